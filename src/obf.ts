@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { type Position, PositionError, PASS, formatPosition, legalMoves, moveName, parseMove, parsePosition } from './position.js';
+
+/**
+ * OBF: one position per line, "<64 squares> <X|O>" then optional
+ * "; move:score" answers (exact scores for the side to move after that
+ * move). Blank lines and lines starting with % or # are skipped.
+ */
+
+export interface ObfAnswer {
+  /** Square 0‥63, or PASS. */
+  readonly move: number;
+  readonly score: number;
+}
+
+export interface ObfEntry {
+  /** 1-based line number in the file. */
+  readonly line: number;
+  readonly position: Position;
+  readonly answers: readonly ObfAnswer[];
+  /** The text after the last answer, or a trailing comment, kept as is. */
+  readonly comment?: string;
+}
+
+/** A line that could not be read: file, 1-based line and what is wrong. */
+export class ObfError extends Error {
+  constructor(readonly file: string, readonly line: number, readonly problem: string) {
+    super(`${file}:${line}: ${problem}`);
+    this.name = 'ObfError';
+  }
+}
+
+export interface ObfSuite {
+  readonly file: string;
+  /** The good lines, in file order. */
+  readonly entries: readonly ObfEntry[];
+  /** The bad lines, in file order; they never stop the others from being read. */
+  readonly errors: readonly ObfError[];
+}
+
+/** Reads one OBF line (already known not to be blank or a comment). Throws PositionError. */
+export function parseObfLine(text: string): { position: Position; answers: ObfAnswer[] } {
+  const parts = text.split(';');
+  const position = parsePosition(parts[0]);
+  const answers: ObfAnswer[] = [];
+  for (let i = 1; i < parts.length; i++) {
+    const field = parts[i].trim();
+    if (field === '') continue;
+    const m = /^([A-Za-z][A-Za-z0-9]{1,3})\s*:\s*([+-]?\d+)$/.exec(field);
+    if (!m) throw new PositionError(`answer '${field}' is not of the form move:score (e.g. G8:+18)`);
+    const move = parseMove(m[1]);
+    if (move === -2) throw new PositionError(`answer '${field}' names no square`);
+    const score = Number(m[2]);
+    if (score < -64 || score > 64) throw new PositionError(`answer '${field}' has a score outside -64‥64`);
+    const legal = legalMoves(position);
+    if (move === PASS ? legal.length > 0 : !legal.includes(move)) {
+      throw new PositionError(`answer '${field}': ${moveName(move)} is not a legal move here`);
+    }
+    answers.push({ move, score });
+  }
+  return { position, answers };
+}
+
+export function parseObf(text: string, file = '<input>'): ObfSuite {
+  const entries: ObfEntry[] = [];
+  const errors: ObfError[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].trim();
+    if (raw === '' || raw.startsWith('%') || raw.startsWith('#')) continue;
+    try {
+      entries.push({ line: i + 1, ...parseObfLine(raw) });
+    } catch (e) {
+      if (!(e instanceof PositionError)) throw e;
+      errors.push(new ObfError(file, i + 1, e.message));
+    }
+  }
+  return { file, entries, errors };
+}
+
+/** Reads an OBF file; a file that cannot be read at all throws an ObfError for line 0. */
+export function readObf(path: string): ObfSuite {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ObfError(path, 0, `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return parseObf(text, path);
+}
+
+function formatScore(s: number): string {
+  return (s >= 0 ? '+' : '-') + String(Math.abs(s)).padStart(2, '0');
+}
+
+/** One OBF line, with answers in the order given ("G8:+18" style, as Edax writes them). */
+export function formatObfLine(position: Position, answers: readonly ObfAnswer[] = []): string {
+  let s = formatPosition(position);
+  for (const a of answers) s += `; ${a.move === PASS ? 'PS' : moveName(a.move).toUpperCase()}:${formatScore(a.score)}`;
+  return answers.length > 0 ? s + ';' : s;
+}
+
+export function formatObf(entries: ReadonlyArray<{ position: Position; answers?: readonly ObfAnswer[] }>): string {
+  return entries.map((e) => formatObfLine(e.position, e.answers ?? []) + '\n').join('');
+}
+
+/** The best score among the answers, and the moves that reach it; null when there are none. */
+export function bestAnswers(answers: readonly ObfAnswer[]): { score: number; moves: number[] } | null {
+  if (answers.length === 0) return null;
+  const score = Math.max(...answers.map((a) => a.score));
+  return { score, moves: answers.filter((a) => a.score === score).map((a) => a.move) };
+}

@@ -1,0 +1,90 @@
+import { U64, pairBackend as B, parseSquare, squareName } from 'native-free-bitboard';
+
+export type Color = 'X' | 'O';
+
+/** A position: the side to move's discs, the other side's, and who is to move. */
+export interface Position {
+  readonly player: U64;
+  readonly opponent: U64;
+  readonly toMove: Color;
+}
+
+/** A move square (0‥63) or PASS. */
+export const PASS = -1;
+
+export function moveName(move: number): string {
+  return move === PASS ? 'pass' : squareName(move);
+}
+
+/** Parses "a1"… or "pass"/"ps"; -2 when it is neither. */
+export function parseMove(text: string): number {
+  const t = text.trim().toLowerCase();
+  if (t === 'pass' || t === 'ps' || t === 'pa') return PASS;
+  const s = parseSquare(t);
+  return s >= 0 ? s : -2;
+}
+
+export class PositionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PositionError';
+  }
+}
+
+/**
+ * Parses 64 squares A1 B1 … H8 (X/x/* black, O/o white, -/. empty), then the
+ * side to move (X or O), separated by white space. Throws PositionError.
+ */
+export function parsePosition(text: string): Position {
+  const t = text.trim();
+  const m = /^(\S{64})\s+(\S+)$/.exec(t);
+  if (!m) {
+    const board = t.split(/\s+/)[0] ?? '';
+    if (board.length !== 64) throw new PositionError(`the board has ${board.length} squares, 64 expected`);
+    throw new PositionError('the side to move (X or O) is missing after the 64 squares');
+  }
+  const black: number[] = [];
+  const white: number[] = [];
+  for (let s = 0; s < 64; s++) {
+    const c = m[1][s];
+    if (c === 'X' || c === 'x' || c === '*') black.push(s);
+    else if (c === 'O' || c === 'o') white.push(s);
+    else if (c !== '-' && c !== '.') throw new PositionError(`square ${squareName(s)} is '${c}', expected X, O or -`);
+  }
+  const side = m[2].toUpperCase();
+  if (side !== 'X' && side !== 'O') throw new PositionError(`side to move is '${m[2]}', expected X or O`);
+  const b = B.fromSquares(black);
+  const w = B.fromSquares(white);
+  return side === 'X' ? { player: b, opponent: w, toMove: 'X' } : { player: w, opponent: b, toMove: 'O' };
+}
+
+/** The 64-square board text and side, as OBF writes them ("X" black, "O" white, "-" empty). */
+export function formatPosition(pos: Position): string {
+  const black = pos.toMove === 'X' ? pos.player : pos.opponent;
+  const white = pos.toMove === 'X' ? pos.opponent : pos.player;
+  let s = '';
+  for (let x = 0; x < 64; x++) s += B.has(black, x) ? 'X' : B.has(white, x) ? 'O' : '-';
+  return `${s} ${pos.toMove}`;
+}
+
+export function emptyCount(pos: Position): number {
+  return 64 - B.count(pos.player) - B.count(pos.opponent);
+}
+
+/** Legal moves of the side to move, in square order. */
+export function legalMoves(pos: Position): number[] {
+  return B.squares(B.moves(pos.player, pos.opponent));
+}
+
+/** The position after a move (or a pass) of the side to move. */
+export function play(pos: Position, move: number): Position {
+  const other: Color = pos.toMove === 'X' ? 'O' : 'X';
+  if (move === PASS) return { player: pos.opponent, opponent: pos.player, toMove: other };
+  const f = B.flips(move, pos.player, pos.opponent);
+  if (B.count(f) === 0) throw new PositionError(`${moveName(move)} is not a legal move`);
+  return {
+    player: B.xor(pos.opponent, f),
+    opponent: B.or(B.or(pos.player, f), B.fromSquares([move])),
+    toMove: other,
+  };
+}

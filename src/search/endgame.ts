@@ -1,0 +1,166 @@
+/**
+ * The exact null-window search above SHALLOW_MAX empties: transposition
+ * table (bounds and the hash move), then fastest-first move ordering (the
+ * fewest opponent replies, corners counted twice), parity as a tie-break.
+ */
+import { flips, moves, popcount32 } from 'native-free-bitboard';
+import { NO_MOVE, STAT_CUTOFFS, TranspositionTable, hashPosition } from './table.js';
+import {
+  NEXT, NODES, QUADRANT, SHALLOW_MAX, finalScore, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty,
+} from './leaves.js';
+
+/** Moves of one node: at most 33 in reversi; one slice per empties count. */
+export const LIST = 36;
+export const LIST_SQ = new Int32Array(LIST * 64);
+export const LIST_FH = new Int32Array(LIST * 64);
+export const LIST_FL = new Int32Array(LIST * 64);
+export const LIST_KEY = new Int32Array(LIST * 64);
+
+const M = new Int32Array(4);
+const CORNERS_HI = 0x81000000 | 0;
+const CORNERS_LO = 0x81;
+
+let table = new TranspositionTable(10);
+
+/** The table the search uses from now on. */
+export function useTable(t: TranspositionTable): void {
+  table = t;
+}
+
+/**
+ * Ordering key of a move (lower is searched first), from the child position
+ * (the opponent to move): its weighted mobility, then parity.
+ */
+export function orderKey(cph: number, cpl: number, coh: number, col: number, x: number, parity: number): number {
+  moves(cph, cpl, coh, col, M, 2);
+  const mh = M[2];
+  const ml = M[3];
+  const mob = popcount32(mh) + popcount32(ml) + popcount32(mh & CORNERS_HI) + popcount32(ml & CORNERS_LO);
+  return (mob << 2) + (QUADRANT[x] & parity ? 0 : 1);
+}
+
+/**
+ * Fills the move list of a node with `empties` empty squares; returns the
+ * number of moves (0 when P must pass). The hash move gets the lowest key.
+ */
+export function buildList(
+  ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number, mh: number, ml: number,
+): number {
+  const base = empties * LIST;
+  let n = 0;
+  while ((ml | mh) !== 0) {
+    let x: number;
+    if (ml !== 0) {
+      x = 31 - Math.clz32(ml & -ml);
+      ml &= ml - 1;
+    } else {
+      x = 63 - Math.clz32(mh & -mh);
+      mh &= mh - 1;
+    }
+    flips(x, ph, pl, oh, ol, M, 0);
+    const fh = M[0];
+    const fl = M[1];
+    const i = base + n;
+    LIST_SQ[i] = x;
+    LIST_FH[i] = fh;
+    LIST_FL[i] = fl;
+    LIST_KEY[i] = x === hashMove
+      ? -1
+      : orderKey(oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), x, parity);
+    n++;
+  }
+  return n;
+}
+
+/** Moves the lowest-keyed move of slots i‥end-1 of a list to slot i. */
+export function selectMove(i: number, end: number): void {
+  let best = i;
+  let k = LIST_KEY[i];
+  for (let j = i + 1; j < end; j++) {
+    if (LIST_KEY[j] < k) {
+      k = LIST_KEY[j];
+      best = j;
+    }
+  }
+  if (best !== i) {
+    let t = LIST_SQ[i]; LIST_SQ[i] = LIST_SQ[best]; LIST_SQ[best] = t;
+    t = LIST_FH[i]; LIST_FH[i] = LIST_FH[best]; LIST_FH[best] = t;
+    t = LIST_FL[i]; LIST_FL[i] = LIST_FL[best]; LIST_FL[best] = t;
+    LIST_KEY[best] = LIST_KEY[i];
+    LIST_KEY[i] = k;
+  }
+}
+
+/** Null-window search at any number of empties: picks the right solver. */
+export function searchNull(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
+  if (empties > SHALLOW_MAX) return nws(ph, pl, oh, ol, alpha, empties, parity);
+  if (empties >= 5) return shallow(ph, pl, oh, ol, alpha, empties, parity);
+  const a = NEXT[64];
+  const b = NEXT[a];
+  const c = NEXT[b];
+  if (empties === 4) return solve4(ph, pl, oh, ol, alpha, a, b, c, NEXT[c]);
+  if (empties === 3) return solve3(ph, pl, oh, ol, alpha, a, b, c);
+  if (empties === 2) return solve2(ph, pl, oh, ol, alpha, a, b);
+  if (empties === 1) return solve1(ph, pl, alpha, a);
+  NODES[0]++;
+  return finalScore(ph, pl, oh, ol);
+}
+
+/** Exact null-window search (alpha, alpha + 1), with the table, above SHALLOW_MAX empties. */
+export function nws(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
+  NODES[0]++;
+  const tt = table;
+  const hash = hashPosition(ph, pl, oh, ol);
+  let hashMove = NO_MOVE;
+  const e = tt.probe(ph, pl, oh, ol, hash);
+  if (e >= 0) {
+    const lower = tt.lower(e);
+    if (lower > alpha) {
+      tt.stats[STAT_CUTOFFS]++;
+      return lower;
+    }
+    const upper = tt.upper(e);
+    if (upper <= alpha) {
+      tt.stats[STAT_CUTOFFS]++;
+      return upper;
+    }
+    hashMove = tt.move(e);
+  }
+
+  moves(ph, pl, oh, ol, M, 0);
+  const mh = M[0];
+  const ml = M[1];
+  const beta = (0 - alpha - 1) | 0;
+  if ((mh | ml) === 0) {
+    moves(oh, ol, ph, pl, M, 0);
+    if ((M[0] | M[1]) === 0) return finalScore(ph, pl, oh, ol);
+    return (0 - nws(oh, ol, ph, pl, beta, empties, parity)) | 0;
+  }
+
+  const base = empties * LIST;
+  const end = base + buildList(ph, pl, oh, ol, empties, parity, hashMove, mh, ml);
+  let best = -65;
+  let bestMove = NO_MOVE;
+  for (let i = base; i < end; i++) {
+    selectMove(i, end);
+    const x = LIST_SQ[i];
+    const fh = LIST_FH[i];
+    const fl = LIST_FL[i];
+    unlinkEmpty(x);
+    const nph = oh ^ fh;
+    const npl = ol ^ fl;
+    const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
+    const nol = pl | fl | (x < 32 ? 1 << x : 0);
+    const score = empties - 1 > SHALLOW_MAX
+      ? (0 - nws(nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0
+      : (0 - shallow(nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
+    relinkEmpty(x);
+    if (score > best) {
+      best = score;
+      bestMove = x;
+      if (score > alpha) break;
+    }
+  }
+  tt.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, best, bestMove);
+  return best;
+}

@@ -1,0 +1,289 @@
+/**
+ * The last plies: exact null-window solvers for 1‥4 empty squares and a
+ * shallow search (5 up to SHALLOW_MAX empties) without a table.
+ *
+ * Every function takes the side to move's discs (ph, pl) and the other
+ * side's (oh, ol), a null window (alpha, alpha + 1) and returns a fail-soft
+ * score: > alpha is a lower bound, <= alpha an upper bound. Each call is one
+ * node (the 1-empty calls included), as Edax counts them.
+ *
+ * Move order here is by quadrant parity: a move into a quadrant with an odd
+ * number of empties first (it is more often the last move there), then the
+ * rest, each in the order of the empties list (best squares first).
+ */
+import { NEIGHBOUR_HI, NEIGHBOUR_LO, flips, lastFlipCount, moves, popcount32 } from 'native-free-bitboard';
+
+/** Node counter (a double: suites run into the 10^11s). */
+export const NODES = new Float64Array(1);
+
+/** Deepest search done here instead of in the table-backed search. */
+export const SHALLOW_MAX = 7;
+
+/** Quadrant bit of each square: a1-d4 = 1, e1-h4 = 2, a5-d8 = 4, e5-h8 = 8. */
+export const QUADRANT = new Int32Array(64);
+for (let x = 0; x < 64; x++) QUADRANT[x] = 1 << (((x >> 5) << 1) | ((x & 7) >> 2));
+
+/**
+ * Squares best tried first when nothing else is known: corners, then by
+ * square class, X squares (diagonal to a corner) last.
+ */
+export const PRESORTED: readonly number[] = (() => {
+  // Class rank of each square of one octant (file ≥ rank, files/ranks folded to 0‥3).
+  const rank = (f: number, r: number): number => {
+    const a = Math.min(f, 7 - f);
+    const b = Math.min(r, 7 - r);
+    const [u, v] = a < b ? [a, b] : [b, a]; // u ≤ v: u = distance to the nearest edge
+    const table: Record<string, number> = {
+      '0,0': 0, // corner
+      '2,3': 1, // centre-adjacent ring
+      '2,2': 2,
+      '0,2': 3, // A squares
+      '0,3': 4, // B squares
+      '1,3': 5,
+      '1,2': 6,
+      '0,1': 7, // C squares
+      '1,1': 8, // X squares
+      '3,3': 9, // the centre (always occupied)
+    };
+    return table[`${u},${v}`];
+  };
+  const squares = Array.from({ length: 64 }, (_, x) => x);
+  return squares.sort((x, y) => rank(x & 7, x >> 3) - rank(y & 7, y >> 3) || x - y);
+})();
+
+/*
+ * The empties list: a circular doubly linked list of the empty squares in
+ * PRESORTED order, head 64. A move unlinks its square and links it back on
+ * return: O(1), no allocation.
+ */
+export const NEXT = new Int8Array(65);
+export const PREV = new Int8Array(65);
+const HEAD = 64;
+
+/** Builds the empties list of a position; returns its quadrant parity. */
+export function setupEmpties(ph: number, pl: number, oh: number, ol: number): number {
+  const eh = ~(ph | oh);
+  const el = ~(pl | ol);
+  let last = HEAD;
+  let parity = 0;
+  for (const x of PRESORTED) {
+    if (x < 32 ? (el >>> x) & 1 : (eh >>> (x - 32)) & 1) {
+      NEXT[last] = x;
+      PREV[x] = last;
+      last = x;
+      parity ^= QUADRANT[x];
+    }
+  }
+  NEXT[last] = HEAD;
+  PREV[HEAD] = last;
+  return parity;
+}
+
+export function unlinkEmpty(x: number): void {
+  NEXT[PREV[x]] = NEXT[x];
+  PREV[NEXT[x]] = PREV[x];
+}
+
+export function relinkEmpty(x: number): void {
+  NEXT[PREV[x]] = x;
+  PREV[NEXT[x]] = x;
+}
+
+/** Final score for P when neither side can move: empties go to the winner. */
+export function finalScore(ph: number, pl: number, oh: number, ol: number): number {
+  const p = popcount32(ph) + popcount32(pl);
+  const o = popcount32(oh) + popcount32(ol);
+  const diff = p - o;
+  const e = 64 - p - o;
+  return diff > 0 ? diff + e : diff < 0 ? diff - e : 0;
+}
+
+const F = new Int32Array(2);
+
+/** Exact score with one empty square x; only P's discs are needed. */
+export function solve1(ph: number, pl: number, alpha: number, x: number): number {
+  NODES[0]++;
+  const p = popcount32(ph) + popcount32(pl);
+  let n = lastFlipCount(x, ph, pl);
+  if (n !== 0) return (2 * (p + n) - 62) | 0;
+  // P passes. If O cannot move either the game is over; O's move only lowers
+  // P's score, so it need not be counted when that already fails low.
+  let score = p >= 32 ? 2 * p - 62 : 2 * p - 64;
+  if (score > alpha) {
+    const oh = x >= 32 ? ~ph & ~(1 << (x - 32)) : ~ph;
+    const ol = x < 32 ? ~pl & ~(1 << x) : ~pl;
+    n = lastFlipCount(x, oh, ol);
+    if (n !== 0) score = (2 * (p - n) - 64) | 0;
+  }
+  return score;
+}
+
+export function solve2(ph: number, pl: number, oh: number, ol: number, alpha: number, x1: number, x2: number): number {
+  NODES[0]++;
+  let best = -65;
+  let score: number;
+  const beta = (0 - alpha - 1) | 0; // the child's alpha
+  if ((NEIGHBOUR_HI[x1] & oh) | (NEIGHBOUR_LO[x1] & ol)) {
+    flips(x1, ph, pl, oh, ol, F, 0);
+    if (F[0] | F[1]) {
+      best = (0 - solve1(oh ^ F[0], ol ^ F[1], beta, x2)) | 0;
+      if (best > alpha) return best;
+    }
+  }
+  if ((NEIGHBOUR_HI[x2] & oh) | (NEIGHBOUR_LO[x2] & ol)) {
+    flips(x2, ph, pl, oh, ol, F, 0);
+    if (F[0] | F[1]) {
+      score = (0 - solve1(oh ^ F[0], ol ^ F[1], beta, x1)) | 0;
+      if (score > best) best = score;
+    }
+  }
+  if (best !== -65) return best;
+
+  // P passes: O moves, scores stay P's.
+  best = 65;
+  flips(x1, oh, ol, ph, pl, F, 0);
+  if (F[0] | F[1]) {
+    best = solve1(ph ^ F[0], pl ^ F[1], alpha, x2);
+    if (best <= alpha) return best;
+  }
+  flips(x2, oh, ol, ph, pl, F, 0);
+  if (F[0] | F[1]) {
+    score = solve1(ph ^ F[0], pl ^ F[1], alpha, x1);
+    if (score < best) best = score;
+  }
+  return best !== 65 ? best : finalScore(ph, pl, oh, ol);
+}
+
+export function solve3(ph: number, pl: number, oh: number, ol: number, alpha: number, x1: number, x2: number, x3: number): number {
+  NODES[0]++;
+  // Parity: the square alone in its quadrant goes first.
+  const q = QUADRANT[x1] ^ QUADRANT[x2] ^ QUADRANT[x3];
+  let t: number;
+  if (!(q & QUADRANT[x1])) {
+    if (q & QUADRANT[x2]) { t = x1; x1 = x2; x2 = t; } else { t = x1; x1 = x3; x3 = x2; x2 = t; }
+  }
+  let best = -65;
+  let score: number;
+  const beta = (0 - alpha - 1) | 0;
+  if ((NEIGHBOUR_HI[x1] & oh) | (NEIGHBOUR_LO[x1] & ol)) {
+    flips(x1, ph, pl, oh, ol, F, 0);
+    if (F[0] | F[1]) {
+      best = (0 - solve2(oh ^ F[0], ol ^ F[1], ph | F[0] | (x1 >= 32 ? 1 << (x1 - 32) : 0), pl | F[1] | (x1 < 32 ? 1 << x1 : 0), beta, x2, x3)) | 0;
+      if (best > alpha) return best;
+    }
+  }
+  if ((NEIGHBOUR_HI[x2] & oh) | (NEIGHBOUR_LO[x2] & ol)) {
+    flips(x2, ph, pl, oh, ol, F, 0);
+    if (F[0] | F[1]) {
+      score = (0 - solve2(oh ^ F[0], ol ^ F[1], ph | F[0] | (x2 >= 32 ? 1 << (x2 - 32) : 0), pl | F[1] | (x2 < 32 ? 1 << x2 : 0), beta, x1, x3)) | 0;
+      if (score > best) { best = score; if (best > alpha) return best; }
+    }
+  }
+  if ((NEIGHBOUR_HI[x3] & oh) | (NEIGHBOUR_LO[x3] & ol)) {
+    flips(x3, ph, pl, oh, ol, F, 0);
+    if (F[0] | F[1]) {
+      score = (0 - solve2(oh ^ F[0], ol ^ F[1], ph | F[0] | (x3 >= 32 ? 1 << (x3 - 32) : 0), pl | F[1] | (x3 < 32 ? 1 << x3 : 0), beta, x1, x2)) | 0;
+      if (score > best) best = score;
+    }
+  }
+  if (best !== -65) return best;
+  moves(oh, ol, ph, pl, F, 0);
+  if ((F[0] | F[1]) === 0) return finalScore(ph, pl, oh, ol);
+  return (0 - solve3(oh, ol, ph, pl, beta, x1, x2, x3)) | 0;
+}
+
+export function solve4(ph: number, pl: number, oh: number, ol: number, alpha: number, x1: number, x2: number, x3: number, x4: number): number {
+  NODES[0]++;
+  // Parity: with holes of sizes 1-1-2, the two single squares go first.
+  const q = QUADRANT[x1] ^ QUADRANT[x2] ^ QUADRANT[x3] ^ QUADRANT[x4];
+  let t: number;
+  if (q !== 0 && !(q & QUADRANT[x1])) {
+    // x1 is in an even quadrant: bring an odd square to the front.
+    if (q & QUADRANT[x2]) { t = x1; x1 = x2; x2 = t; }
+    else if (q & QUADRANT[x3]) { t = x1; x1 = x3; x3 = t; }
+    else { t = x1; x1 = x4; x4 = t; }
+  }
+  if (q !== 0 && !(q & QUADRANT[x2])) {
+    if (q & QUADRANT[x3]) { t = x2; x2 = x3; x3 = t; }
+    else if (q & QUADRANT[x4]) { t = x2; x2 = x4; x4 = t; }
+  }
+  let best = -65;
+  let score: number;
+  const beta = (0 - alpha - 1) | 0;
+  if ((NEIGHBOUR_HI[x1] & oh) | (NEIGHBOUR_LO[x1] & ol)) {
+    flips(x1, ph, pl, oh, ol, F, 0);
+    if (F[0] | F[1]) {
+      best = (0 - solve3(oh ^ F[0], ol ^ F[1], ph | F[0] | (x1 >= 32 ? 1 << (x1 - 32) : 0), pl | F[1] | (x1 < 32 ? 1 << x1 : 0), beta, x2, x3, x4)) | 0;
+      if (best > alpha) return best;
+    }
+  }
+  if ((NEIGHBOUR_HI[x2] & oh) | (NEIGHBOUR_LO[x2] & ol)) {
+    flips(x2, ph, pl, oh, ol, F, 0);
+    if (F[0] | F[1]) {
+      score = (0 - solve3(oh ^ F[0], ol ^ F[1], ph | F[0] | (x2 >= 32 ? 1 << (x2 - 32) : 0), pl | F[1] | (x2 < 32 ? 1 << x2 : 0), beta, x1, x3, x4)) | 0;
+      if (score > best) { best = score; if (best > alpha) return best; }
+    }
+  }
+  if ((NEIGHBOUR_HI[x3] & oh) | (NEIGHBOUR_LO[x3] & ol)) {
+    flips(x3, ph, pl, oh, ol, F, 0);
+    if (F[0] | F[1]) {
+      score = (0 - solve3(oh ^ F[0], ol ^ F[1], ph | F[0] | (x3 >= 32 ? 1 << (x3 - 32) : 0), pl | F[1] | (x3 < 32 ? 1 << x3 : 0), beta, x1, x2, x4)) | 0;
+      if (score > best) { best = score; if (best > alpha) return best; }
+    }
+  }
+  if ((NEIGHBOUR_HI[x4] & oh) | (NEIGHBOUR_LO[x4] & ol)) {
+    flips(x4, ph, pl, oh, ol, F, 0);
+    if (F[0] | F[1]) {
+      score = (0 - solve3(oh ^ F[0], ol ^ F[1], ph | F[0] | (x4 >= 32 ? 1 << (x4 - 32) : 0), pl | F[1] | (x4 < 32 ? 1 << x4 : 0), beta, x1, x2, x3)) | 0;
+      if (score > best) best = score;
+    }
+  }
+  if (best !== -65) return best;
+  moves(oh, ol, ph, pl, F, 0);
+  if ((F[0] | F[1]) === 0) return finalScore(ph, pl, oh, ol);
+  return (0 - solve4(oh, ol, ph, pl, beta, x1, x2, x3, x4)) | 0;
+}
+
+/**
+ * Null-window search from 5 to SHALLOW_MAX empties, over the empties list,
+ * odd quadrants first. `parity` is the quadrant parity of the empties.
+ */
+export function shallow(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
+  NODES[0]++;
+  let best = -65;
+  let score: number;
+  const beta = (0 - alpha - 1) | 0;
+  for (let pass = 0; pass < 2; pass++) {
+    const want = pass === 0 ? parity : ~parity;
+    for (let x = NEXT[HEAD]; x !== HEAD; x = NEXT[x]) {
+      if (!(QUADRANT[x] & want)) continue;
+      if (((NEIGHBOUR_HI[x] & oh) | (NEIGHBOUR_LO[x] & ol)) === 0) continue;
+      flips(x, ph, pl, oh, ol, F, 0);
+      const fh = F[0];
+      const fl = F[1];
+      if ((fh | fl) === 0) continue;
+      const nph = oh ^ fh;
+      const npl = ol ^ fl;
+      const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
+      const nol = pl | fl | (x < 32 ? 1 << x : 0);
+      unlinkEmpty(x);
+      if (empties === 5) {
+        const a = NEXT[HEAD];
+        const b = NEXT[a];
+        const c = NEXT[b];
+        score = (0 - solve4(nph, npl, noh, nol, beta, a, b, c, NEXT[c])) | 0;
+      } else {
+        score = (0 - shallow(nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
+      }
+      relinkEmpty(x);
+      if (score > best) {
+        best = score;
+        if (best > alpha) return best;
+      }
+    }
+  }
+  if (best !== -65) return best;
+  moves(oh, ol, ph, pl, F, 0);
+  if ((F[0] | F[1]) === 0) return finalScore(ph, pl, oh, ol);
+  return (0 - shallow(oh, ol, ph, pl, beta, empties, parity)) | 0;
+}

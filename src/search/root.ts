@@ -1,0 +1,137 @@
+/**
+ * The root of an exact solve: principal-variation search (NegaScout) with an
+ * open window along the PV and null windows elsewhere, keeping the PV in a
+ * triangular table.
+ */
+import { moves } from 'native-free-bitboard';
+import type { Position } from '../position.js';
+import { PASS } from '../position.js';
+import { NO_MOVE, TranspositionTable, hashPosition } from './table.js';
+import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
+import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, searchNull, selectMove, useTable } from './endgame.js';
+
+const MAX_PLY = 128; // 60 moves and passes
+const PV = new Int32Array(MAX_PLY * MAX_PLY);
+const PV_LEN = new Int32Array(MAX_PLY);
+const M = new Int32Array(2);
+/** PV nodes keep their move lists here, apart from the null-window lists (indexed by empties). */
+const PV_SQ = new Int32Array(LIST * MAX_PLY);
+const PV_FH = new Int32Array(LIST * MAX_PLY);
+const PV_FL = new Int32Array(LIST * MAX_PLY);
+
+let table: TranspositionTable;
+
+function setPv(ply: number, move: number): void {
+  const row = ply * MAX_PLY;
+  const child = (ply + 1) * MAX_PLY;
+  const n = PV_LEN[ply + 1];
+  PV[row] = move;
+  for (let i = 0; i < n; i++) PV[row + 1 + i] = PV[child + i];
+  PV_LEN[ply] = n + 1;
+}
+
+/** Search with an open window (alpha, beta); fills the PV of this ply. */
+function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta: number, empties: number, parity: number, ply: number): number {
+  NODES[0]++;
+  PV_LEN[ply] = 0;
+  if (empties === 0) return finalScore(ph, pl, oh, ol);
+  moves(ph, pl, oh, ol, M, 0);
+  const mh = M[0];
+  const ml = M[1];
+  if ((mh | ml) === 0) {
+    moves(oh, ol, ph, pl, M, 0);
+    if ((M[0] | M[1]) === 0) return finalScore(ph, pl, oh, ol);
+    const score = (0 - pvs(oh, ol, ph, pl, (0 - beta) | 0, (0 - alpha) | 0, empties, parity, ply + 1)) | 0;
+    setPv(ply, PASS);
+    return score;
+  }
+
+  const hash = hashPosition(ph, pl, oh, ol);
+  const e = table.probe(ph, pl, oh, ol, hash);
+  const hashMove = e >= 0 ? table.move(e) : NO_MOVE;
+  // Build in the shared list slot of this empties count, then copy out: the
+  // null-window searches below reuse that slot.
+  const n = buildList(ph, pl, oh, ol, empties, parity, hashMove, mh, ml);
+  const base = empties * LIST;
+  for (let i = 0; i < n; i++) selectMove(base + i, base + n);
+  const own = ply * LIST;
+  for (let i = 0; i < n; i++) {
+    PV_SQ[own + i] = LIST_SQ[base + i];
+    PV_FH[own + i] = LIST_FH[base + i];
+    PV_FL[own + i] = LIST_FL[base + i];
+  }
+
+  const alpha0 = alpha;
+  let best = -65;
+  let bestMove = NO_MOVE;
+  for (let i = 0; i < n; i++) {
+    const x = PV_SQ[own + i];
+    const fh = PV_FH[own + i];
+    const fl = PV_FL[own + i];
+    const nph = oh ^ fh;
+    const npl = ol ^ fl;
+    const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
+    const nol = pl | fl | (x < 32 ? 1 << x : 0);
+    const np = parity ^ QUADRANT[x];
+    unlinkEmpty(x);
+    let score: number;
+    if (i === 0) {
+      score = (0 - pvs(nph, npl, noh, nol, (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
+    } else {
+      score = (0 - searchNull(nph, npl, noh, nol, (0 - alpha - 1) | 0, empties - 1, np)) | 0;
+      PV_LEN[ply + 1] = 0; // no PV below a null-window search
+      // Re-search with the whole window: a narrower one could fail high below
+      // and cut the PV short.
+      if (score > alpha && score < beta) score = (0 - pvs(nph, npl, noh, nol, (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
+    }
+    relinkEmpty(x);
+    if (score > best) {
+      best = score;
+      bestMove = x;
+      if (score > alpha) {
+        alpha = score;
+        setPv(ply, x);
+        if (score >= beta) break;
+      }
+    }
+  }
+  table.store(ph, pl, oh, ol, hash, empties, 0, alpha0, beta, best, bestMove);
+  return best;
+}
+
+export interface SolveOptions {
+  /** The table to use; it is not cleared here. */
+  readonly table: TranspositionTable;
+  readonly alpha?: number;
+  readonly beta?: number;
+}
+
+export interface SolveResult {
+  /** Exact score for the side to move (when alpha < score < beta). */
+  readonly score: number;
+  /** Best move (0‥63), PASS, or NO_MOVE when the game is over. */
+  readonly move: number;
+  /** Principal variation, PASS for passes. */
+  readonly pv: readonly number[];
+  readonly nodes: number;
+  readonly ms: number;
+  readonly empties: number;
+}
+
+/** Solves a position exactly. */
+export function solveExact(pos: Position, options: SolveOptions): SolveResult {
+  table = options.table;
+  useTable(table);
+  table.newSearch();
+  const { hi: ph, lo: pl } = pos.player;
+  const { hi: oh, lo: ol } = pos.opponent;
+  const parity = setupEmpties(ph, pl, oh, ol);
+  let empties = 0;
+  for (let x = 0; x < 64; x++) if (((x < 32 ? ~(pl | ol) >>> x : ~(ph | oh) >>> (x - 32)) & 1) !== 0) empties++;
+  NODES[0] = 0;
+  const t0 = process.hrtime.bigint();
+  const score = pvs(ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const pv = Array.from(PV.subarray(0, PV_LEN[0]));
+  return { score, move: pv.length > 0 ? pv[0] : NO_MOVE, pv, nodes: NODES[0], ms, empties };
+}
