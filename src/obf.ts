@@ -90,10 +90,10 @@ export function readObf(path: string): ObfSuite {
 }
 
 function formatScore(s: number): string {
-  return (s >= 0 ? '+' : '-') + String(Math.abs(s)).padStart(2, '0');
+  return (s >= 0 ? '+' : '-') + String(Math.abs(s));
 }
 
-/** One OBF line, with answers in the order given ("G8:+18" style, as Edax writes them). */
+/** One OBF line, with answers in the order given ("G8:+18", as the FFO files write them). */
 export function formatObfLine(position: Position, answers: readonly ObfAnswer[] = []): string {
   let s = formatPosition(position);
   for (const a of answers) s += `; ${a.move === PASS ? 'PS' : moveName(a.move).toUpperCase()}:${formatScore(a.score)}`;

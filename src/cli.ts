@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+/**
+ * The command line: `revsolve solve`, `revsolve perft`.
+ * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or usage.
+ */
+import { readFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { perft, START } from 'native-free-bitboard';
+import { type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass } from './obf.js';
+import { PositionError, parsePosition } from './position.js';
+import { DEFAULT_BITS, ENTRY_BYTES, MAX_BITS, MIN_BITS, TranspositionTable, tableBytes } from './search/table.js';
+import { type PositionResult, solveEntry, summarize } from './solve.js';
+import { jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
+
+const EXIT_MISMATCH = 1;
+const EXIT_USAGE = 2;
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+class UsageError extends Error {}
+
+function parseHashBits(value: string): number {
+  const h = Number(value);
+  if (!/^\d+$/.test(value) || h < MIN_BITS || h > MAX_BITS) {
+    throw new InvalidArgumentError(`must be a whole number from ${MIN_BITS} to ${MAX_BITS} (2^h table entries)`);
+  }
+  return h;
+}
+
+function mib(bytes: number): string {
+  return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+}
+
+/**
+ * Refuses, before anything is allocated, a table larger than 3/4 of this
+ * machine's memory: the rest is for Node, the OS and the other workers.
+ */
+export function checkTableFits(bits: number, tables = 1): void {
+  const need = tableBytes(bits) * tables;
+  const limit = totalmem() * 0.75;
+  if (need > limit) {
+    throw new UsageError(
+      `a table of 2^${bits} entries needs ${mib(need)}${tables > 1 ? ` (${tables} tables)` : ''}, ` +
+        `more than this machine can spare (${mib(limit)} of ${mib(totalmem())}); use a smaller -h`,
+    );
+  }
+}
+
+interface SolveOpts {
+  hashBits: number;
+  json?: boolean;
+  position?: string;
+  keepTable?: boolean;
+  stats?: boolean;
+}
+
+function entriesFromPosition(text: string): ObfEntry {
+  try {
+    const { position, answers } = text.includes(';') ? parseObfLine(text) : { position: parsePosition(text), answers: [] };
+    return { line: 0, position, answers };
+  } catch (e) {
+    if (e instanceof PositionError) throw new UsageError(`--position: ${e.message}`);
+    throw e;
+  }
+}
+
+function runSolve(file: string | undefined, opts: SolveOpts): number {
+  if ((file === undefined) === (opts.position === undefined)) {
+    throw new UsageError('give either an OBF file or --position "<64 squares> <X|O>"');
+  }
+  checkTableFits(opts.hashBits);
+
+  let entries: readonly ObfEntry[];
+  let errors: readonly ObfError[] = [];
+  let source: string;
+  if (file !== undefined) {
+    const suite = readObf(file);
+    entries = suite.entries;
+    errors = suite.errors;
+    source = file;
+  } else {
+    entries = [entriesFromPosition(opts.position!)];
+    source = '--position';
+  }
+  for (const e of errors) process.stderr.write(`error: ${e.message}\n`);
+
+  const table = new TranspositionTable(opts.hashBits);
+  const out = (s: string) => process.stdout.write(s + '\n');
+  if (!opts.json) {
+    out(
+      `revsolve ${pkg.version}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
+        `table 2^${opts.hashBits} entries x ${ENTRY_BYTES} B = ${mib(table.bytes)}${opts.keepTable ? ' (kept between positions)' : ''}`,
+    );
+    out(tableHeader());
+  }
+  const results: PositionResult[] = [];
+  entries.forEach((entry, i) => {
+    const r = solveEntry(entry, i + 1, table, { keepTable: opts.keepTable });
+    results.push(r);
+    if (opts.json) out(jsonRow(r));
+    else {
+      out(tableRow(r));
+      if (opts.stats) out(tableStatsRow(r));
+    }
+  });
+  const summary = summarize(results, errors.length);
+  if (opts.json) out(jsonSummary(summary, { hashBits: opts.hashBits, tableBytes: table.bytes }));
+  else out(tableTotal(summary));
+  if (errors.length > 0) {
+    process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${source}: see the errors above\n`);
+    return EXIT_USAGE;
+  }
+  return summary.mismatches > 0 ? EXIT_MISMATCH : 0;
+}
+
+function runPerft(depthText: string): number {
+  const depth = Number(depthText);
+  if (!/^\d+$/.test(depthText) || depth < 1 || depth > 60) throw new UsageError(`perft depth must be a whole number from 1 to 60: ${depthText}`);
+  for (let d = 1; d <= depth; d++) {
+    const t0 = process.hrtime.bigint();
+    const n = perft(START.ph, START.pl, START.oh, START.ol, d);
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    console.log(`perft ${String(d).padStart(2)}: ${n.toLocaleString('en-US').padStart(16)}  ${(ms / 1000).toFixed(3).padStart(9)} s`);
+  }
+  return 0;
+}
+
+export function buildProgram(): Command {
+  const program = new Command('revsolve')
+    .description('Exact reversi (Othello) endgame solver, in the manner of Edax')
+    .version(pkg.version, '-v, --version')
+    .helpOption('--help', 'show help')
+    .exitOverride()
+    .showHelpAfterError('(revsolve --help for usage)');
+
+  program
+    .command('solve')
+    .description('solve every position of an OBF file exactly and check the answers it gives')
+    .argument('[file]', 'OBF file: "<64 squares A1..H8> <X|O>; move:score; ..." per line')
+    .helpOption('--help', 'show help')
+    .option('-h, --hash-bits <h>', `transposition table of 2^h entries (${MIN_BITS}..${MAX_BITS})`, parseHashBits, DEFAULT_BITS)
+    .option('--position <text>', 'solve one position: "<64 squares> <X|O>" (answers may follow, as in OBF)')
+    .option('--json', 'print JSON Lines: one object per position, then a summary')
+    .option('--keep-table', 'keep the table from one position to the next (default: cleared, as Edax does)')
+    .option('--stats', 'print the table statistics of each position')
+    .action((file: string | undefined, opts: SolveOpts) => {
+      process.exitCode = runSolve(file, opts);
+    });
+
+  program
+    .command('perft')
+    .description('count move sequences from the start position (a pass counts as a move), depths 1..d')
+    .argument('<depth>', 'the last depth')
+    .helpOption('--help', 'show help')
+    .action((depth: string) => {
+      process.exitCode = runPerft(depth);
+    });
+  return program;
+}
+
+export function main(argv: string[]): void {
+  try {
+    buildProgram().parse(argv);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      process.exitCode = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_USAGE;
+    } else if (e instanceof UsageError || e instanceof ObfErrorClass || e instanceof RangeError) {
+      process.stderr.write(`revsolve: ${e.message}\n`);
+      process.exitCode = EXIT_USAGE;
+    } else {
+      throw e;
+    }
+  }
+}
+
+main(process.argv);

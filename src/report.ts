@@ -1,0 +1,90 @@
+/**
+ * How results are shown: an Edax-like table (one row per position, then a
+ * total line) or JSON Lines.
+ */
+import { NO_MOVE } from './search/table.js';
+import { PASS, moveName } from './position.js';
+import type { PositionResult, Summary } from './solve.js';
+
+export function formatScore(s: number): string {
+  return (s > 0 ? '+' : s < 0 ? '-' : '+') + String(Math.abs(s)).padStart(2, '0');
+}
+
+/** m:ss.mmm, or h:mm:ss.mmm past an hour. */
+export function formatTime(ms: number): string {
+  const total = Math.round(ms);
+  const h = Math.floor(total / 3_600_000);
+  const m = Math.floor((total % 3_600_000) / 60_000);
+  const s = ((total % 60_000) / 1000).toFixed(3).padStart(6, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+function moveText(m: number): string {
+  return m === NO_MOVE ? '--' : m === PASS ? 'ps' : moveName(m);
+}
+
+/** PV with the first side's moves in upper case and the other's in lower case, as Edax shows it. */
+export function formatPv(pv: readonly number[]): string {
+  return pv.map((m, i) => (i % 2 === 0 ? moveText(m).toUpperCase() : moveText(m))).join(' ');
+}
+
+const RULE = '-----+-------+-------+--------------+----------------+--------------+-----------------------';
+
+export function tableHeader(): string {
+  return [
+    '   # | empty | score |         time |      nodes (N) |          N/s | principal variation',
+    RULE,
+  ].join('\n');
+}
+
+export function tableRow(r: PositionResult): string {
+  const nps = r.ms > 0 ? Math.round((r.nodes * 1000) / r.ms) : 0;
+  let row =
+    `${String(r.index).padStart(4)} | ${String(r.empties).padStart(5)} | ${formatScore(r.score).padStart(5)} | ` +
+    `${formatTime(r.ms).padStart(12)} | ${r.nodes.toLocaleString('en-US').padStart(14)} | ` +
+    `${nps.toLocaleString('en-US').padStart(12)} | ${formatPv(r.pv)}`;
+  if (r.ok === false) row += `   <- MISMATCH: expected ${formatScore(r.expected ?? 0)}`;
+  return row;
+}
+
+export function tableStatsRow(r: PositionResult): string {
+  const t = r.table;
+  const pct = (a: number, b: number) => (b > 0 ? ((100 * a) / b).toFixed(1) + '%' : '-');
+  return (
+    `       table: ${t.probes.toLocaleString('en-US')} probes, ${t.hits.toLocaleString('en-US')} hits (${pct(t.hits, t.probes)}), ` +
+    `${t.cutoffs.toLocaleString('en-US')} cutoffs, ${t.stores.toLocaleString('en-US')} stores, ${t.overwrites.toLocaleString('en-US')} overwrites`
+  );
+}
+
+export function tableTotal(s: Summary): string {
+  return [
+    RULE,
+    `${s.positions} position${s.positions === 1 ? "" : "s"}: ${s.nodes.toLocaleString('en-US')} nodes in ${formatTime(s.ms)} ` +
+      `(${s.nps.toLocaleString('en-US')} N/s); ${s.mismatches} mismatch${s.mismatches === 1 ? '' : 'es'}, ` +
+      `${s.errors} bad line${s.errors === 1 ? '' : 's'}`,
+  ].join('\n');
+}
+
+function jsonMove(m: number): string | null {
+  return m === NO_MOVE ? null : m === PASS ? 'pass' : moveName(m);
+}
+
+export function jsonRow(r: PositionResult): string {
+  return JSON.stringify({
+    index: r.index,
+    empties: r.empties,
+    move: jsonMove(r.move),
+    score: r.score,
+    expected: r.expected,
+    ok: r.ok,
+    nodes: r.nodes,
+    ms: Math.round(r.ms * 1000) / 1000,
+    pv: r.pv.map(jsonMove),
+    line: r.line,
+    table: r.table,
+  });
+}
+
+export function jsonSummary(s: Summary, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ summary: true, ...s, ...extra });
+}

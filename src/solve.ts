@@ -1,0 +1,96 @@
+/**
+ * Solving suites: one position at a time on a given table, each result
+ * checked against the answers of its OBF line.
+ */
+import { type ObfAnswer, type ObfEntry, bestAnswers } from './obf.js';
+import { type Position, emptyCount } from './position.js';
+import { solveExact } from './search/root.js';
+import {
+  STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, TranspositionTable,
+} from './search/table.js';
+
+export interface TableStats {
+  readonly probes: number;
+  readonly hits: number;
+  readonly cutoffs: number;
+  readonly stores: number;
+  readonly overwrites: number;
+}
+
+export interface PositionResult {
+  /** 1-based index of the position in its suite. */
+  readonly index: number;
+  /** 1-based line in the file (0 for a position given on the command line). */
+  readonly line: number;
+  readonly empties: number;
+  readonly move: number;
+  readonly score: number;
+  /** Best score of the answers, or null without answers. */
+  readonly expected: number | null;
+  /** Score and move agree with the answers; null without answers. */
+  readonly ok: boolean | null;
+  readonly nodes: number;
+  readonly ms: number;
+  readonly pv: readonly number[];
+  readonly table: TableStats;
+}
+
+/**
+ * A result is right when its score is the best score of the answers and its
+ * move one of the answers with that score. A game already over has no move:
+ * the score alone decides.
+ */
+export function check(answers: readonly ObfAnswer[], score: number, move: number, gameOver: boolean): { expected: number | null; ok: boolean | null } {
+  const best = bestAnswers(answers);
+  if (!best) return { expected: null, ok: null };
+  return { expected: best.score, ok: score === best.score && (gameOver || best.moves.includes(move)) };
+}
+
+export interface SolveSettings {
+  /** Keep the table from one position to the next (default: cleared, as Edax does). */
+  readonly keepTable?: boolean;
+}
+
+function tableStats(t: TranspositionTable): TableStats {
+  const s = t.stats;
+  return { probes: s[STAT_PROBES], hits: s[STAT_HITS], cutoffs: s[STAT_CUTOFFS], stores: s[STAT_STORES], overwrites: s[STAT_OVERWRITES] };
+}
+
+/** Solves one position exactly and checks it. */
+export function solveOne(
+  position: Position, answers: readonly ObfAnswer[], index: number, line: number, table: TranspositionTable, settings: SolveSettings = {},
+): PositionResult {
+  if (settings.keepTable) table.stats.fill(0);
+  else table.clear();
+  const r = solveExact(position, { table });
+  const gameOver = r.pv.length === 0;
+  return {
+    index, line, empties: emptyCount(position), move: r.move, score: r.score, ...check(answers, r.score, r.move, gameOver),
+    nodes: r.nodes, ms: r.ms, pv: r.pv, table: tableStats(table),
+  };
+}
+
+export function solveEntry(entry: ObfEntry, index: number, table: TranspositionTable, settings: SolveSettings = {}): PositionResult {
+  return solveOne(entry.position, entry.answers, index, entry.line, table, settings);
+}
+
+export interface Summary {
+  readonly positions: number;
+  readonly nodes: number;
+  readonly ms: number;
+  readonly nps: number;
+  readonly mismatches: number;
+  readonly errors: number;
+}
+
+export function summarize(results: readonly PositionResult[], errors: number): Summary {
+  let nodes = 0;
+  let ms = 0;
+  let mismatches = 0;
+  for (const r of results) {
+    nodes += r.nodes;
+    ms += r.ms;
+    if (r.ok === false) mismatches++;
+  }
+  return { positions: results.length, nodes, ms, nps: ms > 0 ? Math.round((nodes * 1000) / ms) : 0, mismatches, errors };
+}

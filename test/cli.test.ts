@@ -1,0 +1,106 @@
+/**
+ * The command line, run as a user runs it (the built dist/cli.js in a child
+ * process, at full speed), including the FFO suites.
+ */
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HAVE_SHARED, SHARED_OBF } from './helpers.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function jsonLines(out: string): Record<string, unknown>[] {
+  return out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'revsolve-'));
+// A small position (6 empties) made for these tests; the tests derive its answers from the solver's own JSON.
+const P1 = 'OOOOOOOOXOOXXX--XXOOXOO-XOXOOO--XOOOOXX-XOOXOOXXXOOOOOXXXXXXXXXX O';
+
+describe('revsolve solve', () => {
+  it('solves --position and prints JSON Lines', () => {
+    const r = run('solve', '--position', P1, '--json', '-h', '12');
+    expect(r.code).toBe(0);
+    const [row, summary] = jsonLines(r.out);
+    expect(row).toMatchObject({ index: 1, empties: 6, expected: null, ok: null });
+    expect(typeof row.score).toBe('number');
+    expect(Array.isArray(row.pv)).toBe(true);
+    expect(summary).toMatchObject({ summary: true, positions: 1, mismatches: 0, errors: 0 });
+  });
+
+  it('checks answers: a wrong one is a mismatch and exits 1', () => {
+    const first = jsonLines(run('solve', '--position', P1, '--json').out)[0];
+    const right = `${P1}; ${String(first.move).toUpperCase()}:${Number(first.score) >= 0 ? '+' : ''}${first.score};`;
+    const wrong = `${P1}; ${String(first.move).toUpperCase()}:${Number(first.score) + 2};`;
+    const file = join(dir, 'two.obf');
+    writeFileSync(file, `% made by the test\n${right}\n${wrong}\n`);
+    const r = run('solve', file, '--json');
+    expect(r.code).toBe(1);
+    const rows = jsonLines(r.out);
+    expect(rows.map((x) => x.ok)).toEqual([true, false, undefined]);
+    expect(rows[2]).toMatchObject({ summary: true, positions: 2, mismatches: 1, errors: 0 });
+    const text = run('solve', file);
+    expect(text.out).toMatch(/MISMATCH/);
+    expect(text.out).toMatch(/2 positions: .* 1 mismatch, 0 bad lines/);
+  });
+
+  it('reports a bad line with file and line, solves the others, exits 2', () => {
+    const file = join(dir, 'bad.obf');
+    writeFileSync(file, `${P1}\nthis is not a position\n${P1}\n`);
+    const r = run('solve', file, '--json');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${file}:2: the board has 4 squares, 64 expected`);
+    const rows = jsonLines(r.out);
+    expect(rows.length).toBe(3);
+    expect(rows[2]).toMatchObject({ summary: true, positions: 2, errors: 1 });
+  });
+
+  it('refuses bad usage with exit 2 and a clear message', () => {
+    expect(run('solve', '-h', '9', '--position', P1)).toMatchObject({ code: 2 });
+    expect(run('solve', '-h', '31', '--position', P1).err).toMatch(/10 to 30/);
+    const big = run('solve', '-h', '30', '--position', P1);
+    expect(big.code).toBe(2);
+    expect(big.err).toMatch(/2\^30 entries needs 32\.00 GiB.*use a smaller -h/);
+    expect(run('solve').code).toBe(2);
+    expect(run('solve', join(dir, 'missing.obf')).err).toMatch(/missing\.obf:0: cannot read the file: ENOENT/);
+    expect(run('solve', '--position', 'XO X').err).toMatch(/--position: the board has 2 squares/);
+    expect(run('frobnicate').code).toBe(2);
+  });
+
+  it('has --help and --version', () => {
+    const h = run('solve', '--help');
+    expect(h.code).toBe(0);
+    expect(h.out).toMatch(/-h, --hash-bits <h>/);
+    expect(run('--version').out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('revsolve perft', () => {
+  it('counts 1..8 from the start', () => {
+    const r = run('perft', '8');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/perft  8:\s+390,216/);
+    expect(r.out).toMatch(/perft  1:\s+4\s/);
+  });
+});
+
+describe.skipIf(!HAVE_SHARED)('FFO suite through the CLI', () => {
+  for (const name of ['fforum-1-19.obf', 'fforum-20-39.obf']) {
+    it(`solves every position of ${name} with the file's score and a best move`, () => {
+      const r = run('solve', SHARED_OBF + name, '--json', '-h', '20');
+      const rows = jsonLines(r.out);
+      const summary = rows.pop()!;
+      for (const row of rows) expect(row.ok, `${name} #${row.index}: ${JSON.stringify(row)}`).toBe(true);
+      expect(summary).toMatchObject({ mismatches: 0, errors: 0, positions: name === 'fforum-1-19.obf' ? 19 : 20 });
+      expect(r.code).toBe(0);
+    }, 900_000);
+  }
+});

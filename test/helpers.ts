@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { U64, bigintBackend as B, START } from 'native-free-bitboard';
+import type { Position } from '../src/position.js';
+
+/** The FFO suite lives beside the repository, never in it. */
+export const SHARED_OBF = fileURLToPath(new URL('../../shared/obf/', import.meta.url));
+export const HAVE_SHARED = existsSync(SHARED_OBF + 'fforum-1-19.obf');
+if (!HAVE_SHARED) console.warn(`skipping the FFO tests: ${SHARED_OBF} is absent`);
+
+/** A small deterministic generator (xorshift32). */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0 || 0x9e3779b9;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s;
+  };
+}
+
+/** A position of a random game after `plies` moves (fewer if the game ends). */
+export function randomPosition(seed: number, plies: number): Position {
+  const rand = rng(seed);
+  let p = new U64(START.ph, START.pl).toBigInt();
+  let o = new U64(START.oh, START.ol).toBigInt();
+  let black = true;
+  for (let i = 0; i < plies; i++) {
+    let m = B.moves(p, o);
+    if (m === 0n) {
+      [p, o] = [o, p];
+      black = !black;
+      m = B.moves(p, o);
+      if (m === 0n) break;
+    }
+    const list = B.squares(m);
+    const x = list[rand() % list.length];
+    const f = B.flips(x, p, o);
+    [p, o] = [o ^ f, p | f | (1n << BigInt(x))];
+    black = !black;
+  }
+  return { player: U64.fromBigInt(p), opponent: U64.fromBigInt(o), toMove: black ? 'X' : 'O' };
+}
+
+/** Plain negamax over the BigInt backend: the exact score, slowly. */
+export function referenceScore(p: bigint, o: bigint, passed = false): number {
+  const m = B.moves(p, o);
+  if (m === 0n) {
+    if (passed || B.moves(o, p) === 0n) {
+      const a = B.count(p);
+      const b = B.count(o);
+      const e = 64 - a - b;
+      return a > b ? a - b + e : a < b ? a - b - e : 0;
+    }
+    return 0 - referenceScore(o, p, true);
+  }
+  let best = -65;
+  for (const x of B.squares(m)) {
+    const f = B.flips(x, p, o);
+    const s = 0 - referenceScore(o ^ f, p | f | (1n << BigInt(x)));
+    if (s > best) best = s;
+  }
+  return best;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { formatObf, formatObfLine, parseObf, bestAnswers } from '../src/obf.js';
+import { PASS, formatPosition, legalMoves, parsePosition, play } from '../src/position.js';
+import { randomPosition } from './helpers.js';
+
+const START_TEXT = '---------------------------OX------XO--------------------------- X';
+
+describe('positions', () => {
+  it('parse the start position with X to move', () => {
+    const p = parsePosition(START_TEXT);
+    expect(p.toMove).toBe('X');
+    expect(legalMoves(p).length).toBe(4);
+    expect(formatPosition(p)).toBe(START_TEXT);
+  });
+
+  it('accept x o * . on input', () => {
+    const a = parsePosition(START_TEXT.replace(/X/g, 'x').replace(/O/g, 'o').replace(/-/g, '.'));
+    const b = parsePosition(START_TEXT.slice(0, 64).replace(/X/g, '*') + ' X');
+    expect(formatPosition(a)).toBe(START_TEXT.replace(/ x$/, ' X'));
+    expect(formatPosition(b)).toBe(START_TEXT);
+  });
+
+  it('say what is wrong with a bad one', () => {
+    expect(() => parsePosition('XO- X')).toThrow(/3 squares, 64 expected/);
+    expect(() => parsePosition(START_TEXT.replace(' X', ''))).toThrow(/side to move/);
+    expect(() => parsePosition(START_TEXT.replace(' X', ' Z'))).toThrow(/side to move is 'Z'/);
+    expect(() => parsePosition('Q' + START_TEXT.slice(1))).toThrow(/square a1 is 'Q'/);
+  });
+
+  it('play moves and passes', () => {
+    const p = parsePosition(START_TEXT);
+    const q = play(p, 19); // d3
+    expect(q.toMove).toBe('O');
+    expect(formatPosition(q)).toBe('-------------------X-------XX------XO--------------------------- O');
+    expect(play(q, PASS).toMove).toBe('X');
+    expect(() => play(p, 0)).toThrow(/not a legal move/);
+  });
+});
+
+describe('OBF files', () => {
+  it('skip blank and comment lines and keep line numbers', () => {
+    const text = `% a comment\n\n# another\n${START_TEXT}; D3:+0; C4:+0;\n${START_TEXT.replace(' X', ' O')}\n`;
+    const s = parseObf(text, 'x.obf');
+    expect(s.errors).toEqual([]);
+    expect(s.entries.map((e) => e.line)).toEqual([4, 5]);
+    expect(s.entries[0].answers).toEqual([{ move: 19, score: 0 }, { move: 26, score: 0 }]);
+    expect(s.entries[1].answers).toEqual([]);
+  });
+
+  it('report a bad line with file, line and problem, and read the others', () => {
+    const text = [
+      START_TEXT + '; D3:+0;',
+      START_TEXT.slice(0, 60) + ' X',
+      START_TEXT + '; A1:+4;',
+      START_TEXT + '; D3=4;',
+      START_TEXT + '; F5:+99;',
+      START_TEXT + '; F5:+2;',
+    ].join('\n');
+    const s = parseObf(text, 'suite.obf');
+    expect(s.entries.map((e) => e.line)).toEqual([1, 6]);
+    expect(s.errors.map((e) => e.message)).toEqual([
+      'suite.obf:2: the board has 60 squares, 64 expected',
+      "suite.obf:3: answer 'A1:+4': a1 is not a legal move here",
+      "suite.obf:4: answer 'D3=4' is not of the form move:score (e.g. G8:+18)",
+      "suite.obf:5: answer 'F5:+99' has a score outside -64‥64",
+    ]);
+    expect(s.errors[0].line).toBe(2);
+    expect(s.errors[0].file).toBe('suite.obf');
+  });
+
+  it('round-trip random positions with answers', () => {
+    const entries = [];
+    for (let seed = 1; seed <= 300; seed++) {
+      const position = randomPosition(seed, seed % 60);
+      const moves = legalMoves(position);
+      const answers = moves.length === 0 ? [{ move: PASS, score: -(seed % 7) * 2 }] : moves.slice(0, 3).map((move, i) => ({ move, score: 10 - 4 * i }));
+      entries.push({ position, answers });
+    }
+    const text = formatObf(entries);
+    const back = parseObf(text, 'rt.obf');
+    expect(back.errors).toEqual([]);
+    expect(back.entries.map((e) => ({ position: e.position, answers: e.answers }))).toEqual(entries);
+    expect(formatObf(back.entries)).toBe(text);
+  });
+
+  it('write Edax-style answers', () => {
+    const p = parsePosition(START_TEXT);
+    expect(formatObfLine(p, [{ move: 19, score: 0 }, { move: 37, score: -2 }])).toBe(`${START_TEXT}; D3:+0; F5:-2;`);
+  });
+
+  it('find the best answers', () => {
+    expect(bestAnswers([{ move: 1, score: 2 }, { move: 2, score: 4 }, { move: 3, score: 4 }])).toEqual({ score: 4, moves: [2, 3] });
+    expect(bestAnswers([])).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { NO_MOVE, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, TranspositionTable, hashPosition, tableBytes } from '../src/search/table.js';
+import { rng } from './helpers.js';
+
+/** Positions whose hashes all fall in bucket 0 of a 2^10 table (found by search). */
+function sameBucket(count: number): number[][] {
+  const out: number[][] = [];
+  const r = rng(7);
+  while (out.length < count) {
+    const p = [r() | 0, r() | 0, r() | 0, r() | 0];
+    if ((hashPosition(p[0], p[1], p[2], p[3]) & 511) === 0) out.push(p);
+  }
+  return out;
+}
+
+describe('transposition table', () => {
+  it('has 2^h entries of 32 bytes and refuses h outside 10..30', () => {
+    const t = new TranspositionTable(10);
+    expect(t.bytes).toBe(32 * 1024);
+    expect(tableBytes(21)).toBe(64 * 2 ** 20);
+    expect(() => new TranspositionTable(9)).toThrow(RangeError);
+    expect(() => new TranspositionTable(31)).toThrow(RangeError);
+  });
+
+  it('misses, then hits with the stored bounds and move', () => {
+    const t = new TranspositionTable(10);
+    const [a] = sameBucket(1);
+    const h = hashPosition(a[0], a[1], a[2], a[3]);
+    expect(t.probe(a[0], a[1], a[2], a[3], h)).toBe(-1);
+    t.store(a[0], a[1], a[2], a[3], h, 20, 0, 3, 4, 10, 37); // fail high: lower bound 10
+    const e = t.probe(a[0], a[1], a[2], a[3], h);
+    expect(e).toBeGreaterThanOrEqual(0);
+    expect([t.lower(e), t.upper(e), t.depth(e), t.move(e)]).toEqual([10, 64, 20, 37]);
+    t.store(a[0], a[1], a[2], a[3], h, 20, 0, 20, 21, 16, 12); // fail low: upper bound 16
+    expect(t.probe(a[0], a[1], a[2], a[3], h)).toBe(e);
+    expect([t.lower(e), t.upper(e), t.move(e), t.move2(e)]).toEqual([10, 16, 12, 37]);
+    expect(t.stats[STAT_PROBES]).toBe(3);
+    expect(t.stats[STAT_HITS]).toBe(2);
+  });
+
+  it('keeps exact scores and combines bounds of the same depth', () => {
+    const t = new TranspositionTable(10);
+    const [a] = sameBucket(1);
+    const h = hashPosition(a[0], a[1], a[2], a[3]);
+    t.store(a[0], a[1], a[2], a[3], h, 12, 0, -64, 64, -6, NO_MOVE);
+    const e = t.probe(a[0], a[1], a[2], a[3], h);
+    expect([t.lower(e), t.upper(e), t.move(e)]).toEqual([-6, -6, NO_MOVE]);
+    t.store(a[0], a[1], a[2], a[3], h, 14, 0, 0, 1, 4, 5); // a deeper search replaces the bounds
+    expect([t.lower(e), t.upper(e), t.depth(e)]).toEqual([4, 64, 14]);
+  });
+
+  it('replaces the older, then the shallower entry of a full bucket', () => {
+    const t = new TranspositionTable(10);
+    const [a, b, c, d] = sameBucket(4);
+    const put = (p: number[], depth: number) => t.store(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, 0, 1, 2, 0);
+    const has = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3])) >= 0;
+    put(a, 20);
+    put(b, 10);
+    put(c, 15); // evicts b, the shallower
+    expect([has(a), has(b), has(c)]).toEqual([true, false, true]);
+    expect(t.stats[STAT_OVERWRITES]).toBe(1);
+    t.newSearch();
+    put(d, 5); // both are old now: the shallower old one (c) goes
+    expect([has(a), has(c), has(d)]).toEqual([true, false, true]);
+    put(b, 1); // now a is the only old entry: it goes, though deeper
+    expect([has(a), has(d), has(b)]).toEqual([false, true, true]);
+    t.clear();
+    expect(has(b)).toBe(false);
+  });
+
+  it('never confuses two positions (many random positions in a small table)', () => {
+    const t = new TranspositionTable(10);
+    const r = rng(99);
+    const live = new Map<string, number>();
+    for (let i = 0; i < 200_000; i++) {
+      // Many boards share words, so that only a full comparison tells them apart.
+      const p = [r() & 0xff, r() & 0xff, r() & 3, r() & 3];
+      const h = hashPosition(p[0], p[1], p[2], p[3]);
+      const e = t.probe(p[0], p[1], p[2], p[3], h);
+      const key = p.join(',');
+      if (e >= 0) {
+        expect(t.data.subarray(e, e + 4)).toEqual(Int32Array.from(p));
+        expect(t.move(e)).toBe(live.get(key));
+      }
+      const move = i & 63;
+      t.store(p[0], p[1], p[2], p[3], h, 20, 0, 0, 1, 2, move);
+      live.set(key, move);
+    }
+  });
+});
