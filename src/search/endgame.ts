@@ -17,6 +17,8 @@ export const LIST_FL = new Int32Array(LIST * 64);
 export const LIST_KEY = new Int32Array(LIST * 64);
 
 const M = new Int32Array(4);
+/** Above this many empties, nws looks for enhanced transposition cutoffs. */
+const ETC_MIN = 12;
 const CORNERS_HI = 0x81000000 | 0;
 const CORNERS_LO = 0x81;
 
@@ -36,8 +38,21 @@ export function orderKey(cph: number, cpl: number, coh: number, col: number, x: 
   const mh = M[2];
   const ml = M[3];
   const mob = popcount32(mh) + popcount32(ml) + popcount32(mh & CORNERS_HI) + popcount32(ml & CORNERS_LO);
-  return (mob << 2) + (QUADRANT[x] & parity ? 0 : 1);
+  // Potential mobility: empty squares next to our discs, where the opponent
+  // may find moves later.
+  const rh = coh | ((coh << 1) & NOT_A) | ((coh >>> 1) & NOT_H);
+  const rl = col | ((col << 1) & NOT_A) | ((col >>> 1) & NOT_H);
+  const nh = rh | (rh << 8) | (rl >>> 24) | (rh >>> 8);
+  const nl = rl | (rl << 8) | (rl >>> 8) | (rh << 24);
+  const pot = popcount32(nh & ~(cph | coh)) + popcount32(nl & ~(cpl | col));
+  return (mob * W_MOB + pot * W_POT) * 2 + (QUADRANT[x] & parity ? 0 : 1);
 }
+const NOT_A = 0xfefefefe | 0;
+const NOT_H = 0x7f7f7f7f;
+// Weights measured on FFO #20-#36: mobility 4 : potential 1 searched 214M
+// nodes; 2:1 237M, 8:1 217M; without potential mobility 342M.
+const W_MOB = 4;
+const W_POT = 1;
 
 /**
  * Fills the move list of a node with `empties` empty squares; returns the
@@ -93,6 +108,9 @@ export function selectMove(i: number, end: number): void {
 
 /** Null-window search at any number of empties: picks the right solver. */
 export function searchNull(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
+  // Outside the score range the answer is known; searching would only fail to cut.
+  if (alpha >= 64) return 64;
+  if (alpha < -64) return -64;
   if (empties > SHALLOW_MAX) return nws(ph, pl, oh, ol, alpha, empties, parity);
   if (empties >= 5) return shallow(ph, pl, oh, ol, alpha, empties, parity);
   const a = NEXT[64];
@@ -139,6 +157,30 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
 
   const base = empties * LIST;
   const end = base + buildList(ph, pl, oh, ol, empties, parity, hashMove, mh, ml);
+
+  // Enhanced transposition cutoff: a child already known to be bad enough
+  // for the opponent ends this node before any search.
+  if (empties > ETC_MIN) {
+    for (let i = base; i < end; i++) {
+      const x = LIST_SQ[i];
+      const fh = LIST_FH[i];
+      const fl = LIST_FL[i];
+      const nph = oh ^ fh;
+      const npl = ol ^ fl;
+      const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
+      const nol = pl | fl | (x < 32 ? 1 << x : 0);
+      const c = tt.probe(nph, npl, noh, nol, hashPosition(nph, npl, noh, nol));
+      if (c >= 0) {
+        const score = (0 - tt.upper(c)) | 0;
+        if (score > alpha) {
+          tt.stats[STAT_CUTOFFS]++;
+          tt.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, score, x);
+          return score;
+        }
+      }
+    }
+  }
+
   let best = -65;
   let bestMove = NO_MOVE;
   for (let i = base; i < end; i++) {

@@ -32,8 +32,10 @@ function setPv(ply: number, move: number): void {
 
 /** Search with an open window (alpha, beta); fills the PV of this ply. */
 function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta: number, empties: number, parity: number, ply: number): number {
-  NODES[0]++;
   PV_LEN[ply] = 0;
+  // Below the root a null window has no PV: the table-backed search does it.
+  if (beta === alpha + 1 && ply > 0) return searchNull(ph, pl, oh, ol, alpha, empties, parity);
+  NODES[0]++;
   if (empties === 0) return finalScore(ph, pl, oh, ol);
   moves(ph, pl, oh, ol, M, 0);
   const mh = M[0];
@@ -102,12 +104,15 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
 export interface SolveOptions {
   /** The table to use; it is not cleared here. */
   readonly table: TranspositionTable;
+  /** Search this window only (one PVS); default: the exact score, by probes. */
   readonly alpha?: number;
   readonly beta?: number;
+  /** First guess of the score for the probes (default 0). */
+  readonly guess?: number;
 }
 
 export interface SolveResult {
-  /** Exact score for the side to move (when alpha < score < beta). */
+  /** Exact score for the side to move (a bound when outside a given window). */
   readonly score: number;
   /** Best move (0‥63), PASS, or NO_MOVE when the game is over. */
   readonly move: number;
@@ -118,7 +123,14 @@ export interface SolveResult {
   readonly empties: number;
 }
 
-/** Solves a position exactly. */
+/**
+ * Solves a position exactly. Without a window: null-window probes (MTD(f)
+ * style) from the guess, each answer a fail-soft bound that moves the next
+ * probe, until the bounds meet; scores are even, so "score >= g" is the
+ * probe (g - 1, g). Then one (s - 1, s + 1) search gives the move and PV,
+ * mostly from the table. Probes are much cheaper than one open window: the
+ * proof of a lower bound and of an upper bound, not of every alternative.
+ */
 export function solveExact(pos: Position, options: SolveOptions): SolveResult {
   table = options.table;
   useTable(table);
@@ -130,7 +142,33 @@ export function solveExact(pos: Position, options: SolveOptions): SolveResult {
   for (let x = 0; x < 64; x++) if (((x < 32 ? ~(pl | ol) >>> x : ~(ph | oh) >>> (x - 32)) & 1) !== 0) empties++;
   NODES[0] = 0;
   const t0 = process.hrtime.bigint();
-  const score = pvs(ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
+  let score: number;
+  if (options.alpha !== undefined || options.beta !== undefined) {
+    score = pvs(ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
+  } else {
+    let lo = -64;
+    let hi = 64;
+    let g = options.guess ?? 0;
+    let step = 2;
+    let lastUp = 0; // direction of the previous probe's answer: 1 up, -1 down
+    while (lo < hi) {
+      g = Math.max(lo + 2, Math.min(hi, g + (g & 1))); // an even score in (lo, hi]
+      const r = pvs(ph, pl, oh, ol, g - 1, g, empties, parity, 0);
+      // Answers that keep going one way double the step (far from the
+      // guess, probes are cheap); a turn goes back to small steps.
+      const up = r >= g ? 1 : -1;
+      step = up === lastUp ? step * 2 : 2;
+      lastUp = up;
+      if (up > 0) {
+        lo = r;
+        g = r + step;
+      } else {
+        hi = r;
+        g = r - step + 2;
+      }
+    }
+    score = pvs(ph, pl, oh, ol, lo - 1, lo + 1, empties, parity, 0);
+  }
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const pv = Array.from(PV.subarray(0, PV_LEN[0]));
   return { score, move: pv.length > 0 ? pv[0] : NO_MOVE, pv, nodes: NODES[0], ms, empties };
