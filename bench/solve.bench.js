@@ -1,0 +1,33 @@
+// Solve a suite single-threaded in this process; write nodes, time and N/s per
+// position and in total to bench/results/solve-<suite>.json.
+//   node bench/solve.bench.js [suite.obf] [hash bits]
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import { cpus } from 'node:os';
+import { readObf } from '../dist/obf.js';
+import { TranspositionTable } from '../dist/search/table.js';
+import { solveEntry, summarize } from '../dist/solve.js';
+import { moveName } from '../dist/position.js';
+
+const file = process.argv[2] ?? new URL('../../shared/obf/fforum-20-39.obf', import.meta.url).pathname;
+const bits = Number(process.argv[3] ?? 21);
+const suite = readObf(file);
+const table = new TranspositionTable(bits);
+const rows = [];
+for (const [i, e] of suite.entries.entries()) {
+  const r = solveEntry(e, i + 1, table);
+  rows.push(r);
+  console.log(`${String(i + 1).padStart(3)} ${String(r.empties).padStart(3)} ${String(r.score).padStart(4)} ${r.ok ? 'ok ' : 'BAD'} ${String(r.nodes).padStart(12)} ${(r.ms / 1000).toFixed(3).padStart(8)} s ${(r.nodes / r.ms / 1000).toFixed(2).padStart(6)} MN/s`);
+}
+const s = summarize(rows, suite.errors.length);
+console.log(`total: ${s.nodes} nodes, ${(s.ms / 1000).toFixed(3)} s, ${(s.nps / 1e6).toFixed(2)} MN/s, ${s.mismatches} mismatches`);
+const name = basename(file, '.obf');
+mkdirSync(new URL('./results', import.meta.url), { recursive: true });
+writeFileSync(
+  new URL(`./results/solve-${name}.json`, import.meta.url),
+  JSON.stringify({
+    suite: name, hashBits: bits, node: process.version, cpu: cpus()[0]?.model, date: new Date().toISOString(),
+    total: s,
+    positions: rows.map((r) => ({ index: r.index, empties: r.empties, score: r.score, ok: r.ok, move: moveName(r.move), nodes: r.nodes, ms: Math.round(r.ms), nps: Math.round((r.nodes * 1000) / r.ms) })),
+  }, null, 2) + '\n',
+);
