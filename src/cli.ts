@@ -9,7 +9,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { perft, START } from 'native-free-bitboard';
 import { type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass } from './obf.js';
 import { PositionError, parsePosition } from './position.js';
-import { DEFAULT_BITS, ENTRY_BYTES, MAX_BITS, MIN_BITS, TranspositionTable, tableBytes } from './search/table.js';
+import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, createTable, tableBytes } from './search/table.js';
 import { type PositionResult, solveEntry, summarize } from './solve.js';
 import { jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 
@@ -28,6 +28,11 @@ function parseHashBits(value: string): number {
   return h;
 }
 
+function parseLayout(value: string): Layout {
+  if (!(value in LAYOUTS)) throw new InvalidArgumentError(`must be one of ${Object.keys(LAYOUTS).join(', ')}`);
+  return value as Layout;
+}
+
 function mib(bytes: number): string {
   return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 }
@@ -36,8 +41,8 @@ function mib(bytes: number): string {
  * Refuses, before anything is allocated, a table larger than 3/4 of this
  * machine's memory: the rest is for Node, the OS and the other workers.
  */
-export function checkTableFits(bits: number, tables = 1): void {
-  const need = tableBytes(bits) * tables;
+export function checkTableFits(bits: number, layout: Layout, tables = 1): void {
+  const need = tableBytes(bits, layout) * tables;
   const limit = totalmem() * 0.75;
   if (need > limit) {
     throw new UsageError(
@@ -53,6 +58,7 @@ interface SolveOpts {
   position?: string;
   keepTable?: boolean;
   stats?: boolean;
+  table: Layout;
 }
 
 function entriesFromPosition(text: string): ObfEntry {
@@ -69,7 +75,7 @@ function runSolve(file: string | undefined, opts: SolveOpts): number {
   if ((file === undefined) === (opts.position === undefined)) {
     throw new UsageError('give either an OBF file or --position "<64 squares> <X|O>"');
   }
-  checkTableFits(opts.hashBits);
+  checkTableFits(opts.hashBits, opts.table);
 
   let entries: readonly ObfEntry[];
   let errors: readonly ObfError[] = [];
@@ -85,12 +91,12 @@ function runSolve(file: string | undefined, opts: SolveOpts): number {
   }
   for (const e of errors) process.stderr.write(`error: ${e.message}\n`);
 
-  const table = new TranspositionTable(opts.hashBits);
+  const table = createTable(opts.hashBits, opts.table);
   const out = (s: string) => process.stdout.write(s + '\n');
   if (!opts.json) {
     out(
       `revsolve ${pkg.version}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
-        `table 2^${opts.hashBits} entries x ${ENTRY_BYTES} B = ${mib(table.bytes)}${opts.keepTable ? ' (kept between positions)' : ''}`,
+        `table 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(table.bytes)} (${opts.table})${opts.keepTable ? ', kept between positions' : ''}`,
     );
     out(tableHeader());
   }
@@ -105,7 +111,7 @@ function runSolve(file: string | undefined, opts: SolveOpts): number {
     }
   });
   const summary = summarize(results, errors.length);
-  if (opts.json) out(jsonSummary(summary, { hashBits: opts.hashBits, tableBytes: table.bytes }));
+  if (opts.json) out(jsonSummary(summary, { hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: table.bytes }));
   else out(tableTotal(summary));
   if (errors.length > 0) {
     process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${source}: see the errors above\n`);
@@ -140,6 +146,7 @@ export function buildProgram(): Command {
     .argument('[file]', 'OBF file: "<64 squares A1..H8> <X|O>; move:score; ..." per line')
     .helpOption('--help', 'show help')
     .option('-h, --hash-bits <h>', `transposition table of 2^h entries (${MIN_BITS}..${MAX_BITS})`, parseHashBits, DEFAULT_BITS)
+    .option('--table <layout>', 'table layout: board2 (2 x 32-byte entries a cache line), board1, board4, key4 (4 x 16-byte keyed entries)', parseLayout, DEFAULT_LAYOUT)
     .option('--position <text>', 'solve one position: "<64 squares> <X|O>" (answers may follow, as in OBF)')
     .option('--json', 'print JSON Lines: one object per position, then a summary')
     .option('--keep-table', 'keep the table from one position to the next (default: cleared, as Edax does)')

@@ -6,7 +6,7 @@ import { type ObfAnswer, type ObfEntry, bestAnswers } from './obf.js';
 import { type Position, emptyCount } from './position.js';
 import { solveExact } from './search/root.js';
 import {
-  STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, TranspositionTable,
+  STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, type Table,
 } from './search/table.js';
 
 export interface TableStats {
@@ -51,14 +51,14 @@ export interface SolveSettings {
   readonly keepTable?: boolean;
 }
 
-function tableStats(t: TranspositionTable): TableStats {
+function tableStats(t: Table): TableStats {
   const s = t.stats;
   return { probes: s[STAT_PROBES], hits: s[STAT_HITS], cutoffs: s[STAT_CUTOFFS], stores: s[STAT_STORES], overwrites: s[STAT_OVERWRITES] };
 }
 
 /** Solves one position exactly and checks it. */
 export function solveOne(
-  position: Position, answers: readonly ObfAnswer[], index: number, line: number, table: TranspositionTable, settings: SolveSettings = {},
+  position: Position, answers: readonly ObfAnswer[], index: number, line: number, table: Table, settings: SolveSettings = {},
 ): PositionResult {
   if (settings.keepTable) table.stats.fill(0);
   else table.clear();
@@ -70,7 +70,7 @@ export function solveOne(
   };
 }
 
-export function solveEntry(entry: ObfEntry, index: number, table: TranspositionTable, settings: SolveSettings = {}): PositionResult {
+export function solveEntry(entry: ObfEntry, index: number, table: Table, settings: SolveSettings = {}): PositionResult {
   return solveOne(entry.position, entry.answers, index, entry.line, table, settings);
 }
 

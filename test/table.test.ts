@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { NO_MOVE, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, TranspositionTable, hashPosition, tableBytes } from '../src/search/table.js';
+import {
+  type Layout, LAYOUTS, NO_MOVE, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, TranspositionTable, createTable, hashPosition, tableBytes,
+} from '../src/search/table.js';
 import { rng } from './helpers.js';
 
-/** Positions whose hashes all fall in bucket 0 of a 2^10 table (found by search). */
+/** Positions whose hashes all fall in bucket 0 of a 2^10 table, whatever its bucket width (found by search). */
 function sameBucket(count: number): number[][] {
   const out: number[][] = [];
   const r = rng(7);
   while (out.length < count) {
     const p = [r() | 0, r() | 0, r() | 0, r() | 0];
-    if ((hashPosition(p[0], p[1], p[2], p[3]) & 511) === 0) out.push(p);
+    if ((hashPosition(p[0], p[1], p[2], p[3]) & 1023) === 0) out.push(p);
   }
   return out;
 }
@@ -79,12 +81,53 @@ describe('transposition table', () => {
       const e = t.probe(p[0], p[1], p[2], p[3], h);
       const key = p.join(',');
       if (e >= 0) {
-        expect(t.data.subarray(e, e + 4)).toEqual(Int32Array.from(p));
+        expect(t.data.subarray(e + 2, e + 6)).toEqual(Int32Array.from(p));
         expect(t.move(e)).toBe(live.get(key));
       }
       const move = i & 63;
       t.store(p[0], p[1], p[2], p[3], h, 20, 0, 0, 1, 2, move);
       live.set(key, move);
+    }
+  });
+});
+
+describe('table layouts', () => {
+  const layouts: Layout[] = ['board1', 'board2', 'board4', 'key4'];
+  for (const layout of layouts) {
+    it(`${layout}: 2^h entries of ${LAYOUTS[layout].entryBytes} bytes, ${LAYOUTS[layout].ways} per bucket, as many kept`, () => {
+      const t = createTable(10, layout);
+      expect(t.bytes).toBe(tableBytes(10, layout));
+      expect(t.layout).toBe(layout);
+      const ways = LAYOUTS[layout].ways;
+      const ps = sameBucket(ways + 1);
+      const put = (p: number[], depth: number) => t.store(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, -64, 64, depth - 30, depth);
+      const get = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]));
+      ps.slice(0, ways).forEach((p, i) => put(p, 20 + i));
+      for (const [i, p] of ps.slice(0, ways).entries()) {
+        const e = get(p);
+        expect(e).toBeGreaterThanOrEqual(0);
+        expect([t.lower(e), t.upper(e), t.depth(e), t.move(e)]).toEqual([i - 10, i - 10, 20 + i, 20 + i]);
+      }
+      put(ps[ways], 30); // one more: the shallowest (the first) goes
+      expect(get(ps[0])).toBe(-1);
+      expect(get(ps[ways])).toBeGreaterThanOrEqual(0);
+      expect(t.stats[STAT_OVERWRITES]).toBe(1);
+    });
+  }
+
+  it('key4 finds what it stored among many positions', () => {
+    const t = createTable(12, 'key4');
+    const r = rng(5);
+    const kept: number[][] = [];
+    for (let i = 0; i < 50_000; i++) {
+      const p = [r() | 0, r() | 0, r() | 0, r() | 0];
+      const h = hashPosition(p[0], p[1], p[2], p[3]);
+      if (t.probe(p[0], p[1], p[2], p[3], h) >= 0) throw new Error('a fresh random position hit: false match');
+      t.store(p[0], p[1], p[2], p[3], h, 20, 0, 0, 1, 2, i & 63);
+      if (i % 997 === 0) kept.push([...p, i & 63]);
+      const q = kept[kept.length - 1];
+      const e = t.probe(q[0], q[1], q[2], q[3], hashPosition(q[0], q[1], q[2], q[3]));
+      if (e >= 0) expect(t.move(e)).toBe(q[4]);
     }
   });
 });

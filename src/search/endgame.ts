@@ -4,7 +4,7 @@
  * fewest opponent replies, corners counted twice), parity as a tie-break.
  */
 import { flips, moves, popcount32 } from 'native-free-bitboard';
-import { NO_MOVE, STAT_CUTOFFS, TranspositionTable, hashPosition } from './table.js';
+import { NO_MOVE, STAT_CUTOFFS, type Table, TranspositionTable, hashPosition } from './table.js';
 import {
   NEXT, NODES, QUADRANT, SHALLOW_MAX, finalScore, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty,
 } from './leaves.js';
@@ -22,10 +22,10 @@ const ETC_MIN = 12;
 const CORNERS_HI = 0x81000000 | 0;
 const CORNERS_LO = 0x81;
 
-let table = new TranspositionTable(10);
+let table: Table = new TranspositionTable(10);
 
 /** The table the search uses from now on. */
-export function useTable(t: TranspositionTable): void {
+export function useTable(t: Table): void {
   table = t;
 }
 

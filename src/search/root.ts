@@ -6,7 +6,7 @@
 import { moves } from 'native-free-bitboard';
 import type { Position } from '../position.js';
 import { PASS } from '../position.js';
-import { NO_MOVE, TranspositionTable, hashPosition } from './table.js';
+import { NO_MOVE, type Table, hashPosition } from './table.js';
 import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
 import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, searchNull, selectMove, useTable } from './endgame.js';
 
@@ -19,7 +19,7 @@ const PV_SQ = new Int32Array(LIST * MAX_PLY);
 const PV_FH = new Int32Array(LIST * MAX_PLY);
 const PV_FL = new Int32Array(LIST * MAX_PLY);
 
-let table: TranspositionTable;
+let table: Table;
 
 function setPv(ply: number, move: number): void {
   const row = ply * MAX_PLY;
@@ -103,7 +103,7 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
 
 export interface SolveOptions {
   /** The table to use; it is not cleared here. */
-  readonly table: TranspositionTable;
+  readonly table: Table;
   /** Search this window only (one PVS); default: the exact score, by probes. */
   readonly alpha?: number;
   readonly beta?: number;

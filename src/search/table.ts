@@ -1,16 +1,27 @@
 /**
- * The transposition table: 2^h entries allocated once in one Int32Array.
+ * The transposition table: 2^h entries allocated once in one Int32Array,
+ * in one of several layouts (the table-size and cache experiments compare
+ * them; `board2` is the default):
  *
- * Layout: buckets of 2 entries × 32 bytes = one 64-byte cache line, so a
- * probe touches one line. An entry is 8 int32 words:
- *   0‥3  the position itself (player hi, lo, opponent hi, lo): a hit is a
- *        verified hit, two positions never share an entry;
- *   4    lower + 64 | (upper + 64) << 8 | depth << 16 | date << 24;
- *   5    best move | second move << 8 | selectivity << 16 (NO_MOVE = 255);
- *   6‥7  unused, they pad the entry to 32 bytes (and the bucket to a line).
+ *   board2  buckets of 2 entries × 32 bytes = one 64-byte cache line
+ *   board1  1 entry × 32 bytes per bucket (direct-mapped)
+ *   board4  4 entries × 32 bytes per bucket (two cache lines)
+ *   key4    4 entries × 16 bytes per bucket (one line), a 64-bit key instead
+ *           of the position
+ *
+ * Every entry starts with two data words:
+ *   0    lower + 64 | (upper + 64) << 8 | depth << 16 | date << 24;
+ *   1    best move | second move << 8 | selectivity << 16 (NO_MOVE = 255).
+ * A 32-byte "board" entry (8 int32 words) follows them with the position
+ * itself in words 2‥5 (player hi, lo, opponent hi, lo): a hit is a verified
+ * hit, two positions never share an entry; words 6‥7 pad it to 32 bytes.
+ * A 16-byte "key" entry follows them with a 64-bit key (a second 32-bit
+ * hash, then the first): half the memory, but a hit is only as sure as the
+ * key (a false hit about once in 2^(64-h) probes of a full table).
+ *
  * Replacement keeps what is deep and current: a store goes to the entry of
  * the same position, else to the bucket's entry from an older search
- * (date), else to the shallower one. A new search bumps the date instead of
+ * (date), else to the shallowest. A new search bumps the date instead of
  * clearing; an empty entry has date 0.
  */
 
@@ -18,21 +29,26 @@ export const NO_MOVE = 255;
 export const MIN_BITS = 10;
 export const MAX_BITS = 30;
 export const DEFAULT_BITS = 21;
-export const ENTRY_BYTES = 32;
 
-const WORDS = 8; // int32 words per entry
-const BUCKET_WORDS = 16; // two entries
+export type Layout = 'board2' | 'board1' | 'board4' | 'key4';
+export const DEFAULT_LAYOUT: Layout = 'board2';
+export const LAYOUTS: Readonly<Record<Layout, { entryBytes: number; ways: number }>> = {
+  board2: { entryBytes: 32, ways: 2 },
+  board1: { entryBytes: 32, ways: 1 },
+  board4: { entryBytes: 32, ways: 4 },
+  key4: { entryBytes: 16, ways: 4 },
+};
 
-/** Statistic slots (TranspositionTable.stats). */
+/** Statistic slots (Table.stats). */
 export const STAT_PROBES = 0;
 export const STAT_HITS = 1;
 export const STAT_CUTOFFS = 2; // counted by the search when a bound ends a node
 export const STAT_STORES = 3;
 export const STAT_OVERWRITES = 4; // a store that evicts another position
 
-/** Bytes the table of 2^bits entries allocates. */
-export function tableBytes(bits: number): number {
-  return ENTRY_BYTES * 2 ** bits;
+/** Bytes a table of 2^bits entries allocates. */
+export function tableBytes(bits: number, layout: Layout = DEFAULT_LAYOUT): number {
+  return LAYOUTS[layout].entryBytes * 2 ** bits;
 }
 
 /** A 32-bit hash of a position, from the four int32 words. */
@@ -43,20 +59,65 @@ export function hashPosition(ph: number, pl: number, oh: number, ol: number): nu
   return h ^ (h >>> 13);
 }
 
-export class TranspositionTable {
+/** A second 32-bit hash, independent of the first (the key of `key4` entries). */
+export function hashPosition2(ph: number, pl: number, oh: number, ol: number): number {
+  let h = Math.imul(ph ^ Math.imul(ol, 0x7feb352d), 0x846ca68b) ^ Math.imul(pl ^ Math.imul(oh, 0x3243f6a9), 0xb5297a4d);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x21f0aaad);
+  return h ^ (h >>> 15);
+}
+
+/** What the search needs of a table. Entries are word offsets into the table's data. */
+export interface Table {
+  readonly bits: number;
+  readonly layout: Layout;
+  readonly bytes: number;
+  readonly stats: Float64Array;
+  clear(): void;
+  newSearch(): void;
+  /** Word offset of the position's entry, or -1. */
+  probe(ph: number, pl: number, oh: number, ol: number, hash: number): number;
+  lower(e: number): number;
+  upper(e: number): number;
+  depth(e: number): number;
+  move(e: number): number;
+  move2(e: number): number;
+  selectivity(e: number): number;
+  /**
+   * Records the result `score` of a search of the position to `depth` with
+   * window (alpha, beta) and its best move (NO_MOVE if none).
+   */
+  store(
+    ph: number, pl: number, oh: number, ol: number, hash: number,
+    depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number,
+  ): void;
+}
+
+function checkBits(bits: number): void {
+  if (!Number.isInteger(bits) || bits < MIN_BITS || bits > MAX_BITS) {
+    throw new RangeError(`hash bits must be an integer in ${MIN_BITS}‥${MAX_BITS}: ${bits}`);
+  }
+}
+
+/** Packs bounds, depth and date into word 4 of an entry. */
+function packBounds(lower: number, upper: number, depth: number, date: number): number {
+  return (lower + 64) | ((upper + 64) << 8) | (depth << 16) | (date << 24);
+}
+
+/**
+ * The shared part: the two data words at the start of an entry, the date,
+ * clearing and the merge of a new result into old bounds.
+ */
+abstract class TableBase {
   readonly bits: number;
   readonly data: Int32Array;
   readonly stats = new Float64Array(5);
-  private readonly bucketMask: number;
-  private date = 1;
+  protected date = 1;
 
-  constructor(bits: number) {
-    if (!Number.isInteger(bits) || bits < MIN_BITS || bits > MAX_BITS) {
-      throw new RangeError(`hash bits must be an integer in ${MIN_BITS}‥${MAX_BITS}: ${bits}`);
-    }
+  constructor(bits: number, words: number) {
+    checkBits(bits);
     this.bits = bits;
-    this.data = new Int32Array(WORDS << bits);
-    this.bucketMask = (1 << (bits - 1)) - 1;
+    this.data = new Int32Array(words << bits);
   }
 
   get bytes(): number {
@@ -76,83 +137,53 @@ export class TranspositionTable {
     if (this.date === 1) this.data.fill(0); // dates wrapped: old entries would look new
   }
 
-  /** Word offset of the position's entry, or -1. */
-  probe(ph: number, pl: number, oh: number, ol: number, hash: number): number {
-    const d = this.data;
-    const b = (hash & this.bucketMask) * BUCKET_WORDS;
-    this.stats[STAT_PROBES]++;
-    if (d[b] === ph && d[b + 1] === pl && d[b + 2] === oh && d[b + 3] === ol) {
-      this.stats[STAT_HITS]++;
-      return b;
-    }
-    const e = b + WORDS;
-    if (d[e] === ph && d[e + 1] === pl && d[e + 2] === oh && d[e + 3] === ol) {
-      this.stats[STAT_HITS]++;
-      return e;
-    }
-    return -1;
-  }
-
   lower(e: number): number {
-    return (this.data[e + 4] & 255) - 64;
+    return (this.data[e] & 255) - 64;
   }
   upper(e: number): number {
-    return ((this.data[e + 4] >> 8) & 255) - 64;
+    return ((this.data[e] >> 8) & 255) - 64;
   }
   depth(e: number): number {
-    return (this.data[e + 4] >> 16) & 255;
+    return (this.data[e] >> 16) & 255;
   }
   move(e: number): number {
-    return this.data[e + 5] & 255;
+    return this.data[e + 1] & 255;
   }
   move2(e: number): number {
-    return (this.data[e + 5] >> 8) & 255;
+    return (this.data[e + 1] >> 8) & 255;
   }
   selectivity(e: number): number {
-    return (this.data[e + 5] >> 16) & 255;
+    return (this.data[e + 1] >> 16) & 255;
+  }
+
+  /** Replacement rank of the entry at e: lower goes first. */
+  protected rank(e: number): number {
+    const w = this.data[e];
+    return ((w >>> 24) === this.date ? 256 : 0) + ((w >> 16) & 255);
   }
 
   /**
-   * Records the result `score` of a search of the position to `depth` with
-   * window (alpha, beta) and its best move (NO_MOVE if none).
+   * Writes a result into entry e; `same` when e already holds the position
+   * (its bounds of the same depth then combine with the new one).
    */
-  store(
-    ph: number, pl: number, oh: number, ol: number, hash: number,
-    depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number,
-  ): void {
+  protected write(e: number, same: boolean, depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number): void {
     const d = this.data;
-    const b = (hash & this.bucketMask) * BUCKET_WORDS;
-    const date = this.date;
-    this.stats[STAT_STORES]++;
-    let e = -1;
-    if (d[b] === ph && d[b + 1] === pl && d[b + 2] === oh && d[b + 3] === ol) e = b;
-    else if (d[b + WORDS] === ph && d[b + WORDS + 1] === pl && d[b + WORDS + 2] === oh && d[b + WORDS + 3] === ol) e = b + WORDS;
-
+    const a = e;
     let lower = -64;
     let upper = 64;
     let m1 = NO_MOVE;
     let m2 = NO_MOVE;
-    if (e >= 0) {
-      const w = d[e + 4];
-      const m = d[e + 5];
+    if (same) {
+      const w = d[a];
+      const m = d[a + 1];
       if (((w >> 16) & 255) === depth && ((m >> 16) & 255) === selectivity) {
-        lower = (w & 255) - 64; // same search depth: the bounds combine
+        lower = (w & 255) - 64;
         upper = ((w >> 8) & 255) - 64;
       }
       m1 = m & 255;
       m2 = (m >> 8) & 255;
-    } else {
-      // Victim: an entry of an older search first, then the shallower one.
-      const w0 = d[b + 4];
-      const w1 = d[b + WORDS + 4];
-      const k0 = ((w0 >>> 24) === date ? 256 : 0) + ((w0 >> 16) & 255);
-      const k1 = ((w1 >>> 24) === date ? 256 : 0) + ((w1 >> 16) & 255);
-      e = k1 < k0 ? b + WORDS : b;
-      if (d[e + 4] >>> 24 !== 0) this.stats[STAT_OVERWRITES]++;
-      d[e] = ph;
-      d[e + 1] = pl;
-      d[e + 2] = oh;
-      d[e + 3] = ol;
+    } else if (d[a] >>> 24 !== 0) {
+      this.stats[STAT_OVERWRITES]++;
     }
     if (score > alpha && score > lower) lower = score;
     if (score < beta && score < upper) upper = score;
@@ -160,7 +191,121 @@ export class TranspositionTable {
       m2 = m1;
       m1 = move;
     }
-    d[e + 4] = (lower + 64) | ((upper + 64) << 8) | (depth << 16) | (date << 24);
-    d[e + 5] = m1 | (m2 << 8) | (selectivity << 16);
+    d[a] = packBounds(lower, upper, depth, this.date);
+    d[a + 1] = m1 | (m2 << 8) | (selectivity << 16);
   }
+}
+
+/** Entries that hold the whole position (layouts board1, board2, board4). */
+export class TranspositionTable extends TableBase implements Table {
+  readonly layout: Layout;
+  private readonly bucketMask: number;
+  private readonly bucketWords: number;
+
+  constructor(bits: number, layout: 'board1' | 'board2' | 'board4' = 'board2') {
+    super(bits, 8);
+    const ways = LAYOUTS[layout].ways;
+    this.layout = layout;
+    this.bucketWords = 8 * ways;
+    this.bucketMask = (1 << bits) / ways - 1;
+  }
+
+  probe(ph: number, pl: number, oh: number, ol: number, hash: number): number {
+    const d = this.data;
+    let e = (hash & this.bucketMask) * this.bucketWords;
+    const end = e + this.bucketWords;
+    this.stats[STAT_PROBES]++;
+    for (; e < end; e += 8) {
+      if (d[e + 2] === ph && d[e + 3] === pl && d[e + 4] === oh && d[e + 5] === ol) {
+        this.stats[STAT_HITS]++;
+        return e;
+      }
+    }
+    return -1;
+  }
+
+  store(
+    ph: number, pl: number, oh: number, ol: number, hash: number,
+    depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number,
+  ): void {
+    const d = this.data;
+    const b = (hash & this.bucketMask) * this.bucketWords;
+    const end = b + this.bucketWords;
+    this.stats[STAT_STORES]++;
+    let victim = b;
+    let k = 1 << 30;
+    for (let e = b; e < end; e += 8) {
+      if (d[e + 2] === ph && d[e + 3] === pl && d[e + 4] === oh && d[e + 5] === ol) {
+        this.write(e, true, depth, selectivity, alpha, beta, score, move);
+        return;
+      }
+      const r = this.rank(e);
+      if (r < k) {
+        k = r;
+        victim = e;
+      }
+    }
+    d[victim + 2] = ph;
+    d[victim + 3] = pl;
+    d[victim + 4] = oh;
+    d[victim + 5] = ol;
+    this.write(victim, false, depth, selectivity, alpha, beta, score, move);
+  }
+}
+
+/** 16-byte entries under a 64-bit key, 4 to a cache line (layout key4). */
+export class KeyedTable extends TableBase implements Table {
+  readonly layout: Layout = 'key4';
+  private readonly bucketMask: number;
+
+  constructor(bits: number) {
+    super(bits, 4);
+    this.bucketMask = (1 << bits) / 4 - 1;
+  }
+
+  probe(ph: number, pl: number, oh: number, ol: number, hash: number): number {
+    const d = this.data;
+    const key = hashPosition2(ph, pl, oh, ol);
+    let e = (hash & this.bucketMask) << 4;
+    const end = e + 16;
+    this.stats[STAT_PROBES]++;
+    for (; e < end; e += 4) {
+      if (d[e + 2] === key && d[e + 3] === hash) {
+        this.stats[STAT_HITS]++;
+        return e;
+      }
+    }
+    return -1;
+  }
+
+  store(
+    ph: number, pl: number, oh: number, ol: number, hash: number,
+    depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number,
+  ): void {
+    const d = this.data;
+    const key = hashPosition2(ph, pl, oh, ol);
+    const b = (hash & this.bucketMask) << 4;
+    this.stats[STAT_STORES]++;
+    let victim = b;
+    let k = 1 << 30;
+    for (let e = b; e < b + 16; e += 4) {
+      if (d[e + 2] === key && d[e + 3] === hash) {
+        this.write(e, true, depth, selectivity, alpha, beta, score, move);
+        return;
+      }
+      const r = this.rank(e);
+      if (r < k) {
+        k = r;
+        victim = e;
+      }
+    }
+    d[victim + 2] = key;
+    d[victim + 3] = hash;
+    this.write(victim, false, depth, selectivity, alpha, beta, score, move);
+  }
+}
+
+/** A table of 2^bits entries in the given layout. */
+export function createTable(bits: number, layout: Layout = DEFAULT_LAYOUT): Table {
+  return layout === 'key4' ? new KeyedTable(bits) : new TranspositionTable(bits, layout);
 }

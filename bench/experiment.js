@@ -1,0 +1,63 @@
+// Shared by the table experiments: run the CLI, draw charts, update README sections.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpus } from 'node:os';
+import * as vega from 'vega';
+import * as vl from 'vega-lite';
+
+export const ROOT = new URL('../', import.meta.url);
+export const RESULTS = new URL('./results/', import.meta.url);
+export const DEFAULT_SUITE = new URL('../../shared/obf/fforum-20-39.obf', import.meta.url).pathname;
+
+/** --name value pairs of process.argv. */
+export function args(defaults) {
+  const out = { ...defaults };
+  const a = process.argv.slice(2);
+  for (let i = 0; i < a.length; i++) {
+    if (!a[i].startsWith('--')) throw new Error(`unexpected argument ${a[i]}`);
+    const key = a[i].slice(2);
+    if (!(key in defaults)) throw new Error(`unknown option --${key}; options: ${Object.keys(defaults).map((k) => '--' + k).join(' ')}`);
+    out[key] = a[++i];
+  }
+  return out;
+}
+
+/** Solves a suite in a fresh process; returns the per-position rows and the summary. */
+export function solveSuite(suite, bits, layout) {
+  const cli = new URL('../dist/cli.js', import.meta.url).pathname;
+  const r = spawnSync(process.execPath, [cli, 'solve', suite, '-h', String(bits), '--table', layout, '--json'], { encoding: 'utf8', maxBuffer: 256 << 20 });
+  if (r.status !== 0) throw new Error(`revsolve solve ${suite} -h ${bits} --table ${layout} exited ${r.status}: ${r.stderr}`);
+  const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const summary = rows.pop();
+  return { rows, summary };
+}
+
+export function machine() {
+  return { node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, date: new Date().toISOString() };
+}
+
+export function saveJson(name, value) {
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(new URL(name, RESULTS), JSON.stringify(value, null, 2) + '\n');
+}
+
+/** Renders a vega-lite spec to SVG in bench/results/. */
+export async function saveChart(name, spec) {
+  const view = new vega.View(vega.parse(vl.compile(spec).spec), { renderer: 'none' });
+  writeFileSync(new URL(name, RESULTS), await view.toSVG());
+}
+
+/** Replaces the text between <!-- tag --> and <!-- /tag --> in bench/README.md (appends the section if absent). */
+export function updateReadme(tag, markdown) {
+  const file = new URL('./README.md', import.meta.url);
+  const text = readFileSync(file, 'utf8');
+  const open = `<!-- ${tag} -->`;
+  const close = `<!-- /${tag} -->`;
+  const block = `${open}\n${markdown.trim()}\n${close}`;
+  const i = text.indexOf(open);
+  const j = text.indexOf(close);
+  writeFileSync(file, i >= 0 && j > i ? text.slice(0, i) + block + text.slice(j + close.length) : text.trimEnd() + '\n\n' + block + '\n');
+}
+
+export const fmt = (n) => Math.round(n).toLocaleString('en-US');
+export const mib = (b) => (b >= 2 ** 30 ? `${(b / 2 ** 30).toFixed(1)} GiB` : b >= 2 ** 20 ? `${(b / 2 ** 20).toFixed(0)} MiB` : `${(b / 2 ** 10).toFixed(0)} KiB`);
