@@ -25,7 +25,7 @@ export function args(defaults) {
 /** Solves a suite in a fresh process; returns the per-position rows and the summary. */
 export function solveSuite(suite, bits, layout) {
   const cli = new URL('../dist/cli.js', import.meta.url).pathname;
-  const r = spawnSync(process.execPath, [cli, 'solve', suite, '-h', String(bits), '--table', layout, '--json'], { encoding: 'utf8', maxBuffer: 256 << 20 });
+  const r = spawnSync(process.execPath, [cli, 'solve', suite, '-h', String(bits), '--table', layout, '-n', '1', '--json'], { encoding: 'utf8', maxBuffer: 256 << 20 });
   if (r.status !== 0) throw new Error(`revsolve solve ${suite} -h ${bits} --table ${layout} exited ${r.status}: ${r.stderr}`);
   const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
   const summary = rows.pop();

@@ -4,13 +4,14 @@
  * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or usage.
  */
 import { readFileSync } from 'node:fs';
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { perft, START } from 'native-free-bitboard';
 import { type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass } from './obf.js';
 import { PositionError, parsePosition } from './position.js';
 import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, createTable, tableBytes } from './search/table.js';
 import { type PositionResult, solveEntry, summarize } from './solve.js';
+import { solveParallel } from './pool.js';
 import { jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 
 const EXIT_MISMATCH = 1;
@@ -26,6 +27,12 @@ function parseHashBits(value: string): number {
     throw new InvalidArgumentError(`must be a whole number from ${MIN_BITS} to ${MAX_BITS} (2^h table entries)`);
   }
   return h;
+}
+
+function parseWorkers(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 256) throw new InvalidArgumentError('must be a whole number from 1 to 256');
+  return n;
 }
 
 function parseLayout(value: string): Layout {
@@ -59,6 +66,7 @@ interface SolveOpts {
   keepTable?: boolean;
   stats?: boolean;
   table: Layout;
+  workers: number;
 }
 
 function entriesFromPosition(text: string): ObfEntry {
@@ -71,11 +79,10 @@ function entriesFromPosition(text: string): ObfEntry {
   }
 }
 
-function runSolve(file: string | undefined, opts: SolveOpts): number {
+async function runSolve(file: string | undefined, opts: SolveOpts): Promise<number> {
   if ((file === undefined) === (opts.position === undefined)) {
     throw new UsageError('give either an OBF file or --position "<64 squares> <X|O>"');
   }
-  checkTableFits(opts.hashBits, opts.table);
 
   let entries: readonly ObfEntry[];
   let errors: readonly ObfError[] = [];
@@ -91,27 +98,40 @@ function runSolve(file: string | undefined, opts: SolveOpts): number {
   }
   for (const e of errors) process.stderr.write(`error: ${e.message}\n`);
 
-  const table = createTable(opts.hashBits, opts.table);
+  // One worker per position at most; one worker solves in this thread.
+  const workers = Math.max(1, Math.min(opts.workers, entries.length));
+  checkTableFits(opts.hashBits, opts.table, workers);
+  const bytes = tableBytes(opts.hashBits, opts.table);
   const out = (s: string) => process.stdout.write(s + '\n');
   if (!opts.json) {
     out(
       `revsolve ${pkg.version}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
-        `table 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(table.bytes)} (${opts.table})${opts.keepTable ? ', kept between positions' : ''}`,
+        `${workers} worker${workers === 1 ? '' : 's'}, each with a table of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
+        `${workers > 1 ? `, ${mib(bytes * workers)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}`,
     );
     out(tableHeader());
   }
-  const results: PositionResult[] = [];
-  entries.forEach((entry, i) => {
-    const r = solveEntry(entry, i + 1, table, { keepTable: opts.keepTable });
-    results.push(r);
+  const show = (r: PositionResult) => {
     if (opts.json) out(jsonRow(r));
     else {
       out(tableRow(r));
       if (opts.stats) out(tableStatsRow(r));
     }
-  });
-  const summary = summarize(results, errors.length);
-  if (opts.json) out(jsonSummary(summary, { hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: table.bytes }));
+  };
+  const t0 = process.hrtime.bigint();
+  let results: PositionResult[];
+  if (workers > 1) {
+    results = await solveParallel(entries, { workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable }, show);
+  } else {
+    const table = createTable(opts.hashBits, opts.table);
+    results = entries.map((entry, i) => {
+      const r = solveEntry(entry, i + 1, table, { keepTable: opts.keepTable });
+      show(r);
+      return r;
+    });
+  }
+  const summary = summarize(results, errors.length, Number(process.hrtime.bigint() - t0) / 1e6);
+  if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes }));
   else out(tableTotal(summary));
   if (errors.length > 0) {
     process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${source}: see the errors above\n`);
@@ -147,12 +167,13 @@ export function buildProgram(): Command {
     .helpOption('--help', 'show help')
     .option('-h, --hash-bits <h>', `transposition table of 2^h entries (${MIN_BITS}..${MAX_BITS})`, parseHashBits, DEFAULT_BITS)
     .option('--table <layout>', 'table layout: board2 (2 x 32-byte entries a cache line), board1, board4, key4 (4 x 16-byte keyed entries)', parseLayout, DEFAULT_LAYOUT)
+    .option('-n, --workers <n>', 'positions solved in parallel, each on its own thread and table (default: one per core)', parseWorkers, availableParallelism())
     .option('--position <text>', 'solve one position: "<64 squares> <X|O>" (answers may follow, as in OBF)')
     .option('--json', 'print JSON Lines: one object per position, then a summary')
     .option('--keep-table', 'keep the table from one position to the next (default: cleared, as Edax does)')
     .option('--stats', 'print the table statistics of each position')
-    .action((file: string | undefined, opts: SolveOpts) => {
-      process.exitCode = runSolve(file, opts);
+    .action(async (file: string | undefined, opts: SolveOpts) => {
+      process.exitCode = await runSolve(file, opts);
     });
 
   program
@@ -166,9 +187,9 @@ export function buildProgram(): Command {
   return program;
 }
 
-export function main(argv: string[]): void {
+export async function main(argv: string[]): Promise<void> {
   try {
-    buildProgram().parse(argv);
+    await buildProgram().parseAsync(argv);
   } catch (e) {
     if (e instanceof CommanderError) {
       process.exitCode = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_USAGE;
@@ -181,4 +202,4 @@ export function main(argv: string[]): void {
   }
 }
 
-main(process.argv);
+await main(process.argv);

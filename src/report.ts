@@ -59,7 +59,8 @@ export function tableStatsRow(r: PositionResult): string {
 export function tableTotal(s: Summary): string {
   return [
     RULE,
-    `${s.positions} position${s.positions === 1 ? "" : "s"}: ${s.nodes.toLocaleString('en-US')} nodes in ${formatTime(s.ms)} ` +
+    `${s.positions} position${s.positions === 1 ? '' : 's'}: ${s.nodes.toLocaleString('en-US')} nodes in ${formatTime(s.ms)}` +
+      `${Math.abs(s.cpuMs - s.ms) > 0.05 * s.ms ? ` (${formatTime(s.cpuMs)} of solving)` : ''} ` +
       `(${s.nps.toLocaleString('en-US')} N/s); ${s.mismatches} mismatch${s.mismatches === 1 ? '' : 'es'}, ` +
       `${s.errors} bad line${s.errors === 1 ? '' : 's'}`,
   ].join('\n');

@@ -77,20 +77,29 @@ export function solveEntry(entry: ObfEntry, index: number, table: Table, setting
 export interface Summary {
   readonly positions: number;
   readonly nodes: number;
+  /** Wall time of the whole run (positions may be solved in parallel). */
   readonly ms: number;
+  /** Sum of the positions' own times. */
+  readonly cpuMs: number;
+  /** Nodes per second of wall time. */
   readonly nps: number;
   readonly mismatches: number;
   readonly errors: number;
 }
 
-export function summarize(results: readonly PositionResult[], errors: number): Summary {
+/** Totals of a run; `wallMs` defaults to the sum of the positions' times. */
+export function summarize(results: readonly PositionResult[], errors: number, wallMs?: number): Summary {
   let nodes = 0;
-  let ms = 0;
+  let cpuMs = 0;
   let mismatches = 0;
   for (const r of results) {
     nodes += r.nodes;
-    ms += r.ms;
+    cpuMs += r.ms;
     if (r.ok === false) mismatches++;
   }
-  return { positions: results.length, nodes, ms, nps: ms > 0 ? Math.round((nodes * 1000) / ms) : 0, mismatches, errors };
+  const ms = wallMs ?? cpuMs;
+  return {
+    positions: results.length, nodes, ms: Math.round(ms * 1000) / 1000, cpuMs: Math.round(cpuMs * 1000) / 1000,
+    nps: ms > 0 ? Math.round((nodes * 1000) / ms) : 0, mismatches, errors,
+  };
 }

@@ -75,6 +75,13 @@ describe('revsolve solve', () => {
     expect(run('frobnicate').code).toBe(2);
   });
 
+  it('prints the table size in the header and takes a layout', () => {
+    const r = run('solve', '--position', P1, '-h', '16', '--table', 'key4');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/1 worker, each with a table of 2\^16 entries x 16 B = 1\.0 MiB \(key4\)/);
+    expect(run('solve', '--position', P1, '--table', 'nope').code).toBe(2);
+  });
+
   it('has --help and --version', () => {
     const h = run('solve', '--help');
     expect(h.code).toBe(0);
@@ -103,4 +110,37 @@ describe.skipIf(!HAVE_SHARED)('FFO suite through the CLI', () => {
       expect(r.code).toBe(0);
     }, 900_000);
   }
+});
+
+describe.skipIf(!HAVE_SHARED)('scores do not depend on the table', () => {
+  const scores = (file: string, ...opts: string[]) => {
+    const r = run('solve', SHARED_OBF + file, '--json', ...opts);
+    expect(r.code, r.err).toBe(0);
+    return jsonLines(r.out).slice(0, -1).map((row) => row.score);
+  };
+
+  it('fforum-1-19: the same scores for every h and layout, table kept or not', () => {
+    const ref = scores('fforum-1-19.obf');
+    for (const h of [10, 12, 14, 16, 18, 20, 22]) expect(scores('fforum-1-19.obf', '-h', String(h)), `h=${h}`).toEqual(ref);
+    for (const layout of ['board1', 'board4', 'key4']) expect(scores('fforum-1-19.obf', '-h', '10', '--table', layout), layout).toEqual(ref);
+    expect(scores('fforum-1-19.obf', '-h', '12', '--keep-table')).toEqual(ref);
+  }, 300_000);
+
+  it('fforum-1-19: the same results on 1 and on 2 workers, in input order', () => {
+    const strip = (file: string, n: string) => {
+      const r = run('solve', SHARED_OBF + file, '--json', '-h', '16', '-n', n);
+      expect(r.code, r.err).toBe(0);
+      return jsonLines(r.out).slice(0, -1).map(({ index, move, score, nodes, pv }) => ({ index, move, score, nodes, pv }));
+    };
+    const one = strip('fforum-1-19.obf', '1');
+    expect(one.map((r) => r.index)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+    expect(strip('fforum-1-19.obf', '2')).toEqual(one);
+  }, 300_000);
+
+  // Opt-in (npm run test:slow): a few minutes.
+  it.skipIf(!process.env.REVSOLVE_SLOW)('fforum-20-39: the same scores at h = 10 and h = 22', () => {
+    const a = scores('fforum-20-39.obf', '-h', '10');
+    const b = scores('fforum-20-39.obf', '-h', '22');
+    expect(a).toEqual(b);
+  }, 1_800_000);
 });
