@@ -156,10 +156,23 @@ abstract class TableBase {
     return (this.data[e + 1] >> 16) & 255;
   }
 
-  /** Replacement rank of the entry at e: lower goes first. */
-  protected rank(e: number): number {
-    const w = this.data[e];
-    return ((w >>> 24) === this.date ? 256 : 0) + ((w >> 16) & 255);
+  /**
+   * The entry of bucket [b, end) (entries `stride` words apart) to replace:
+   * one of an older search (or empty) first, then the shallowest.
+   */
+  protected victim(b: number, end: number, stride: number): number {
+    const d = this.data;
+    let victim = b;
+    let k = 1 << 30;
+    for (let e = b; e < end; e += stride) {
+      const w = d[e];
+      const r = ((w >>> 24) === this.date ? 256 : 0) + ((w >> 16) & 255);
+      if (r < k) {
+        k = r;
+        victim = e;
+      }
+    }
+    return victim;
   }
 
   /**
@@ -210,46 +223,39 @@ export class TranspositionTable extends TableBase implements Table {
     this.bucketMask = (1 << bits) / ways - 1;
   }
 
-  probe(ph: number, pl: number, oh: number, ol: number, hash: number): number {
+  /** Offset of the position's entry in its bucket, or -1; counts nothing. */
+  private find(ph: number, pl: number, oh: number, ol: number, b: number): number {
     const d = this.data;
-    let e = (hash & this.bucketMask) * this.bucketWords;
-    const end = e + this.bucketWords;
-    this.stats[STAT_PROBES]++;
-    for (; e < end; e += 8) {
-      if (d[e + 2] === ph && d[e + 3] === pl && d[e + 4] === oh && d[e + 5] === ol) {
-        this.stats[STAT_HITS]++;
-        return e;
-      }
+    for (let e = b; e < b + this.bucketWords; e += 8) {
+      if (d[e + 2] === ph && d[e + 3] === pl && d[e + 4] === oh && d[e + 5] === ol) return e;
     }
     return -1;
+  }
+
+  probe(ph: number, pl: number, oh: number, ol: number, hash: number): number {
+    this.stats[STAT_PROBES]++;
+    const e = this.find(ph, pl, oh, ol, (hash & this.bucketMask) * this.bucketWords);
+    if (e >= 0) this.stats[STAT_HITS]++;
+    return e;
   }
 
   store(
     ph: number, pl: number, oh: number, ol: number, hash: number,
     depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number,
   ): void {
-    const d = this.data;
     const b = (hash & this.bucketMask) * this.bucketWords;
-    const end = b + this.bucketWords;
     this.stats[STAT_STORES]++;
-    let victim = b;
-    let k = 1 << 30;
-    for (let e = b; e < end; e += 8) {
-      if (d[e + 2] === ph && d[e + 3] === pl && d[e + 4] === oh && d[e + 5] === ol) {
-        this.write(e, true, depth, selectivity, alpha, beta, score, move);
-        return;
-      }
-      const r = this.rank(e);
-      if (r < k) {
-        k = r;
-        victim = e;
-      }
+    let e = this.find(ph, pl, oh, ol, b);
+    const same = e >= 0;
+    if (!same) {
+      const d = this.data;
+      e = this.victim(b, b + this.bucketWords, 8);
+      d[e + 2] = ph;
+      d[e + 3] = pl;
+      d[e + 4] = oh;
+      d[e + 5] = ol;
     }
-    d[victim + 2] = ph;
-    d[victim + 3] = pl;
-    d[victim + 4] = oh;
-    d[victim + 5] = ol;
-    this.write(victim, false, depth, selectivity, alpha, beta, score, move);
+    this.write(e, same, depth, selectivity, alpha, beta, score, move);
   }
 }
 
@@ -263,45 +269,35 @@ export class KeyedTable extends TableBase implements Table {
     this.bucketMask = (1 << bits) / 4 - 1;
   }
 
-  probe(ph: number, pl: number, oh: number, ol: number, hash: number): number {
+  /** Offset of the entry with this key in bucket b, or -1; counts nothing. */
+  private find(key: number, hash: number, b: number): number {
     const d = this.data;
-    const key = hashPosition2(ph, pl, oh, ol);
-    let e = (hash & this.bucketMask) << 4;
-    const end = e + 16;
-    this.stats[STAT_PROBES]++;
-    for (; e < end; e += 4) {
-      if (d[e + 2] === key && d[e + 3] === hash) {
-        this.stats[STAT_HITS]++;
-        return e;
-      }
-    }
+    for (let e = b; e < b + 16; e += 4) if (d[e + 2] === key && d[e + 3] === hash) return e;
     return -1;
+  }
+
+  probe(ph: number, pl: number, oh: number, ol: number, hash: number): number {
+    this.stats[STAT_PROBES]++;
+    const e = this.find(hashPosition2(ph, pl, oh, ol), hash, (hash & this.bucketMask) << 4);
+    if (e >= 0) this.stats[STAT_HITS]++;
+    return e;
   }
 
   store(
     ph: number, pl: number, oh: number, ol: number, hash: number,
     depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number,
   ): void {
-    const d = this.data;
     const key = hashPosition2(ph, pl, oh, ol);
     const b = (hash & this.bucketMask) << 4;
     this.stats[STAT_STORES]++;
-    let victim = b;
-    let k = 1 << 30;
-    for (let e = b; e < b + 16; e += 4) {
-      if (d[e + 2] === key && d[e + 3] === hash) {
-        this.write(e, true, depth, selectivity, alpha, beta, score, move);
-        return;
-      }
-      const r = this.rank(e);
-      if (r < k) {
-        k = r;
-        victim = e;
-      }
+    let e = this.find(key, hash, b);
+    const same = e >= 0;
+    if (!same) {
+      e = this.victim(b, b + 16, 4);
+      this.data[e + 2] = key;
+      this.data[e + 3] = hash;
     }
-    d[victim + 2] = key;
-    d[victim + 3] = hash;
-    this.write(victim, false, depth, selectivity, alpha, beta, score, move);
+    this.write(e, same, depth, selectivity, alpha, beta, score, move);
   }
 }
 
