@@ -12,6 +12,7 @@ import { PositionError, parsePosition } from './position.js';
 import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, createTable, tableBytes } from './search/table.js';
 import { type PositionResult, solveEntry, summarize } from './solve.js';
 import { solveParallel } from './pool.js';
+import { ResultsFile, readResults } from './results.js';
 import { jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 
 const EXIT_MISMATCH = 1;
@@ -67,6 +68,8 @@ interface SolveOpts {
   stats?: boolean;
   table: Layout;
   workers: number;
+  results?: string;
+  resume?: boolean;
 }
 
 function entriesFromPosition(text: string): ObfEntry {
@@ -98,8 +101,13 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   }
   for (const e of errors) process.stderr.write(`error: ${e.message}\n`);
 
+  if (opts.resume && !opts.results) throw new UsageError('--resume needs --results <file.jsonl>');
+  const previous = opts.resume ? readResults(opts.results!, entries) : { results: new Map<number, PositionResult>(), problems: [] };
+  for (const p of previous.problems) process.stderr.write(`warning: ${p}\n`);
+  const jobs = entries.map((entry, i) => ({ entry, index: i + 1 })).filter((j) => !previous.results.has(j.index));
+
   // One worker per position at most; one worker solves in this thread.
-  const workers = Math.max(1, Math.min(opts.workers, entries.length));
+  const workers = Math.max(1, Math.min(opts.workers, jobs.length));
   checkTableFits(opts.hashBits, opts.table, workers);
   const bytes = tableBytes(opts.hashBits, opts.table);
   const out = (s: string) => process.stdout.write(s + '\n');
@@ -118,19 +126,35 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
       if (opts.stats) out(tableStatsRow(r));
     }
   };
+  // Rows print in input order, each as soon as every earlier one is known.
+  const results: (PositionResult | undefined)[] = new Array(entries.length);
+  let shown = 0;
+  const offer = (r: PositionResult) => {
+    results[r.index - 1] = r;
+    while (shown < entries.length && results[shown]) show(results[shown++]!);
+  };
+  previous.results.forEach(offer);
+  if (opts.resume && previous.results.size > 0) process.stderr.write(`resuming: ${previous.results.size} position(s) read from ${opts.results}\n`);
+  const saved = opts.results ? new ResultsFile(opts.results, !!opts.resume) : undefined;
+  const finished = (r: PositionResult) => {
+    saved?.append(r, entries[r.index - 1]);
+    offer(r);
+  };
   const t0 = process.hrtime.bigint();
-  let results: PositionResult[];
-  if (workers > 1) {
-    results = await solveParallel(entries, { workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable }, show);
-  } else {
-    const table = createTable(opts.hashBits, opts.table);
-    results = entries.map((entry, i) => {
-      const r = solveEntry(entry, i + 1, table, { keepTable: opts.keepTable });
-      show(r);
-      return r;
-    });
+  try {
+    if (workers > 1) {
+      await solveParallel(jobs, { workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable }, finished);
+    } else if (jobs.length > 0) {
+      const table = createTable(opts.hashBits, opts.table);
+      for (const { entry, index } of jobs) finished(solveEntry(entry, index, table, { keepTable: opts.keepTable }));
+    }
+  } finally {
+    saved?.close();
   }
-  const summary = summarize(results, errors.length, Number(process.hrtime.bigint() - t0) / 1e6);
+  // Positions read back count with the time they took then.
+  let earlierMs = 0;
+  previous.results.forEach((r) => (earlierMs += r.ms));
+  const summary = summarize(results as PositionResult[], errors.length, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
   if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes }));
   else out(tableTotal(summary));
   if (errors.length > 0) {
@@ -168,6 +192,8 @@ export function buildProgram(): Command {
     .option('-h, --hash-bits <h>', `transposition table of 2^h entries (${MIN_BITS}..${MAX_BITS})`, parseHashBits, DEFAULT_BITS)
     .option('--table <layout>', 'table layout: board2 (2 x 32-byte entries a cache line), board1, board4, key4 (4 x 16-byte keyed entries)', parseLayout, DEFAULT_LAYOUT)
     .option('-n, --workers <n>', 'positions solved in parallel, each on its own thread and table (default: one per core)', parseWorkers, availableParallelism())
+    .option('--results <file.jsonl>', 'append each finished position to this file at once (flushed to disk)')
+    .option('--resume', 'skip the positions already in the --results file; print the whole table')
     .option('--position <text>', 'solve one position: "<64 squares> <X|O>" (answers may follow, as in OBF)')
     .option('--json', 'print JSON Lines: one object per position, then a summary')
     .option('--keep-table', 'keep the table from one position to the next (default: cleared, as Edax does)')

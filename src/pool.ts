@@ -1,7 +1,7 @@
 /**
- * Solving a suite on several threads (piscina): one position per task, each
- * worker with its own table; results are handed over in input order, each
- * as soon as every earlier one is done.
+ * Solving positions on several threads (piscina): one position per task,
+ * each worker with its own table; each result is handed over as soon as it
+ * is done (the caller restores input order).
  */
 import { Piscina } from 'piscina';
 import type { ObfEntry } from './obf.js';
@@ -24,27 +24,19 @@ export function toTask(entry: ObfEntry, index: number, s: PoolSettings): SolveTa
   };
 }
 
-/** Solves the entries on `workers` threads; `onResult` sees results in input order. */
+/** Solves the entries (with their 1-based suite indices) on `workers` threads. */
 export async function solveParallel(
-  entries: readonly ObfEntry[], s: PoolSettings, onResult: (r: PositionResult) => void,
-): Promise<PositionResult[]> {
+  jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
+): Promise<void> {
   const pool = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
     minThreads: s.workers,
     maxThreads: s.workers,
     idleTimeout: 1000,
   });
-  const done: (PositionResult | undefined)[] = new Array(entries.length);
-  let next = 0;
   try {
-    await Promise.all(
-      entries.map(async (entry, i) => {
-        done[i] = (await pool.run(toTask(entry, i + 1, s))) as PositionResult;
-        while (next < entries.length && done[next] !== undefined) onResult(done[next++]!);
-      }),
-    );
+    await Promise.all(jobs.map(async ({ entry, index }) => onResult((await pool.run(toTask(entry, index, s))) as PositionResult)));
   } finally {
     await pool.destroy();
   }
-  return done as PositionResult[];
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +87,46 @@ describe('revsolve solve', () => {
     expect(h.code).toBe(0);
     expect(h.out).toMatch(/-h, --hash-bits <h>/);
     expect(run('--version').out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe.skipIf(!HAVE_SHARED)('results file and --resume', () => {
+  const suite = SHARED_OBF + 'fforum-1-19.obf';
+  const rows = (out: string) => jsonLines(out).slice(0, -1).map(({ index, move, score, pv, ok }) => ({ index, move, score, pv, ok }));
+
+  it('writes every finished position at once, and a resumed run reports the same', () => {
+    const file = join(dir, 'run.jsonl');
+    const full = run('solve', suite, '--json', '-h', '14', '--results', file);
+    expect(full.code).toBe(0);
+    const saved = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(saved.map((r) => r.index).sort((a, b) => a - b)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+    expect(saved.every((r) => /^[XO-]{64} [XO]$/.test(r.position))).toBe(true);
+
+    // A run cut off after 6 positions, its last line half written, plus a foreign line.
+    const partial = join(dir, 'partial.jsonl');
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const foreign = JSON.parse(lines[7]);
+    foreign.position = foreign.position.replace(/^./, (c: string) => (c === '-' ? 'X' : '-'));
+    writeFileSync(partial, lines.slice(0, 6).join('\n') + '\n' + JSON.stringify(foreign) + '\n' + lines[6].slice(0, 40));
+    const resumed = run('solve', suite, '--json', '-h', '14', '--results', partial, '--resume');
+    expect(resumed.code).toBe(0);
+    expect(resumed.err).toMatch(/partial\.jsonl:7: position \d+ is not the suite's position/);
+    expect(resumed.err).toMatch(/partial\.jsonl:8: not JSON/);
+    expect(resumed.err).toMatch(/resuming: 6 position/);
+    expect(rows(resumed.out)).toEqual(rows(full.out));
+    // The six read back keep the node counts they were solved with.
+    const first6 = new Map(saved.filter((r) => lines.slice(0, 6).some((l) => JSON.parse(l).index === r.index)).map((r) => [r.index, r.nodes]));
+    for (const r of jsonLines(resumed.out).slice(0, -1)) if (first6.has(r.index)) expect(r.nodes).toBe(first6.get(r.index));
+    // The file now holds every position: resuming again solves nothing.
+    const again = run('solve', suite, '--json', '--results', partial, '--resume');
+    expect(again.err).toMatch(/resuming: 19 position/);
+    expect(rows(again.out)).toEqual(rows(full.out));
+  }, 120_000);
+
+  it('--resume needs --results', () => {
+    const r = run('solve', suite, '--resume');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--resume needs --results/);
   });
 });
 

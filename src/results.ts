@@ -1,0 +1,92 @@
+/**
+ * The results file of a long run (JSON Lines): each finished position is
+ * appended and flushed to disk at once, so that a crash or a kill loses
+ * nothing finished; `--resume` reads it back and skips those positions.
+ * A line is trusted only when it names a position of the suite (index and
+ * board text agree) and has well-formed fields; any other line is reported.
+ */
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import type { ObfEntry } from './obf.js';
+import { PASS, formatPosition, parseMove } from './position.js';
+import { NO_MOVE } from './search/table.js';
+import { type PositionResult, check } from './solve.js';
+import { jsonRow } from './report.js';
+
+/** Appends results to a file, one flushed line each. */
+export class ResultsFile {
+  private readonly fd: number;
+
+  /** Opens `path` for appending; without `keep` it starts empty. */
+  constructor(readonly path: string, keep: boolean) {
+    // A run killed mid-write leaves its last line unterminated: end it, so
+    // that it stays one bad line instead of spoiling the next good one.
+    const cut = keep && existsSync(path) && statSync(path).size > 0 && !readFileSync(path, 'utf8').endsWith('\n');
+    this.fd = openSync(path, keep ? 'a' : 'w');
+    if (cut) writeSync(this.fd, '\n');
+  }
+
+  append(r: PositionResult, entry: ObfEntry): void {
+    const row = JSON.parse(jsonRow(r)) as Record<string, unknown>;
+    writeSync(this.fd, JSON.stringify({ ...row, position: formatPosition(entry.position) }) + '\n');
+    fsyncSync(this.fd);
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+function moveOf(v: unknown): number {
+  if (v === null) return NO_MOVE;
+  if (typeof v !== 'string') return -2;
+  const m = parseMove(v);
+  return m === PASS || m >= 0 ? m : -2;
+}
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+/** Reads back a results file: the trusted results by index, and what was wrong with the other lines. */
+export function readResults(path: string, entries: readonly ObfEntry[]): { results: Map<number, PositionResult>; problems: string[] } {
+  const results = new Map<number, PositionResult>();
+  const problems: string[] = [];
+  if (!existsSync(path)) return { results, problems };
+  const lines = readFileSync(path, 'utf8').split('\n');
+  lines.forEach((text, i) => {
+    if (text.trim() === '') return;
+    const where = `${path}:${i + 1}`;
+    let o: Record<string, unknown>;
+    try {
+      o = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      problems.push(`${where}: not JSON (a line cut short?), ignored`);
+      return;
+    }
+    const index = o.index;
+    if (!isInt(index) || index < 1 || index > entries.length) {
+      problems.push(`${where}: no position ${String(index)} in this suite, ignored`);
+      return;
+    }
+    const entry = entries[index - 1];
+    if (o.position !== formatPosition(entry.position)) {
+      problems.push(`${where}: position ${index} is not the suite's position ${index} (another suite's results?), ignored`);
+      return;
+    }
+    const move = moveOf(o.move);
+    const pv = Array.isArray(o.pv) ? o.pv.map(moveOf) : [-2];
+    const t = o.table as Record<string, unknown> | undefined;
+    if (!isInt(o.score) || o.score < -64 || o.score > 64 || move === -2 || pv.includes(-2) || !isInt(o.empties) ||
+        typeof o.nodes !== 'number' || typeof o.ms !== 'number' || !t || typeof t !== 'object') {
+      problems.push(`${where}: malformed result for position ${index}, ignored`);
+      return;
+    }
+    const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+    results.set(index, {
+      index, line: entry.line, empties: o.empties, move, score: o.score,
+      // Checked again against the suite as it is now, never taken from the file.
+      ...check(entry.answers, o.score, move, pv.length === 0),
+      nodes: o.nodes, ms: o.ms, pv,
+      table: { probes: num(t.probes), hits: num(t.hits), cutoffs: num(t.cutoffs), stores: num(t.stores), overwrites: num(t.overwrites) },
+    });
+  });
+  return { results, problems };
+}
