@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The command line: `revsolve solve`, `revsolve perft`.
- * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or usage.
+ * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or
+ * usage, 130 interrupted (Ctrl-C or SIGTERM).
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
@@ -17,6 +18,7 @@ import { jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal 
 
 const EXIT_MISMATCH = 1;
 const EXIT_USAGE = 2;
+const EXIT_INTERRUPTED = 130;
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -141,15 +143,36 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
     offer(r);
   };
   const t0 = process.hrtime.bigint();
+  // Ctrl-C or a kill: stop the workers, keep what is finished, say how to go on.
+  // A run with a results file always solves in workers so that this thread
+  // stays free to hear the signal.
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let complete = true;
   try {
-    if (workers > 1) {
-      await solveParallel(jobs, { workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable }, finished);
+    if (workers > 1 || (saved && jobs.length > 0)) {
+      const settings = { workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable };
+      complete = await solveParallel(jobs, settings, finished, stop.signal);
     } else if (jobs.length > 0) {
       const table = createTable(opts.hashBits, opts.table);
       for (const { entry, index } of jobs) finished(solveEntry(entry, index, table, { keepTable: opts.keepTable }));
     }
   } finally {
     saved?.close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  if (!complete) {
+    const done = results.filter((r) => r !== undefined).length;
+    process.stderr.write(
+      `\ninterrupted: ${done} of ${entries.length} positions finished` +
+        (opts.results
+          ? ` and saved in ${opts.results}; to go on, run the same command with --resume\n`
+          : ' (printed above, those in order); run with --results <file.jsonl> to be able to resume\n'),
+    );
+    return EXIT_INTERRUPTED;
   }
   // Positions read back count with the time they took then.
   let earlierMs = 0;

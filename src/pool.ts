@@ -24,18 +24,37 @@ export function toTask(entry: ObfEntry, index: number, s: PoolSettings): SolveTa
   };
 }
 
-/** Solves the entries (with their 1-based suite indices) on `workers` threads. */
+/**
+ * Solves the entries (with their 1-based suite indices) on `workers`
+ * threads. An abort stops the workers at once; the results handed over
+ * before it stand, and the promise resolves to false.
+ */
 export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
-): Promise<void> {
+  signal?: AbortSignal,
+): Promise<boolean> {
   const pool = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
     minThreads: s.workers,
     maxThreads: s.workers,
     idleTimeout: 1000,
   });
+  // Feed the pool in input order, one task per free worker: piscina's own
+  // queue does not keep the order of submission, and the earlier positions
+  // should finish first so that rows print early.
+  let next = 0;
+  const feed = async () => {
+    while (next < jobs.length && !signal?.aborted) {
+      const { entry, index } = jobs[next++];
+      onResult((await pool.run(toTask(entry, index, s), { signal })) as PositionResult);
+    }
+  };
   try {
-    await Promise.all(jobs.map(async ({ entry, index }) => onResult((await pool.run(toTask(entry, index, s))) as PositionResult)));
+    await Promise.all(Array.from({ length: s.workers }, feed));
+    return !signal?.aborted;
+  } catch (e) {
+    if (signal?.aborted) return false;
+    throw e;
   } finally {
     await pool.destroy();
   }

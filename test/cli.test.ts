@@ -3,8 +3,8 @@
  * process, at full speed), including the FFO suites.
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +122,33 @@ describe.skipIf(!HAVE_SHARED)('results file and --resume', () => {
     expect(again.err).toMatch(/resuming: 19 position/);
     expect(rows(again.out)).toEqual(rows(full.out));
   }, 120_000);
+
+  it('a run stopped by SIGINT says how to resume, and resuming gives the uninterrupted report', async () => {
+    // FFO #20-#31 (read from ../shared at test time): a few seconds, long enough to interrupt.
+    const part = join(dir, 'ffo20-31.obf');
+    writeFileSync(part, readFileSync(SHARED_OBF + 'fforum-20-39.obf', 'utf8').split('\n').slice(0, 12).join('\n') + '\n');
+    const file = join(dir, 'int.jsonl');
+    const child = spawn(process.execPath, [CLI, 'solve', part, '--json', '-n', '1', '-h', '18', '--results', file]);
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Wait for three finished positions, then interrupt.
+    for (let i = 0; i < 600; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      if (existsSync(file) && readFileSync(file, 'utf8').split('\n').length > 3) break;
+    }
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(err).toMatch(/interrupted: \d+ of 12 positions finished and saved in .*int\.jsonl; to go on, run the same command with --resume/);
+    const kept = readFileSync(file, 'utf8').trim().split('\n').length;
+    expect(kept).toBeGreaterThanOrEqual(3);
+    expect(kept).toBeLessThan(12);
+
+    const resumed = run('solve', part, '--json', '-n', '1', '-h', '18', '--results', file, '--resume');
+    expect(resumed.code).toBe(0);
+    const whole = run('solve', part, '--json', '-n', '1', '-h', '18');
+    expect(rows(resumed.out)).toEqual(rows(whole.out));
+  }, 300_000);
 
   it('--resume needs --results', () => {
     const r = run('solve', suite, '--resume');
