@@ -5,6 +5,7 @@
  */
 import { Piscina } from 'piscina';
 import type { ObfEntry } from './obf.js';
+import { emptyCount } from './position.js';
 import type { Layout } from './search/table.js';
 import type { PositionResult } from './solve.js';
 import type { SolveTask } from './worker.js';
@@ -39,13 +40,15 @@ export async function solveParallel(
     maxThreads: s.workers,
     idleTimeout: 1000,
   });
-  // Feed the pool in input order, one task per free worker: piscina's own
-  // queue does not keep the order of submission, and the earlier positions
-  // should finish first so that rows print early.
+  // Feed the pool ourselves, one task per free worker (piscina's queue does
+  // not keep the order of submission). One worker: input order, so that rows
+  // print as they come. Several: most empties first, so that the longest
+  // positions do not start last and leave the other workers idle at the end.
+  const order = s.workers > 1 ? [...jobs].sort((a, b) => emptyCount(b.entry.position) - emptyCount(a.entry.position)) : jobs;
   let next = 0;
   const feed = async () => {
-    while (next < jobs.length && !signal?.aborted) {
-      const { entry, index } = jobs[next++];
+    while (next < order.length && !signal?.aborted) {
+      const { entry, index } = order[next++];
       onResult((await pool.run(toTask(entry, index, s), { signal })) as PositionResult);
     }
   };
