@@ -128,12 +128,26 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
       if (opts.stats) out(tableStatsRow(r));
     }
   };
-  // Rows print in input order, each as soon as every earlier one is known.
-  const results: (PositionResult | undefined)[] = new Array(entries.length);
+  // Rows print in input order, each as soon as every earlier one is known
+  // (null: the position was given up).
+  const results: (PositionResult | null | undefined)[] = new Array(entries.length);
   let shown = 0;
-  const offer = (r: PositionResult) => {
-    results[r.index - 1] = r;
-    while (shown < entries.length && results[shown]) show(results[shown++]!);
+  const offer = (r: PositionResult) => place(r.index, r);
+  const place = (index: number, r: PositionResult | null) => {
+    results[index - 1] = r;
+    for (; shown < entries.length && results[shown] !== undefined; shown++) {
+      const x = results[shown];
+      if (x) show(x);
+      else out(opts.json ? JSON.stringify({ index: shown + 1, error: 'worker died twice' }) : `${String(shown + 1).padStart(4)} | failed: its worker died twice`);
+    }
+  };
+  let failures = 0;
+  const failed = (index: number, reason: string, willRetry: boolean) => {
+    process.stderr.write(`error: position ${index}: the worker died (${reason}); ${willRetry ? 'retrying on a fresh worker' : 'given up'}\n`);
+    if (!willRetry) {
+      failures++;
+      place(index, null);
+    }
   };
   previous.results.forEach(offer);
   if (opts.resume && previous.results.size > 0) process.stderr.write(`resuming: ${previous.results.size} position(s) read from ${opts.results}\n`);
@@ -154,7 +168,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   try {
     if (workers > 1 || (saved && jobs.length > 0)) {
       const settings = { workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable };
-      complete = await solveParallel(jobs, settings, finished, stop.signal);
+      complete = await solveParallel(jobs, settings, finished, failed, stop.signal);
     } else if (jobs.length > 0) {
       const table = createTable(opts.hashBits, opts.table);
       for (const { entry, index } of jobs) finished(solveEntry(entry, index, table, { keepTable: opts.keepTable }));
@@ -165,7 +179,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
     process.off('SIGTERM', onSignal);
   }
   if (!complete) {
-    const done = results.filter((r) => r !== undefined).length;
+    const done = results.filter((r) => r).length;
     process.stderr.write(
       `\ninterrupted: ${done} of ${entries.length} positions finished` +
         (opts.results
@@ -177,13 +191,13 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   // Positions read back count with the time they took then.
   let earlierMs = 0;
   previous.results.forEach((r) => (earlierMs += r.ms));
-  const summary = summarize(results as PositionResult[], errors.length, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
+  const solved = results.filter((r): r is PositionResult => !!r);
+  const summary = summarize(solved, errors.length + failures, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
   if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes }));
   else out(tableTotal(summary));
-  if (errors.length > 0) {
-    process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${source}: see the errors above\n`);
-    return EXIT_USAGE;
-  }
+  if (errors.length > 0) process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${source}: see the errors above\n`);
+  if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);
+  if (errors.length + failures > 0) return EXIT_USAGE;
   return summary.mismatches > 0 ? EXIT_MISMATCH : 0;
 }
 

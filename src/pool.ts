@@ -17,13 +17,16 @@ export interface PoolSettings {
   readonly keepTable: boolean;
 }
 
-export function toTask(entry: ObfEntry, index: number, s: PoolSettings): SolveTask {
+export function toTask(entry: ObfEntry, index: number, s: PoolSettings, attempt = 1): SolveTask {
   const { player, opponent, toMove } = entry.position;
   return {
     index, line: entry.line, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
-    answers: entry.answers, bits: s.bits, layout: s.layout, keepTable: s.keepTable,
+    answers: entry.answers, bits: s.bits, layout: s.layout, keepTable: s.keepTable, attempt,
   };
 }
+
+/** A worker died (crash, kill) on a position: retried once on a fresh worker, then given up. */
+export type OnFailure = (index: number, reason: string, willRetry: boolean) => void;
 
 /**
  * Solves the entries (with their 1-based suite indices) on `workers`
@@ -32,7 +35,7 @@ export function toTask(entry: ObfEntry, index: number, s: PoolSettings): SolveTa
  */
 export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
-  signal?: AbortSignal,
+  onFailure: OnFailure, signal?: AbortSignal,
 ): Promise<boolean> {
   const pool = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
@@ -49,7 +52,15 @@ export async function solveParallel(
   const feed = async () => {
     while (next < order.length && !signal?.aborted) {
       const { entry, index } = order[next++];
-      onResult((await pool.run(toTask(entry, index, s), { signal })) as PositionResult);
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        try {
+          onResult((await pool.run(toTask(entry, index, s, attempt), { signal })) as PositionResult);
+          break;
+        } catch (e) {
+          if (signal?.aborted) throw e;
+          onFailure(index, (e as Error).message, attempt === 1); // piscina replaces the dead worker
+        }
+      }
     }
   };
   try {

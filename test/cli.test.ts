@@ -150,6 +150,22 @@ describe.skipIf(!HAVE_SHARED)('results file and --resume', () => {
     expect(rows(resumed.out)).toEqual(rows(whole.out));
   }, 300_000);
 
+  it('a worker that dies is reported, its position retried once on a fresh worker, the rest solved', () => {
+    const env = (fault: string) => ({ ...process.env, REVSOLVE_FAULT_EXIT: fault });
+    const ok = spawnSync(process.execPath, [CLI, 'solve', suite, '--json', '-n', '2', '-h', '14'], { encoding: 'utf8', env: env('4') });
+    expect(ok.status).toBe(0);
+    expect(ok.stderr).toMatch(/position 4: the worker died \(.*\); retrying on a fresh worker/);
+    expect(rows(ok.stdout)).toEqual(rows(run('solve', suite, '--json', '-n', '1', '-h', '14').out));
+
+    const bad = spawnSync(process.execPath, [CLI, 'solve', suite, '--json', '-n', '2', '-h', '14'], { encoding: 'utf8', env: env('4:always') });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/position 4: the worker died .*given up/);
+    const lines = jsonLines(bad.stdout);
+    expect(lines[3]).toEqual({ index: 4, error: 'worker died twice' });
+    expect(lines.filter((l) => l.ok === true).length).toBe(18);
+    expect(lines[lines.length - 1]).toMatchObject({ summary: true, positions: 18, errors: 1 });
+  }, 120_000);
+
   it('--resume needs --results', () => {
     const r = run('solve', suite, '--resume');
     expect(r.code).toBe(2);
