@@ -14,7 +14,7 @@ import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS,
 import { type PositionResult, solveEntry, summarize } from './solve.js';
 import { solveParallel } from './pool.js';
 import { ResultsFile, readResults } from './results.js';
-import { jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
+import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 
 const EXIT_MISMATCH = 1;
 const EXIT_USAGE = 2;
@@ -132,13 +132,12 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   // (null: the position was given up).
   const results: (PositionResult | null | undefined)[] = new Array(entries.length);
   let shown = 0;
-  const offer = (r: PositionResult) => place(r.index, r);
   const place = (index: number, r: PositionResult | null) => {
     results[index - 1] = r;
     for (; shown < entries.length && results[shown] !== undefined; shown++) {
       const x = results[shown];
       if (x) show(x);
-      else out(opts.json ? JSON.stringify({ index: shown + 1, error: 'worker died twice' }) : `${String(shown + 1).padStart(4)} | failed: its worker died twice`);
+      else out(failedRow(shown + 1, !!opts.json));
     }
   };
   let failures = 0;
@@ -149,12 +148,12 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
       place(index, null);
     }
   };
-  previous.results.forEach(offer);
+  previous.results.forEach((r) => place(r.index, r));
   if (opts.resume && previous.results.size > 0) process.stderr.write(`resuming: ${previous.results.size} position(s) read from ${opts.results}\n`);
   const saved = opts.results ? new ResultsFile(opts.results, !!opts.resume) : undefined;
   const finished = (r: PositionResult) => {
     saved?.append(r, entries[r.index - 1]);
-    offer(r);
+    place(r.index, r);
   };
   const t0 = process.hrtime.bigint();
   // Ctrl-C or a kill: stop the workers, keep what is finished, say how to go on.

@@ -67,11 +67,12 @@ export function tableTotal(s: Summary): string {
 }
 
 function jsonMove(m: number): string | null {
-  return m === NO_MOVE ? null : m === PASS ? 'pass' : moveName(m);
+  return m === NO_MOVE ? null : moveName(m);
 }
 
-export function jsonRow(r: PositionResult): string {
-  return JSON.stringify({
+/** The JSON object of a result (what `--json` prints and the results file keeps). */
+export function jsonRecord(r: PositionResult): Record<string, unknown> {
+  return {
     index: r.index,
     empties: r.empties,
     move: jsonMove(r.move),
@@ -83,7 +84,16 @@ export function jsonRow(r: PositionResult): string {
     pv: r.pv.map(jsonMove),
     line: r.line,
     table: r.table,
-  });
+  };
+}
+
+export function jsonRow(r: PositionResult): string {
+  return JSON.stringify(jsonRecord(r));
+}
+
+/** The row of a position given up after its worker died twice. */
+export function failedRow(index: number, json: boolean): string {
+  return json ? JSON.stringify({ index, error: 'worker died twice' }) : `${String(index).padStart(4)} | failed: its worker died twice`;
 }
 
 export function jsonSummary(s: Summary, extra: Record<string, unknown> = {}): string {

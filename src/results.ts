@@ -5,12 +5,12 @@
  * A line is trusted only when it names a position of the suite (index and
  * board text agree) and has well-formed fields; any other line is reported.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import type { ObfEntry } from './obf.js';
 import { PASS, formatPosition, parseMove } from './position.js';
 import { NO_MOVE } from './search/table.js';
 import { type PositionResult, check } from './solve.js';
-import { jsonRow } from './report.js';
+import { jsonRecord } from './report.js';
 
 /** Appends results to a file, one flushed line each. */
 export class ResultsFile {
@@ -20,14 +20,17 @@ export class ResultsFile {
   constructor(readonly path: string, keep: boolean) {
     // A run killed mid-write leaves its last line unterminated: end it, so
     // that it stays one bad line instead of spoiling the next good one.
-    const cut = keep && existsSync(path) && statSync(path).size > 0 && !readFileSync(path, 'utf8').endsWith('\n');
-    this.fd = openSync(path, keep ? 'a' : 'w');
-    if (cut) writeSync(this.fd, '\n');
+    const size = keep && existsSync(path) ? statSync(path).size : 0;
+    this.fd = openSync(path, keep ? 'a+' : 'w');
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      readSync(this.fd, last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) writeSync(this.fd, '\n');
+    }
   }
 
   append(r: PositionResult, entry: ObfEntry): void {
-    const row = JSON.parse(jsonRow(r)) as Record<string, unknown>;
-    writeSync(this.fd, JSON.stringify({ ...row, position: formatPosition(entry.position) }) + '\n');
+    writeSync(this.fd, JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) }) + '\n');
     fsyncSync(this.fd);
   }
 

@@ -3,7 +3,7 @@
  * checked against the answers of its OBF line.
  */
 import { type ObfAnswer, type ObfEntry, bestAnswers } from './obf.js';
-import { type Position, emptyCount } from './position.js';
+import type { Position } from './position.js';
 import { solveExact } from './search/root.js';
 import {
   STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, type Table,
@@ -65,7 +65,7 @@ export function solveOne(
   const r = solveExact(position, { table });
   const gameOver = r.pv.length === 0;
   return {
-    index, line, empties: emptyCount(position), move: r.move, score: r.score, ...check(answers, r.score, r.move, gameOver),
+    index, line, empties: r.empties, move: r.move, score: r.score, ...check(answers, r.score, r.move, gameOver),
     nodes: r.nodes, ms: r.ms, pv: r.pv, table: tableStats(table),
   };
 }

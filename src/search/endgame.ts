@@ -22,7 +22,8 @@ const ETC_MIN = 12;
 const CORNERS_HI = 0x81000000 | 0;
 const CORNERS_LO = 0x81;
 
-let table: Table = new TranspositionTable(10);
+/** The table of the current search (read by the root through this binding). */
+export let table: Table = new TranspositionTable(10);
 
 /** The table the search uses from now on. */
 export function useTable(t: Table): void {

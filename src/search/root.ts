@@ -4,11 +4,10 @@
  * triangular table.
  */
 import { moves } from 'native-free-bitboard';
-import type { Position } from '../position.js';
-import { PASS } from '../position.js';
+import { type Position, PASS, emptyCount } from '../position.js';
 import { NO_MOVE, type Table, hashPosition } from './table.js';
 import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
-import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, searchNull, selectMove, useTable } from './endgame.js';
+import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, searchNull, selectMove, table, useTable } from './endgame.js';
 
 const MAX_PLY = 128; // 60 moves and passes
 const PV = new Int32Array(MAX_PLY * MAX_PLY);
@@ -18,8 +17,6 @@ const M = new Int32Array(2);
 const PV_SQ = new Int32Array(LIST * MAX_PLY);
 const PV_FH = new Int32Array(LIST * MAX_PLY);
 const PV_FL = new Int32Array(LIST * MAX_PLY);
-
-let table: Table;
 
 function setPv(ply: number, move: number): void {
   const row = ply * MAX_PLY;
@@ -132,14 +129,12 @@ export interface SolveResult {
  * proof of a lower bound and of an upper bound, not of every alternative.
  */
 export function solveExact(pos: Position, options: SolveOptions): SolveResult {
-  table = options.table;
-  useTable(table);
-  table.newSearch();
+  useTable(options.table);
+  options.table.newSearch();
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;
   const parity = setupEmpties(ph, pl, oh, ol);
-  let empties = 0;
-  for (let x = 0; x < 64; x++) if (((x < 32 ? ~(pl | ol) >>> x : ~(ph | oh) >>> (x - 32)) & 1) !== 0) empties++;
+  const empties = emptyCount(pos);
   NODES[0] = 0;
   const t0 = process.hrtime.bigint();
   let score: number;
