@@ -22,14 +22,19 @@ export function args(defaults) {
   return out;
 }
 
-/** Solves a suite in a fresh process; returns the per-position rows and the summary. */
-export function solveSuite(suite, bits, layout) {
+/** Runs `revsolve solve <args> --json --quiet` in a fresh process; returns the per-position rows and the summary. */
+export function solve(...a) {
   const cli = new URL('../dist/cli.js', import.meta.url).pathname;
-  const r = spawnSync(process.execPath, [cli, 'solve', suite, '-h', String(bits), '--table', layout, '-n', '1', '--json'], { encoding: 'utf8', maxBuffer: 256 << 20 });
-  if (r.status !== 0) throw new Error(`revsolve solve ${suite} -h ${bits} --table ${layout} exited ${r.status}: ${r.stderr}`);
+  const r = spawnSync(process.execPath, [cli, 'solve', ...a, '--json', '--quiet'], { encoding: 'utf8', maxBuffer: 256 << 20 });
+  if (r.status !== 0) throw new Error(`revsolve solve ${a.join(' ')} exited ${r.status}: ${r.stderr}`);
   const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
   const summary = rows.pop();
   return { rows, summary };
+}
+
+/** Solves a suite single-threaded in a fresh process. */
+export function solveSuite(suite, bits, layout) {
+  return solve(suite, '-h', String(bits), '--table', layout, '-n', '1');
 }
 
 export function machine() {

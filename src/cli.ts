@@ -9,10 +9,12 @@ import { availableParallelism, totalmem } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { perft, START } from 'native-free-bitboard';
 import { type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass } from './obf.js';
-import { PositionError, parsePosition } from './position.js';
+import { PositionError, emptyCount, parsePosition } from './position.js';
 import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, createTable, tableBytes } from './search/table.js';
 import { type PositionResult, solveEntry, summarize } from './solve.js';
-import { solveParallel } from './pool.js';
+import { SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits } from './pool.js';
+import { LEAF_EMPTIES } from './split.js';
+import { Progress } from './progress.js';
 import { ResultsFile, readResults } from './results.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 
@@ -36,6 +38,17 @@ function parseWorkers(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1 || n > 256) throw new InvalidArgumentError('must be a whole number from 1 to 256');
   return n;
+}
+
+function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
+  return n;
+}
+
+function parseSplit(value: string): SplitMode {
+  if (value !== 'auto' && value !== 'always' && value !== 'never') throw new InvalidArgumentError('must be auto, always or never');
+  return value;
 }
 
 function parseLayout(value: string): Layout {
@@ -72,6 +85,9 @@ interface SolveOpts {
   workers: number;
   results?: string;
   resume?: boolean;
+  split: SplitMode;
+  quiet?: boolean;
+  progressEvery: number;
 }
 
 function entriesFromPosition(text: string): ObfEntry {
@@ -108,24 +124,34 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   for (const p of previous.problems) process.stderr.write(`warning: ${p}\n`);
   const jobs = entries.map((entry, i) => ({ entry, index: i + 1 })).filter((j) => !previous.results.has(j.index));
 
-  // One worker per position at most; one worker solves in this thread.
-  const workers = Math.max(1, Math.min(opts.workers, jobs.length));
-  checkTableFits(opts.hashBits, opts.table, workers);
+  // One worker per position at most, unless positions are split across
+  // workers; one worker solves in this thread. Tables: one per worker for
+  // whole positions, one per position being split (at most one per worker).
+  const policy = (n: number) => ({ workers: n, bits: 0, layout: opts.table, keepTable: false, split: opts.split, fewPositions: jobs.length < n });
+  const split = (n: number) => jobs.some((j) => splits(emptyCount(j.entry.position), policy(n)));
+  const workers = split(opts.workers) ? opts.workers : Math.max(1, Math.min(opts.workers, jobs.length));
+  const splitTables = split(workers) ? Math.min(workers, jobs.length) : 0;
+  const wholeTables = workers === 1 ? 1 : jobs.some((j) => !splits(emptyCount(j.entry.position), policy(workers))) ? Math.min(workers, jobs.length) : 0;
+  const tables = splitTables + wholeTables;
+  checkTableFits(opts.hashBits, opts.table, tables);
   const bytes = tableBytes(opts.hashBits, opts.table);
   const out = (s: string) => process.stdout.write(s + '\n');
   if (!opts.json) {
     out(
       `revsolve ${pkg.version}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
-        `${workers} worker${workers === 1 ? '' : 's'}, each with a table of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
-        `${workers > 1 ? `, ${mib(bytes * workers)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}`,
+        `${workers} worker${workers === 1 ? '' : 's'}${splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
+        `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
+        `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}`,
     );
     out(tableHeader());
   }
+  let progress: Progress | undefined;
+  const row = (text: string) => (progress ? progress.print(text, out) : out(text));
   const show = (r: PositionResult) => {
-    if (opts.json) out(jsonRow(r));
+    if (opts.json) row(jsonRow(r));
     else {
-      out(tableRow(r));
-      if (opts.stats) out(tableStatsRow(r));
+      row(tableRow(r));
+      if (opts.stats) row(tableStatsRow(r));
     }
   };
   // Rows print in input order, each as soon as every earlier one is known
@@ -137,7 +163,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
     for (; shown < entries.length && results[shown] !== undefined; shown++) {
       const x = results[shown];
       if (x) show(x);
-      else out(failedRow(shown + 1, !!opts.json));
+      else row(failedRow(shown + 1, !!opts.json));
     }
   };
   let failures = 0;
@@ -146,6 +172,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
     if (!willRetry) {
       failures++;
       place(index, null);
+      progress?.done();
     }
   };
   previous.results.forEach((r) => place(r.index, r));
@@ -154,7 +181,13 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   const finished = (r: PositionResult) => {
     saved?.append(r, entries[r.index - 1]);
     place(r.index, r);
+    progress?.done();
   };
+  // Progress on stderr; a run that shows it solves in workers, so that this
+  // thread stays free to draw it.
+  if (!opts.quiet && jobs.length > 0) {
+    progress = new Progress(process.stderr.isTTY ? 'tty' : 'log', entries.length, previous.results.size, process.stderr, opts.progressEvery * 1000);
+  }
   const t0 = process.hrtime.bigint();
   // Ctrl-C or a kill: stop the workers, keep what is finished, say how to go on.
   // A run with a results file always solves in workers so that this thread
@@ -165,14 +198,15 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   process.once('SIGTERM', onSignal);
   let complete = true;
   try {
-    if (workers > 1 || (saved && jobs.length > 0)) {
-      const settings = { workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable };
-      complete = await solveParallel(jobs, settings, finished, failed, stop.signal);
+    if (workers > 1 || (saved && jobs.length > 0) || progress) {
+      const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable };
+      complete = await solveParallel(jobs, settings, finished, failed, stop.signal, progress);
     } else if (jobs.length > 0) {
       const table = createTable(opts.hashBits, opts.table);
       for (const { entry, index } of jobs) finished(solveEntry(entry, index, table, { keepTable: opts.keepTable }));
     }
   } finally {
+    progress?.stop();
     saved?.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -228,6 +262,13 @@ export function buildProgram(): Command {
     .option('-h, --hash-bits <h>', `transposition table of 2^h entries (${MIN_BITS}..${MAX_BITS})`, parseHashBits, DEFAULT_BITS)
     .option('--table <layout>', 'table layout: board2 (2 x 32-byte entries a cache line), board1, board4, key4 (4 x 16-byte keyed entries)', parseLayout, DEFAULT_LAYOUT)
     .option('-n, --workers <n>', 'positions solved in parallel, each on its own thread and table (default: one per core)', parseWorkers, availableParallelism())
+    .option(
+      '--split <when>',
+      `split a position across the workers on one shared table: auto (more than ${SPLIT_AUTO_EMPTIES} empties, or ${LEAF_EMPTIES} with fewer positions than workers), always (more than ${LEAF_EMPTIES}), never`,
+      parseSplit, 'auto' as SplitMode,
+    )
+    .option('--quiet', 'no progress display (by default: live lines on a terminal, else a status line now and then, on stderr)')
+    .option('--progress-every <seconds>', 'off a terminal, a status line this often', parseSeconds, 10)
     .option('--results <file.jsonl>', 'append each finished position to this file at once (flushed to disk)')
     .option('--resume', 'skip the positions already in the --results file; print the whole table')
     .option('--position <text>', 'solve one position: "<64 squares> <X|O>" (answers may follow, as in OBF)')
@@ -250,6 +291,11 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // A reader that goes away (`| head`) ends the output, quietly.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
   try {
     await buildProgram().parseAsync(argv);
   } catch (e) {

@@ -1,32 +1,66 @@
 /**
- * Solving positions on several threads (piscina): one position per task,
- * each worker with its own table; each result is handed over as soon as it
- * is done (the caller restores input order).
+ * Solving positions on several threads (piscina, through the Scheduler):
+ * as many positions at once as there are workers, the one started first
+ * with the first claim on every worker. A small position is one task on a
+ * worker's own table; a large one is split (split.ts) across the workers on
+ * a table they share, so that no worker idles while a long position ends
+ * the suite. Each result is handed over as soon as it is done (the caller
+ * restores input order).
  */
-import { Piscina } from 'piscina';
 import type { ObfEntry } from './obf.js';
 import { emptyCount } from './position.js';
-import type { Layout } from './search/table.js';
+import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_UPPER } from './search/endgame.js';
+import { type Layout, createTable, sharedTableBuffer } from './search/table.js';
+import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
+import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
 import type { PositionResult } from './solve.js';
-import type { SolveTask } from './worker.js';
+
+export type { OnFailure } from './schedule.js';
+
+/** When to split a position across the workers. */
+export type SplitMode = 'auto' | 'always' | 'never';
+/**
+ * auto: positions with more empties than this are split (smaller ones take
+ * about a second at most), and any above LEAF_EMPTIES when there are fewer
+ * positions than workers.
+ */
+export const SPLIT_AUTO_EMPTIES = 20;
 
 export interface PoolSettings {
   readonly workers: number;
   readonly bits: number;
   readonly layout: Layout;
   readonly keepTable: boolean;
+  readonly split?: SplitMode;
+  /** Fewer positions than workers (auto then splits every position it can). */
+  readonly fewPositions?: boolean;
 }
 
-export function toTask(entry: ObfEntry, index: number, s: PoolSettings, attempt = 1): SolveTask {
-  const { player, opponent, toMove } = entry.position;
-  return {
-    index, line: entry.line, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
-    answers: entry.answers, bits: s.bits, layout: s.layout, keepTable: s.keepTable, attempt,
-  };
+export function splits(empties: number, s: PoolSettings): boolean {
+  if (s.workers < 2) return false;
+  const mode = s.split ?? 'auto';
+  if (mode === 'never') return false;
+  return empties > (mode === 'always' || s.fewPositions ? LEAF_EMPTIES : SPLIT_AUTO_EMPTIES);
 }
 
-/** A worker died (crash, kill) on a position: retried once on a fresh worker, then given up. */
-export type OnFailure = (index: number, reason: string, willRetry: boolean) => void;
+/** A position being solved, for the progress display. */
+export interface Running {
+  readonly index: number;
+  readonly empties: number;
+  /** process.hrtime in ms when it started. */
+  readonly startMs: number;
+  readonly split: boolean;
+  nodes(): number;
+  /** Known bounds of the score and the best move so far (NO_MOVE when none). */
+  bounds(): { lower: number; upper: number; move: number };
+}
+
+export interface Watcher {
+  started(r: Running): void;
+  ended(index: number): void;
+}
+
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
 /**
  * Solves the entries (with their 1-based suite indices) on `workers`
@@ -35,31 +69,67 @@ export type OnFailure = (index: number, reason: string, willRetry: boolean) => v
  */
 export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
-  onFailure: OnFailure, signal?: AbortSignal,
+  onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<boolean> {
-  const pool = new Piscina({
-    filename: new URL('./worker.js', import.meta.url).href,
-    minThreads: s.workers,
-    maxThreads: s.workers,
-    idleTimeout: 1000,
-  });
-  // Feed the pool ourselves, one task per free worker (piscina's queue does
-  // not keep the order of submission). One worker: input order, so that rows
-  // print as they come. Several: most empties first, so that the longest
-  // positions do not start last and leave the other workers idle at the end.
+  const scheduler = new Scheduler(s.workers, onFailure, signal);
+  // Shared tables for split positions, made when first needed, reused.
+  const tables: SharedTableRef[] = [];
+  let made = 0;
+  const takeTable = (): SharedTableRef => {
+    const t = tables.pop();
+    if (t) return t;
+    const buffer = sharedTableBuffer(s.bits, s.layout);
+    return { id: made++, buffer, table: createTable(s.bits, s.layout, buffer) };
+  };
+  // Positions in input order with one worker (rows print as they come);
+  // with several, most empties first, so that the longest start first.
   const order = s.workers > 1 ? [...jobs].sort((a, b) => emptyCount(b.entry.position) - emptyCount(a.entry.position)) : jobs;
   let next = 0;
+
+  const solveWhole = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult | null> => {
+    const { player, opponent, toMove } = entry.position;
+    watcher?.started({
+      index, empties, startMs: nowMs(), split: false,
+      nodes: () => liveField(scheduler, index, 0),
+      bounds: () => ({
+        lower: liveField(scheduler, index, LIVE_LOWER, -64), upper: liveField(scheduler, index, LIVE_UPPER, 64),
+        move: liveField(scheduler, index, LIVE_MOVE, 255),
+      }),
+    });
+    return scheduler.run<PositionResult>({
+      kind: 'solve', index, line: entry.line, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
+      answers: entry.answers, bits: s.bits, layout: s.layout, keepTable: s.keepTable,
+    }, rank);
+  };
+
+  const solveSplit = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> => {
+    const shared = takeTable();
+    const search = new SplitSearch(scheduler, shared, rank, index);
+    watcher?.started({
+      index, empties, startMs: nowMs(), split: true,
+      nodes: () => search.liveNodes(),
+      bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),
+    });
+    try {
+      return await search.solve(entry, s.keepTable);
+    } finally {
+      tables.push(shared);
+    }
+  };
+
+  let rank = 0;
   const feed = async () => {
     while (next < order.length && !signal?.aborted) {
       const { entry, index } = order[next++];
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        try {
-          onResult((await pool.run(toTask(entry, index, s, attempt), { signal })) as PositionResult);
-          break;
-        } catch (e) {
-          if (signal?.aborted) throw e;
-          onFailure(index, (e as Error).message, attempt === 1); // piscina replaces the dead worker
-        }
+      const empties = emptyCount(entry.position);
+      try {
+        const r = splits(empties, s) ? await solveSplit(entry, index, rank++, empties) : await solveWhole(entry, index, rank++, empties);
+        if (r && !signal?.aborted) onResult(r);
+      } catch (e) {
+        if (signal?.aborted) throw e;
+        if (!(e instanceof GaveUp)) throw e; // given up: already reported through onFailure
+      } finally {
+        watcher?.ended(index);
       }
     }
   };
@@ -70,6 +140,12 @@ export async function solveParallel(
     if (signal?.aborted) return false;
     throw e;
   } finally {
-    await pool.destroy();
+    await scheduler.destroy();
   }
+}
+
+/** A live field of the task solving position `index` as a whole. */
+function liveField(s: Scheduler, index: number, field: number, otherwise = 0): number {
+  for (let slot = 0; slot < s.workers; slot++) if (s.running[slot]?.task.index === index) return s.live[slot * LIVE_FIELDS + field];
+  return otherwise;
 }

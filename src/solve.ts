@@ -51,7 +51,7 @@ export interface SolveSettings {
   readonly keepTable?: boolean;
 }
 
-function tableStats(t: Table): TableStats {
+export function tableStats(t: Table): TableStats {
   const s = t.stats;
   return { probes: s[STAT_PROBES], hits: s[STAT_HITS], cutoffs: s[STAT_CUTOFFS], stores: s[STAT_STORES], overwrites: s[STAT_OVERWRITES] };
 }

@@ -1,39 +1,131 @@
 /**
- * A piscina worker: solves one position per task on its own table, made
- * at the first task and kept (cleared per position unless told to keep it).
+ * A piscina worker. Three kinds of task:
+ *   solve  a whole position on the worker's own table (made at the first
+ *          task and kept; cleared per position unless told to keep it);
+ *   nws    one null-window search below a split position, on that
+ *          position's shared table (split search, see split.ts);
+ *   pv     the final (s - 1, s + 1) search of a split position for its
+ *          move and principal variation, on the shared table.
+ * Every task publishes its progress in a shared slot and watches a stop flag.
  */
 import { U64 } from 'native-free-bitboard';
 import type { ObfAnswer } from './obf.js';
 import type { Color } from './position.js';
-import { type Layout, type Table, createTable } from './search/table.js';
+import { LIVE_FIELDS, searchNull, useTable, watchSearch } from './search/endgame.js';
+import { NODES, setupEmpties } from './search/leaves.js';
+import { solveExact } from './search/root.js';
+import { STAT_CUTOFFS, type Layout, type Table, createTable } from './search/table.js';
 import { type PositionResult, solveOne } from './solve.js';
 
-/** A position as plain data, so that it crosses the thread boundary. */
-export interface SolveTask {
+/** What every task carries: where to publish progress and where to look for a stop. */
+interface TaskBase {
+  /** 1-based index of the position in its suite. */
   readonly index: number;
-  readonly line: number;
+  /** 1 for the first try, 2 for the retry on a fresh worker. */
+  readonly attempt: number;
+  readonly live: SharedArrayBuffer;
+  readonly stop: SharedArrayBuffer;
+  /** The scheduler's slot for this task (set when dispatched). */
+  slot: number;
+  readonly bits: number;
+  readonly layout: Layout;
   readonly ph: number;
   readonly pl: number;
   readonly oh: number;
   readonly ol: number;
-  readonly toMove: Color;
-  readonly answers: readonly ObfAnswer[];
-  readonly bits: number;
-  readonly layout: Layout;
-  readonly keepTable: boolean;
-  /** 1 for the first try, 2 for the retry on a fresh worker. */
-  readonly attempt: number;
 }
 
-let table: Table | undefined;
+/** A whole position, as plain data so that it crosses the thread boundary. */
+export interface SolveTask extends TaskBase {
+  readonly kind: 'solve';
+  readonly line: number;
+  readonly toMove: Color;
+  readonly answers: readonly ObfAnswer[];
+  readonly keepTable: boolean;
+}
 
-export default function solveTask(t: SolveTask): PositionResult {
+/** Tasks on a split position's shared table. */
+interface SharedTableTask extends TaskBase {
+  readonly table: SharedArrayBuffer;
+  /** Which of the run's shared tables (the worker keeps a view per id). */
+  readonly tableId: number;
+  /** The date of the position's search (table replacement). */
+  readonly date: number;
+}
+
+export interface NwsTask extends SharedTableTask {
+  readonly kind: 'nws';
+  readonly alpha: number;
+  readonly empties: number;
+  /** Order of this task among its position's (0 first: the fault hook). */
+  readonly seq: number;
+}
+
+export interface PvTask extends SharedTableTask {
+  readonly kind: 'pv';
+  /** The exact score, known from the probes. */
+  readonly score: number;
+}
+
+export type Task = SolveTask | NwsTask | PvTask;
+/** A task as its sender gives it; the scheduler adds the rest. */
+export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, 'slot' | 'live' | 'stop' | 'attempt'> : never) : never;
+
+export interface NwsResult {
+  readonly score: number;
+  readonly nodes: number;
+  readonly probes: number;
+  readonly hits: number;
+  readonly cutoffs: number;
+}
+
+export interface PvResult {
+  readonly score: number;
+  readonly pv: readonly number[];
+  readonly nodes: number;
+}
+
+let own: Table | undefined;
+const shared = new Map<number, Table>();
+
+/** The view on a shared table: ids are fixed for the life of a pool (one run), so one view per id. */
+function sharedTable(t: SharedTableTask): Table {
+  let table = shared.get(t.tableId);
+  if (!table || table.bits !== t.bits || table.layout !== t.layout) {
+    table = createTable(t.bits, t.layout, t.table);
+    shared.set(t.tableId, table);
+  }
+  table.date = t.date;
+  return table;
+}
+
+export default function runTask(t: Task): PositionResult | NwsResult | PvResult {
   // Fault injection for the tests: REVSOLVE_FAULT_EXIT=<index> kills the
-  // worker on the first try at that position, <index>:always on every try.
+  // worker on the first try at that position (its first task), <index>:always
+  // on every try.
   const fault = process.env.REVSOLVE_FAULT_EXIT;
-  if (fault === String(t.index) && t.attempt === 1) process.exit(70);
-  if (fault === `${t.index}:always`) process.exit(70);
-  if (!table || table.bits !== t.bits || table.layout !== t.layout) table = createTable(t.bits, t.layout);
-  const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: t.toMove };
-  return solveOne(position, t.answers, t.index, t.line, table, { keepTable: t.keepTable });
+  const first = t.kind === 'solve' || (t.kind === 'nws' && t.seq === 0);
+  if (fault === String(t.index) && t.attempt === 1 && first) process.exit(70);
+  if (fault === `${t.index}:always` && first) process.exit(70);
+
+  watchSearch(new Float64Array(t.live), t.slot * LIVE_FIELDS, new Int32Array(t.stop), t.slot);
+  const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
+  if (t.kind === 'solve') {
+    if (!own || own.bits !== t.bits || own.layout !== t.layout) own = createTable(t.bits, t.layout);
+    return solveOne({ ...position, toMove: t.toMove }, t.answers, t.index, t.line, own, { keepTable: t.keepTable });
+  }
+  const table = sharedTable(t);
+  if (t.kind === 'pv') {
+    const r = solveExact(position, { table, alpha: t.score - 1, beta: t.score + 1, sameSearch: true });
+    return { score: r.score, pv: r.pv, nodes: r.nodes };
+  }
+  useTable(table);
+  const s = table.stats;
+  const probes = s[0];
+  const hits = s[1];
+  const cutoffs = s[STAT_CUTOFFS];
+  const parity = setupEmpties(t.ph, t.pl, t.oh, t.ol);
+  NODES[0] = 0;
+  const score = searchNull(t.ph, t.pl, t.oh, t.ol, t.alpha, t.empties, parity);
+  return { score, nodes: NODES[0], probes: s[0] - probes, hits: s[1] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };
 }

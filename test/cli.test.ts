@@ -78,7 +78,7 @@ describe('revsolve solve', () => {
   it('prints the table size in the header and takes a layout', () => {
     const r = run('solve', '--position', P1, '-h', '16', '--table', 'key4');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/1 worker, each with a table of 2\^16 entries x 16 B = 1\.0 MiB \(key4\)/);
+    expect(r.out).toMatch(/1 worker, a table of 2\^16 entries x 16 B = 1\.0 MiB \(key4\)/);
     expect(run('solve', '--position', P1, '--table', 'nope').code).toBe(2);
   });
 
@@ -166,6 +166,34 @@ describe.skipIf(!HAVE_SHARED)('results file and --resume', () => {
     expect(lines[lines.length - 1]).toMatchObject({ summary: true, positions: 18, errors: 1 });
   }, 120_000);
 
+  it.skipIf(!HAVE_SHARED)('split search: a dying worker is retried, the position solved; twice, it is given up', () => {
+    // FFO #39 (26 empties), one position on two workers: split.
+    const line = readFileSync(SHARED_OBF + 'fforum-20-39.obf', 'utf8').split('\n')[19];
+    const env = (fault: string) => ({ ...process.env, REVSOLVE_FAULT_EXIT: fault });
+    const args = [CLI, 'solve', '--position', line, '--json', '-n', '2', '-h', '18'];
+    const ok = spawnSync(process.execPath, args, { encoding: 'utf8', env: env('1') });
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stderr).toMatch(/position 1: the worker died \(.*\); retrying on a fresh worker/);
+    expect(jsonLines(ok.stdout)[0]).toMatchObject({ index: 1, empties: 26, ok: true });
+    const bad = spawnSync(process.execPath, args, { encoding: 'utf8', env: env('1:always') });
+    expect(bad.status).toBe(2);
+    expect(jsonLines(bad.stdout)[0]).toEqual({ index: 1, error: 'worker died twice' });
+  }, 120_000);
+
+  it.skipIf(!HAVE_SHARED)('shows progress off a terminal as status lines on stderr, none with --quiet', () => {
+    const line = readFileSync(SHARED_OBF + 'fforum-20-39.obf', 'utf8').split('\n')[19];
+    const r = run('solve', '--position', line, '-n', '2', '-h', '18', '--progress-every', '0.2');
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^progress: started #1 \(26 empties, split across the workers\)$/m);
+    expect(r.err).toMatch(/^progress: 0\/1 done, 0:0\d\.\d{3}; #1 26 empties \(split\) .* nodes .* N\/s  score /m);
+    const q = run('solve', '--position', line, '-n', '2', '-h', '18', '--progress-every', '0.2', '--quiet');
+    expect(q.code).toBe(0);
+    expect(q.err).toBe('');
+    const score = (out: string) => out.split('\n').find((l) => l.startsWith('   1 |'))?.split('|')[2].trim();
+    expect(score(q.out)).toBe(score(r.out));
+    expect(score(r.out)).toMatch(/^[+-]\d\d$/);
+  }, 120_000);
+
   it('--resume needs --results', () => {
     const r = run('solve', suite, '--resume');
     expect(r.code).toBe(2);
@@ -183,9 +211,11 @@ describe('revsolve perft', () => {
 });
 
 describe.skipIf(!HAVE_SHARED)('FFO suite through the CLI', () => {
-  for (const name of ['fforum-1-19.obf', 'fforum-20-39.obf']) {
-    it(`solves every position of ${name} with the file's score and a best move`, () => {
-      const r = run('solve', SHARED_OBF + name, '--json', '-h', '20');
+  // fforum-20-39 on one worker, then on two with every position of more
+  // than 19 empties split across them: both must give the file's scores.
+  for (const [name, ...opts] of [['fforum-1-19.obf'], ['fforum-20-39.obf', '-n', '1'], ['fforum-20-39.obf', '-n', '2', '--split', 'always']]) {
+    it(`solves every position of ${name} ${opts.join(' ')} with the file's score and a best move`, () => {
+      const r = run('solve', SHARED_OBF + name, '--json', '-h', '20', ...opts);
       const rows = jsonLines(r.out);
       const summary = rows.pop()!;
       for (const row of rows) expect(row.ok, `${name} #${row.index}: ${JSON.stringify(row)}`).toBe(true);

@@ -22,6 +22,30 @@ const ETC_MIN = 12;
 const CORNERS_HI = 0x81000000 | 0;
 const CORNERS_LO = 0x81;
 
+/**
+ * What a search shares with the thread that watches it (progress display,
+ * split search): LIVE[liveAt + LIVE_NODES‥LIVE_MOVE] its node count and,
+ * at the root, the bounds and best move known so far; STOP[stopAt] set
+ * non-zero asks it to unwind at once (its result is then meaningless, and
+ * nothing more is stored in the table).
+ */
+export const LIVE_NODES = 0;
+export const LIVE_LOWER = 1;
+export const LIVE_UPPER = 2;
+export const LIVE_MOVE = 3;
+export const LIVE_FIELDS = 4;
+export let LIVE: Float64Array<ArrayBufferLike> = new Float64Array(LIVE_FIELDS);
+export let LIVE_AT = 0;
+export let STOP: Int32Array<ArrayBufferLike> = new Int32Array(1);
+export let STOP_AT = 0;
+
+export function watchSearch(live: Float64Array, liveAt: number, stop: Int32Array, stopAt: number): void {
+  LIVE = live;
+  LIVE_AT = liveAt;
+  STOP = stop;
+  STOP_AT = stopAt;
+}
+
 /** The table of the current search (read by the root through this binding). */
 export let table: Table = new TranspositionTable(10);
 
@@ -133,17 +157,17 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
   let hashMove = NO_MOVE;
   const e = tt.probe(ph, pl, oh, ol, hash);
   if (e >= 0) {
-    const lower = tt.lower(e);
+    const lower = tt.lower();
     if (lower > alpha) {
       tt.stats[STAT_CUTOFFS]++;
       return lower;
     }
-    const upper = tt.upper(e);
+    const upper = tt.upper();
     if (upper <= alpha) {
       tt.stats[STAT_CUTOFFS]++;
       return upper;
     }
-    hashMove = tt.move(e);
+    hashMove = tt.move();
   }
 
   moves(ph, pl, oh, ol, M, 0);
@@ -162,6 +186,7 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
   // Enhanced transposition cutoff: a child already known to be bad enough
   // for the opponent ends this node before any search.
   if (empties > ETC_MIN) {
+    LIVE[LIVE_AT] = NODES[0]; // for the watcher, at a rate it cannot notice
     for (let i = base; i < end; i++) {
       const x = LIST_SQ[i];
       const fh = LIST_FH[i];
@@ -172,7 +197,7 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
       const nol = pl | fl | (x < 32 ? 1 << x : 0);
       const c = tt.probe(nph, npl, noh, nol, hashPosition(nph, npl, noh, nol));
       if (c >= 0) {
-        const score = (0 - tt.upper(c)) | 0;
+        const score = (0 - tt.upper()) | 0;
         if (score > alpha) {
           tt.stats[STAT_CUTOFFS]++;
           tt.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, score, x);
@@ -198,6 +223,7 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
       ? (0 - nws(nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0
       : (0 - shallow(nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
     relinkEmpty(x);
+    if (STOP[STOP_AT] !== 0) return 0; // told to stop: the score may be wrong, store nothing
     if (score > best) {
       best = score;
       bestMove = x;

@@ -7,7 +7,10 @@ import { moves } from 'native-free-bitboard';
 import { type Position, PASS, emptyCount } from '../position.js';
 import { NO_MOVE, type Table, hashPosition } from './table.js';
 import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
-import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, searchNull, selectMove, table, useTable } from './endgame.js';
+import {
+  LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE, LIVE_AT, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, STOP, STOP_AT,
+  buildList, searchNull, selectMove, table, useTable,
+} from './endgame.js';
 
 const MAX_PLY = 128; // 60 moves and passes
 const PV = new Int32Array(MAX_PLY * MAX_PLY);
@@ -47,7 +50,7 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
 
   const hash = hashPosition(ph, pl, oh, ol);
   const e = table.probe(ph, pl, oh, ol, hash);
-  const hashMove = e >= 0 ? table.move(e) : NO_MOVE;
+  const hashMove = e >= 0 ? table.move() : NO_MOVE;
   // Build in the shared list slot of this empties count, then copy out: the
   // null-window searches below reuse that slot.
   const n = buildList(ph, pl, oh, ol, empties, parity, hashMove, mh, ml);
@@ -84,6 +87,7 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
       if (score > alpha && score < beta) score = (0 - pvs(nph, npl, noh, nol, (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
     }
     relinkEmpty(x);
+    if (STOP[STOP_AT] !== 0) return 0;
     if (score > best) {
       best = score;
       bestMove = x;
@@ -106,6 +110,8 @@ export interface SolveOptions {
   readonly beta?: number;
   /** First guess of the score for the probes (default 0). */
   readonly guess?: number;
+  /** Part of a search already under way on this table (its date is kept). */
+  readonly sameSearch?: boolean;
 }
 
 export interface SolveResult {
@@ -121,49 +127,83 @@ export interface SolveResult {
 }
 
 /**
- * Solves a position exactly. Without a window: null-window probes (MTD(f)
- * style) from the guess, each answer a fail-soft bound that moves the next
- * probe, until the bounds meet; scores are even, so "score >= g" is the
- * probe (g - 1, g). Then one (s - 1, s + 1) search gives the move and PV,
+ * The window of an exact solve by null-window probes (MTD(f) style): each
+ * answer to "score >= g?" is a fail-soft bound that moves the next probe,
+ * until the bounds meet. Scores are even, so the probe is (g - 1, g).
+ * Answers that keep going one way double the step (far from the guess,
+ * probes are cheap); a turn goes back to small steps.
+ */
+export class ScoreProbes {
+  lower = -64;
+  upper = 64;
+  private g: number;
+  private step = 2;
+  private lastUp = 0; // direction of the previous answer: 1 up, -1 down
+
+  constructor(guess = 0) {
+    this.g = guess;
+  }
+
+  get done(): boolean {
+    return this.lower >= this.upper;
+  }
+
+  /** The next probe g (an even score in (lower, upper]): search (g - 1, g). */
+  next(): number {
+    this.g = Math.max(this.lower + 2, Math.min(this.upper, this.g + (this.g & 1)));
+    return this.g;
+  }
+
+  /** The fail-soft result r of the probe g. */
+  answer(g: number, r: number): void {
+    const up = r >= g ? 1 : -1;
+    this.step = up === this.lastUp ? this.step * 2 : 2;
+    this.lastUp = up;
+    if (up > 0) {
+      this.lower = r;
+      this.g = r + this.step;
+    } else {
+      this.upper = r;
+      this.g = r - this.step + 2;
+    }
+  }
+}
+
+/**
+ * Solves a position exactly. Without a window: null-window probes (see
+ * ScoreProbes), then one (s - 1, s + 1) search gives the move and PV,
  * mostly from the table. Probes are much cheaper than one open window: the
  * proof of a lower bound and of an upper bound, not of every alternative.
  */
 export function solveExact(pos: Position, options: SolveOptions): SolveResult {
   useTable(options.table);
-  options.table.newSearch();
+  if (!options.sameSearch) options.table.newSearch();
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;
   const parity = setupEmpties(ph, pl, oh, ol);
   const empties = emptyCount(pos);
   NODES[0] = 0;
+  LIVE[LIVE_AT + LIVE_LOWER] = -64;
+  LIVE[LIVE_AT + LIVE_UPPER] = 64;
+  LIVE[LIVE_AT + LIVE_MOVE] = NO_MOVE;
   const t0 = process.hrtime.bigint();
   let score: number;
   if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
   } else {
-    let lo = -64;
-    let hi = 64;
-    let g = options.guess ?? 0;
-    let step = 2;
-    let lastUp = 0; // direction of the previous probe's answer: 1 up, -1 down
-    while (lo < hi) {
-      g = Math.max(lo + 2, Math.min(hi, g + (g & 1))); // an even score in (lo, hi]
+    const probes = new ScoreProbes(options.guess ?? 0);
+    while (!probes.done && STOP[STOP_AT] === 0) {
+      const g = probes.next();
       const r = pvs(ph, pl, oh, ol, g - 1, g, empties, parity, 0);
-      // Answers that keep going one way double the step (far from the
-      // guess, probes are cheap); a turn goes back to small steps.
-      const up = r >= g ? 1 : -1;
-      step = up === lastUp ? step * 2 : 2;
-      lastUp = up;
-      if (up > 0) {
-        lo = r;
-        g = r + step;
-      } else {
-        hi = r;
-        g = r - step + 2;
-      }
+      if (STOP[STOP_AT] !== 0) break;
+      probes.answer(g, r);
+      LIVE[LIVE_AT + LIVE_LOWER] = probes.lower;
+      LIVE[LIVE_AT + LIVE_UPPER] = probes.upper;
+      if (r >= g && PV_LEN[0] > 0) LIVE[LIVE_AT + LIVE_MOVE] = PV[0];
     }
-    score = pvs(ph, pl, oh, ol, lo - 1, lo + 1, empties, parity, 0);
+    score = pvs(ph, pl, oh, ol, probes.lower - 1, probes.lower + 1, empties, parity, 0);
   }
+  LIVE[LIVE_AT + LIVE_NODES] = NODES[0];
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const pv = Array.from(PV.subarray(0, PV_LEN[0]));
   return { score, move: pv.length > 0 ? pv[0] : NO_MOVE, pv, nodes: NODES[0], ms, empties };

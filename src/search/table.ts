@@ -19,6 +19,12 @@
  * hash, then the first): half the memory, but a hit is only as sure as the
  * key (a false hit about once in 2^(64-h) probes of a full table).
  *
+ * Several threads may share one table (SharedArrayBuffer, split search)
+ * without locks: the position or key words are stored XORed with a mix of
+ * the two data words, so that an entry torn by two writers, or read while
+ * written, fails the comparison and reads as a miss. A probe copies the data
+ * words it verified; the accessors read that copy.
+ *
  * Replacement keeps what is deep and current: a store goes to the entry of
  * the same position, else to the bucket's entry from an older search
  * (date), else to the shallowest. A new search bumps the date instead of
@@ -77,12 +83,15 @@ export interface Table {
   newSearch(): void;
   /** Word offset of the position's entry, or -1. */
   probe(ph: number, pl: number, oh: number, ol: number, hash: number): number;
-  lower(e: number): number;
-  upper(e: number): number;
-  depth(e: number): number;
-  move(e: number): number;
-  move2(e: number): number;
-  selectivity(e: number): number;
+  /** Of the entry found by the last successful probe. */
+  lower(): number;
+  upper(): number;
+  depth(): number;
+  move(): number;
+  move2(): number;
+  selectivity(): number;
+  /** The date of the current search (shared tables: set the workers' to the owner's). */
+  date: number;
   /**
    * Records the result `score` of a search of the position to `depth` with
    * window (alpha, beta) and its best move (NO_MOVE if none).
@@ -99,7 +108,12 @@ function checkBits(bits: number): void {
   }
 }
 
-/** Packs bounds, depth and date into word 4 of an entry. */
+/** The mix of an entry's data words XORed into its position or key words. */
+function mix(w0: number, w1: number): number {
+  return w0 ^ Math.imul(w1, 0x9e3779b1);
+}
+
+/** Packs bounds, depth and date into word 0 of an entry. */
 function packBounds(lower: number, upper: number, depth: number, date: number): number {
   return (lower + 64) | ((upper + 64) << 8) | (depth << 16) | (date << 24);
 }
@@ -112,12 +126,17 @@ abstract class TableBase {
   readonly bits: number;
   readonly data: Int32Array;
   readonly stats = new Float64Array(5);
-  protected date = 1;
+  date = 1;
+  /** The data words of the entry the last successful probe found. */
+  protected w0 = 0;
+  protected w1 = 0;
 
-  constructor(bits: number, words: number) {
+  /** A table in its own memory, or a view on `shared` (made with `sharedTableBuffer`). */
+  constructor(bits: number, words: number, shared?: SharedArrayBuffer) {
     checkBits(bits);
     this.bits = bits;
-    this.data = new Int32Array(words << bits);
+    this.data = shared ? new Int32Array(shared) : new Int32Array(words << bits);
+    if (this.data.length !== words << bits) throw new RangeError(`a shared table of ${shared?.byteLength} bytes is not 2^${bits} entries`);
   }
 
   get bytes(): number {
@@ -137,23 +156,23 @@ abstract class TableBase {
     if (this.date === 1) this.data.fill(0); // dates wrapped: old entries would look new
   }
 
-  lower(e: number): number {
-    return (this.data[e] & 255) - 64;
+  lower(): number {
+    return (this.w0 & 255) - 64;
   }
-  upper(e: number): number {
-    return ((this.data[e] >> 8) & 255) - 64;
+  upper(): number {
+    return ((this.w0 >> 8) & 255) - 64;
   }
-  depth(e: number): number {
-    return (this.data[e] >> 16) & 255;
+  depth(): number {
+    return (this.w0 >> 16) & 255;
   }
-  move(e: number): number {
-    return this.data[e + 1] & 255;
+  move(): number {
+    return this.w1 & 255;
   }
-  move2(e: number): number {
-    return (this.data[e + 1] >> 8) & 255;
+  move2(): number {
+    return (this.w1 >> 8) & 255;
   }
-  selectivity(e: number): number {
-    return (this.data[e + 1] >> 16) & 255;
+  selectivity(): number {
+    return (this.w1 >> 16) & 255;
   }
 
   /**
@@ -176,19 +195,19 @@ abstract class TableBase {
   }
 
   /**
-   * Writes a result into entry e; `same` when e already holds the position
-   * (its bounds of the same depth then combine with the new one).
+   * Writes a result into entry a's data words and returns their mix (to XOR
+   * into the position words); `same` when a holds the position (found by the
+   * last probe: its bounds of the same depth then combine with the new one).
    */
-  protected write(e: number, same: boolean, depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number): void {
+  protected write(a: number, same: boolean, depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number): number {
     const d = this.data;
-    const a = e;
     let lower = -64;
     let upper = 64;
     let m1 = NO_MOVE;
     let m2 = NO_MOVE;
     if (same) {
-      const w = d[a];
-      const m = d[a + 1];
+      const w = this.w0;
+      const m = this.w1;
       if (((w >> 16) & 255) === depth && ((m >> 16) & 255) === selectivity) {
         lower = (w & 255) - 64;
         upper = ((w >> 8) & 255) - 64;
@@ -204,8 +223,11 @@ abstract class TableBase {
       m2 = m1;
       m1 = move;
     }
-    d[a] = packBounds(lower, upper, depth, this.date);
-    d[a + 1] = m1 | (m2 << 8) | (selectivity << 16);
+    const w0 = packBounds(lower, upper, depth, this.date);
+    const w1 = m1 | (m2 << 8) | (selectivity << 16);
+    d[a] = w0;
+    d[a + 1] = w1;
+    return mix(w0, w1);
   }
 }
 
@@ -215,19 +237,26 @@ export class TranspositionTable extends TableBase implements Table {
   private readonly bucketMask: number;
   private readonly bucketWords: number;
 
-  constructor(bits: number, layout: 'board1' | 'board2' | 'board4' = 'board2') {
-    super(bits, 8);
+  constructor(bits: number, layout: 'board1' | 'board2' | 'board4' = 'board2', shared?: SharedArrayBuffer) {
+    super(bits, 8, shared);
     const ways = LAYOUTS[layout].ways;
     this.layout = layout;
     this.bucketWords = 8 * ways;
     this.bucketMask = (1 << bits) / ways - 1;
   }
 
-  /** Offset of the position's entry in its bucket, or -1; counts nothing. */
+  /** Offset of the position's entry in its bucket (its data words copied), or -1; counts nothing. */
   private find(ph: number, pl: number, oh: number, ol: number, b: number): number {
     const d = this.data;
     for (let e = b; e < b + this.bucketWords; e += 8) {
-      if (d[e + 2] === ph && d[e + 3] === pl && d[e + 4] === oh && d[e + 5] === ol) return e;
+      const w0 = d[e];
+      const w1 = d[e + 1];
+      const k = mix(w0, w1);
+      if ((d[e + 2] ^ k) === ph && (d[e + 3] ^ k) === pl && (d[e + 4] ^ k) === oh && (d[e + 5] ^ k) === ol) {
+        this.w0 = w0;
+        this.w1 = w1;
+        return e;
+      }
     }
     return -1;
   }
@@ -247,15 +276,13 @@ export class TranspositionTable extends TableBase implements Table {
     this.stats[STAT_STORES]++;
     let e = this.find(ph, pl, oh, ol, b);
     const same = e >= 0;
-    if (!same) {
-      const d = this.data;
-      e = this.victim(b, b + this.bucketWords, 8);
-      d[e + 2] = ph;
-      d[e + 3] = pl;
-      d[e + 4] = oh;
-      d[e + 5] = ol;
-    }
-    this.write(e, same, depth, selectivity, alpha, beta, score, move);
+    if (!same) e = this.victim(b, b + this.bucketWords, 8);
+    const k = this.write(e, same, depth, selectivity, alpha, beta, score, move);
+    const d = this.data;
+    d[e + 2] = ph ^ k;
+    d[e + 3] = pl ^ k;
+    d[e + 4] = oh ^ k;
+    d[e + 5] = ol ^ k;
   }
 }
 
@@ -264,15 +291,24 @@ export class KeyedTable extends TableBase implements Table {
   readonly layout: Layout = 'key4';
   private readonly bucketMask: number;
 
-  constructor(bits: number) {
-    super(bits, 4);
+  constructor(bits: number, shared?: SharedArrayBuffer) {
+    super(bits, 4, shared);
     this.bucketMask = (1 << bits) / 4 - 1;
   }
 
-  /** Offset of the entry with this key in bucket b, or -1; counts nothing. */
+  /** Offset of the entry with this key in bucket b (its data words copied), or -1; counts nothing. */
   private find(key: number, hash: number, b: number): number {
     const d = this.data;
-    for (let e = b; e < b + 16; e += 4) if (d[e + 2] === key && d[e + 3] === hash) return e;
+    for (let e = b; e < b + 16; e += 4) {
+      const w0 = d[e];
+      const w1 = d[e + 1];
+      const k = mix(w0, w1);
+      if ((d[e + 2] ^ k) === key && (d[e + 3] ^ k) === hash) {
+        this.w0 = w0;
+        this.w1 = w1;
+        return e;
+      }
+    }
     return -1;
   }
 
@@ -292,16 +328,20 @@ export class KeyedTable extends TableBase implements Table {
     this.stats[STAT_STORES]++;
     let e = this.find(key, hash, b);
     const same = e >= 0;
-    if (!same) {
-      e = this.victim(b, b + 16, 4);
-      this.data[e + 2] = key;
-      this.data[e + 3] = hash;
-    }
-    this.write(e, same, depth, selectivity, alpha, beta, score, move);
+    if (!same) e = this.victim(b, b + 16, 4);
+    const k = this.write(e, same, depth, selectivity, alpha, beta, score, move);
+    this.data[e + 2] = key ^ k;
+    this.data[e + 3] = hash ^ k;
   }
 }
 
-/** A table of 2^bits entries in the given layout. */
-export function createTable(bits: number, layout: Layout = DEFAULT_LAYOUT): Table {
-  return layout === 'key4' ? new KeyedTable(bits) : new TranspositionTable(bits, layout);
+/** A table of 2^bits entries in the given layout; on `shared` memory when given (see sharedTableBuffer). */
+export function createTable(bits: number, layout: Layout = DEFAULT_LAYOUT, shared?: SharedArrayBuffer): Table {
+  return layout === 'key4' ? new KeyedTable(bits, shared) : new TranspositionTable(bits, layout, shared);
+}
+
+/** Memory for a table that several threads share. */
+export function sharedTableBuffer(bits: number, layout: Layout = DEFAULT_LAYOUT): SharedArrayBuffer {
+  checkBits(bits);
+  return new SharedArrayBuffer(tableBytes(bits, layout));
 }

@@ -1,0 +1,139 @@
+/**
+ * Hands tasks to a piscina pool, one per free worker, in priority order:
+ * lower rank first (the position started first gets every worker it can
+ * use, later ones fill in), then the leftmost in the position's tree (the
+ * order a single thread would search, so that speculative work on younger
+ * brothers runs only when nothing older is ready), then first come. Each running task has a slot
+ * in two shared arrays: its live progress (nodes, bounds, move) and its stop
+ * flag. A task whose worker dies is retried once on a fresh worker.
+ */
+import { Piscina } from 'piscina';
+import { LIVE_FIELDS } from './search/endgame.js';
+import type { Task, TaskInput } from './worker.js';
+
+/** A worker died (crash, kill) on a position: retried once on a fresh worker, then given up. */
+export type OnFailure = (index: number, reason: string, willRetry: boolean) => void;
+
+export class GaveUp extends Error {}
+
+/** A queued or running task; `cancel` drops it or tells it to stop. */
+export interface Job {
+  readonly task: Task;
+  readonly rank: number;
+  /** Where in its position's tree (child numbers from the root): leftmost first, depth-first. */
+  readonly path: readonly number[];
+  readonly seq: number;
+  slot: number;
+  cancelled: boolean;
+  resolve(value: unknown): void;
+  reject(e: unknown): void;
+}
+
+function before(a: Job, b: Job): boolean {
+  if (a.rank !== b.rank) return a.rank < b.rank;
+  const n = Math.min(a.path.length, b.path.length);
+  for (let i = 0; i < n; i++) if (a.path[i] !== b.path[i]) return a.path[i] < b.path[i];
+  if (a.path.length !== b.path.length) return a.path.length > b.path.length; // the deeper, under the same node
+  return a.seq < b.seq;
+}
+
+export class Scheduler {
+  readonly workers: number;
+  /** Per slot: LIVE_FIELDS numbers (see endgame.ts). */
+  readonly live: Float64Array;
+  readonly stop: Int32Array;
+  private readonly pool: Piscina;
+  private readonly free: number[];
+  private readonly queue: Job[] = [];
+  private seq = 0;
+  /** The job running in each slot. */
+  readonly running: (Job | undefined)[];
+
+  constructor(workers: number, private readonly onFailure: OnFailure, private readonly signal?: AbortSignal) {
+    this.workers = workers;
+    this.pool = new Piscina({
+      filename: new URL('./worker.js', import.meta.url).href,
+      minThreads: workers,
+      maxThreads: workers,
+      idleTimeout: 1000,
+    });
+    this.live = new Float64Array(new SharedArrayBuffer(8 * LIVE_FIELDS * workers));
+    this.stop = new Int32Array(new SharedArrayBuffer(4 * workers));
+    this.free = Array.from({ length: workers }, (_, i) => workers - 1 - i);
+    this.running = new Array(workers);
+  }
+
+  /**
+   * Runs a task (its slot and shared arrays are filled in here); resolves to
+   * its result, or to null when cancelled before it ran. Rejects with GaveUp
+   * when its worker died twice, or with the abort.
+   */
+  run<R>(task: TaskInput, rank: number, onJob?: (job: Job) => void, path: readonly number[] = []): Promise<R | null> {
+    return new Promise<R | null>((resolve, reject) => {
+      const full = { ...task, slot: -1, live: this.live.buffer, stop: this.stop.buffer, attempt: 1 } as Task;
+      const job: Job = { task: full, rank, path, seq: this.seq++, slot: -1, cancelled: false, resolve: resolve as (v: unknown) => void, reject };
+      onJob?.(job);
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  cancel(job: Job): void {
+    if (job.cancelled) return;
+    job.cancelled = true;
+    if (job.slot >= 0) Atomics.store(this.stop, job.slot, 1);
+    else {
+      const i = this.queue.indexOf(job);
+      if (i >= 0) this.queue.splice(i, 1);
+      job.resolve(null);
+    }
+  }
+
+  private take(): Job | undefined {
+    let best = -1;
+    for (let i = 0; i < this.queue.length; i++) if (best < 0 || before(this.queue[i], this.queue[best])) best = i;
+    return best < 0 ? undefined : this.queue.splice(best, 1)[0];
+  }
+
+  private dispatch(): void {
+    while (this.free.length > 0 && this.queue.length > 0 && !this.signal?.aborted) {
+      const job = this.take()!;
+      const slot = this.free.pop()!;
+      job.slot = slot;
+      this.running[slot] = job;
+      Atomics.store(this.stop, slot, 0);
+      this.live.fill(0, slot * LIVE_FIELDS, (slot + 1) * LIVE_FIELDS);
+      (job.task as { slot: number }).slot = slot;
+      const done = () => {
+        this.running[slot] = undefined;
+        job.slot = -1;
+        this.free.push(slot);
+      };
+      this.pool.run(job.task, { signal: this.signal }).then(
+        (r) => {
+          done();
+          job.resolve(r);
+          this.dispatch();
+        },
+        (e: Error) => {
+          done();
+          if (this.signal?.aborted) job.reject(e);
+          else if (job.cancelled) job.resolve(null);
+          else {
+            const retry = job.task.attempt === 1;
+            this.onFailure(job.task.index, e.message, retry);
+            if (retry) {
+              (job.task as { attempt: number }).attempt = 2;
+              this.queue.push(job);
+            } else job.reject(new GaveUp(`position ${job.task.index}: the worker died twice (${e.message})`));
+          }
+          this.dispatch();
+        },
+      );
+    }
+  }
+
+  async destroy(): Promise<void> {
+    await this.pool.destroy();
+  }
+}

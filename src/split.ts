@@ -1,0 +1,253 @@
+/**
+ * One position on several workers: young-brothers-wait split search, driven
+ * from this thread. The top of the tree (above LEAF_EMPTIES empties) is
+ * walked here; below it each null-window search is a task for a worker. At
+ * every node the eldest move (hash move, else the best by ordering) is
+ * searched first and alone; if it does not cut, its brothers are searched in
+ * parallel, and the first to cut stops the others. All tasks of a position
+ * share one table (SharedArrayBuffer), so that what one worker proves the
+ * others read. The root runs the same null-window probes as the
+ * single-thread solver, then one worker does the final (s - 1, s + 1) search
+ * for the move and principal variation, mostly from the table.
+ */
+import { moves } from 'native-free-bitboard';
+import type { ObfEntry } from './obf.js';
+import { emptyCount } from './position.js';
+import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, selectMove } from './search/endgame.js';
+import { QUADRANT, finalScore } from './search/leaves.js';
+import { ScoreProbes } from './search/root.js';
+import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, hashPosition } from './search/table.js';
+import type { Job, Scheduler } from './schedule.js';
+import { type PositionResult, check, tableStats } from './solve.js';
+import type { NwsResult, PvResult } from './worker.js';
+
+/**
+ * Subtrees at or below this many empties are one task each. Measured on
+ * FFO #38 (24 empties), 2 workers: 14 → 24.1 s, 16 → 19.0 s, 18 → 16.4 s,
+ * 19 → 15.6 s, 20 → 15.8 s (26.2 s on one thread): smaller tasks cost
+ * messages and walking here, on the same cores.
+ */
+export const LEAF_EMPTIES = 19;
+
+/** Cancels, at once, every task below the nodes of a subtree. */
+class Group {
+  cancelled = false;
+  readonly jobs = new Set<Job>();
+  readonly children = new Set<Group>();
+
+  constructor(private readonly scheduler: Scheduler, private readonly parent?: Group) {
+    if (parent) {
+      parent.children.add(this);
+      this.cancelled = parent.cancelled;
+    }
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    for (const j of this.jobs) this.scheduler.cancel(j);
+    for (const g of this.children) g.cancel();
+  }
+
+  close(): void {
+    this.parent?.children.delete(this);
+  }
+}
+
+function parityOf(ph: number, pl: number, oh: number, ol: number): number {
+  let parity = 0;
+  for (let x = 0; x < 64; x++) {
+    const own = x < 32 ? (pl | ol) & (1 << x) : (ph | oh) & (1 << (x - 32));
+    if (own === 0) parity ^= QUADRANT[x];
+  }
+  return parity;
+}
+
+export interface SharedTableRef {
+  readonly id: number;
+  readonly buffer: SharedArrayBuffer;
+  /** This thread's view. */
+  readonly table: Table;
+}
+
+export class SplitSearch {
+  /** Nodes of finished tasks and of the walk here. */
+  nodes = 0;
+  lower = -64;
+  upper = 64;
+  move = NO_MOVE;
+  private readonly stats = new Float64Array(5);
+  private seq = 0;
+  private readonly bits: number;
+  private readonly layout: Layout;
+  private date = 0;
+  private readonly root: Group;
+  private readonly M = new Int32Array(2);
+
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly shared: SharedTableRef,
+    /** Priority of the position's tasks. */
+    private readonly rank: number,
+    readonly index: number,
+  ) {
+    this.bits = shared.table.bits;
+    this.layout = shared.table.layout;
+    this.root = new Group(scheduler);
+  }
+
+  /** Nodes so far, counting those of the tasks still running. */
+  liveNodes(): number {
+    let n = this.nodes;
+    const s = this.scheduler;
+    for (let slot = 0; slot < s.workers; slot++) if (s.running[slot]?.task.index === this.index) n += s.live[slot * 4];
+    return n;
+  }
+
+  /** Stops every task of this position (the promise of `solve` then rejects or is to be ignored). */
+  cancel(): void {
+    this.root.cancel();
+  }
+
+  async solve(entry: ObfEntry, keepTable: boolean): Promise<PositionResult> {
+    const t0 = process.hrtime.bigint();
+    const table = this.shared.table;
+    if (!keepTable) table.clear();
+    table.newSearch();
+    this.date = table.date;
+    const { hi: ph, lo: pl } = entry.position.player;
+    const { hi: oh, lo: ol } = entry.position.opponent;
+    const empties = emptyCount(entry.position);
+    const probes = new ScoreProbes(0);
+    try {
+      while (!probes.done) {
+        const g = probes.next();
+        const r = await this.node(ph, pl, oh, ol, g - 1, empties, this.root, []);
+        probes.answer(g, r);
+        this.lower = probes.lower;
+        this.upper = probes.upper;
+      }
+      const pv = await this.scheduler.run<PvResult>(this.sharedTask({ kind: 'pv' as const, ph, pl, oh, ol, score: probes.lower }), this.rank);
+      if (!pv) throw new Error('the final search was cancelled');
+      this.nodes += pv.nodes;
+      const move = pv.pv.length > 0 ? pv.pv[0] : NO_MOVE;
+      const s = table.stats;
+      s[STAT_PROBES] += this.stats[STAT_PROBES];
+      s[STAT_HITS] += this.stats[STAT_HITS];
+      s[STAT_CUTOFFS] += this.stats[STAT_CUTOFFS];
+      return {
+        index: this.index, line: entry.line, empties, move, score: pv.score,
+        ...check(entry.answers, pv.score, move, pv.pv.length === 0),
+        nodes: this.nodes, ms: Number(process.hrtime.bigint() - t0) / 1e6, pv: pv.pv, table: tableStats(table),
+      };
+    } finally {
+      this.root.cancel();
+    }
+  }
+
+  private sharedTask<T extends object>(t: T) {
+    return { ...t, index: this.index, bits: this.bits, layout: this.layout, table: this.shared.buffer, tableId: this.shared.id, date: this.date };
+  }
+
+  /** Null-window search (alpha, alpha + 1), fail-soft; meaningless once `group` is cancelled. */
+  private async node(
+    ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, group: Group, path: readonly number[],
+  ): Promise<number> {
+    if (alpha >= 64) return 64;
+    if (alpha < -64) return -64;
+    if (empties <= LEAF_EMPTIES) return this.leaf(ph, pl, oh, ol, alpha, empties, group, path);
+    this.nodes++;
+    const table = this.shared.table;
+    const hash = hashPosition(ph, pl, oh, ol);
+    let hashMove = NO_MOVE;
+    if (table.probe(ph, pl, oh, ol, hash) >= 0) {
+      if (table.lower() > alpha) return table.lower();
+      if (table.upper() <= alpha) return table.upper();
+      hashMove = table.move();
+    }
+    const M = this.M;
+    moves(ph, pl, oh, ol, M, 0);
+    const mh = M[0];
+    const ml = M[1];
+    if ((mh | ml) === 0) {
+      moves(oh, ol, ph, pl, M, 0);
+      if ((M[0] | M[1]) === 0) return finalScore(ph, pl, oh, ol);
+      return (0 - (await this.node(oh, ol, ph, pl, (0 - alpha - 1) | 0, empties, group, path))) | 0;
+    }
+    // Order the moves as the workers do, and copy them out of the shared lists at once.
+    const n = buildList(ph, pl, oh, ol, empties, parityOf(ph, pl, oh, ol), hashMove, mh, ml);
+    const base = empties * LIST;
+    const children: [number, number, number, number, number][] = [];
+    for (let i = 0; i < n; i++) {
+      selectMove(base + i, base + n);
+      const x = LIST_SQ[base + i];
+      const fh = LIST_FH[base + i];
+      const fl = LIST_FL[base + i];
+      children.push([x, oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0)]);
+    }
+    const mine = new Group(this.scheduler, group);
+    const beta = (0 - alpha - 1) | 0;
+    const search = (i: number) => this.node(children[i][1], children[i][2], children[i][3], children[i][4], beta, empties - 1, mine, [...path, i]);
+    let best = -65;
+    let bestMove = NO_MOVE;
+    try {
+      // The eldest alone; then, if it did not cut, its brothers together.
+      best = (0 - (await search(0))) | 0;
+      bestMove = children[0][0];
+      if (group.cancelled) return 0;
+      if (best <= alpha && n > 1) {
+        await new Promise<void>((resolve, reject) => {
+          let pending = n - 1;
+          let settled = false;
+          for (let i = 1; i < n; i++) {
+            search(i).then(
+              (r) => {
+                if (settled) return;
+                const score = (0 - r) | 0;
+                if (!group.cancelled && score > best) {
+                  best = score;
+                  bestMove = children[i][0];
+                }
+                if (group.cancelled || score > alpha || --pending === 0) {
+                  settled = true;
+                  mine.cancel(); // a cut: the other brothers are no longer needed
+                  resolve();
+                }
+              },
+              (e) => {
+                if (settled) return;
+                settled = true;
+                mine.cancel();
+                reject(e);
+              },
+            );
+          }
+        });
+      }
+    } finally {
+      mine.close();
+    }
+    if (group.cancelled) return 0;
+    if (path.length === 0 && best > alpha) this.move = bestMove;
+    table.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, best, bestMove);
+    return best;
+  }
+
+  private async leaf(
+    ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, group: Group, path: readonly number[],
+  ): Promise<number> {
+    if (group.cancelled) return 0;
+    let job: Job | undefined;
+    const task = this.sharedTask({ kind: 'nws' as const, ph, pl, oh, ol, alpha, empties, seq: this.seq++ });
+    const r = await this.scheduler.run<NwsResult>(task, this.rank, (j) => {
+      job = j;
+      group.jobs.add(j);
+    }, path);
+    group.jobs.delete(job!);
+    if (!r) return 0; // cancelled before it ran
+    this.nodes += r.nodes;
+    this.stats[STAT_PROBES] += r.probes;
+    this.stats[STAT_HITS] += r.hits;
+    this.stats[STAT_CUTOFFS] += r.cutoffs;
+    return r.score;
+  }
+}
