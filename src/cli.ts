@@ -11,10 +11,14 @@ import { perft, START } from 'native-free-bitboard';
 import { type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass } from './obf.js';
 import { PositionError, emptyCount, parsePosition } from './position.js';
 import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, createTable, tableBytes } from './search/table.js';
-import { type PositionResult, solveEntry, summarize } from './solve.js';
+import { type PositionResult, solveEntry, summarize, useEvalFile } from './solve.js';
 import { SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits } from './pool.js';
 import { LEAF_EMPTIES } from './split.js';
 import { Progress } from './progress.js';
+import { addEvalCommands } from './cli-eval.js';
+import { addTrainCommands } from './cli-train.js';
+import { DatasetError } from './train/dataset.js';
+import { WeightsFileError, readWeights } from './eval/files.js';
 import { ResultsFile, readResults } from './results.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 
@@ -44,6 +48,11 @@ function parseSeconds(value: string): number {
   const n = Number(value);
   if (!/^\d+(\.\d+)?$/.test(value) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
   return n;
+}
+
+function parseOrdering(value: string): 'mobility' | 'eval' {
+  if (value !== 'mobility' && value !== 'eval') throw new InvalidArgumentError('must be mobility or eval');
+  return value;
 }
 
 function parseSplit(value: string): SplitMode {
@@ -88,6 +97,8 @@ interface SolveOpts {
   split: SplitMode;
   quiet?: boolean;
   progressEvery: number;
+  eval?: string;
+  ordering?: 'mobility' | 'eval';
 }
 
 function entriesFromPosition(text: string): ObfEntry {
@@ -127,6 +138,10 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   // One worker per position at most, unless positions are split across
   // workers; one worker solves in this thread. Tables: one per worker for
   // whole positions, one per position being split (at most one per worker).
+  const ordering = opts.ordering ?? (opts.eval ? 'eval' : 'mobility');
+  if (ordering === 'eval' && !opts.eval) throw new UsageError('--ordering eval needs weights: --eval <file> (see revsolve eval --help)');
+  const evalFile = ordering === 'eval' ? opts.eval! : null;
+  if (evalFile) readWeights(evalFile); // a bad file is reported here, before any worker starts
   const policy = (n: number) => ({ workers: n, bits: 0, layout: opts.table, keepTable: false, split: opts.split, fewPositions: jobs.length < n });
   const split = (n: number) => jobs.some((j) => splits(emptyCount(j.entry.position), policy(n)));
   const workers = split(opts.workers) ? opts.workers : Math.max(1, Math.min(opts.workers, jobs.length));
@@ -141,7 +156,8 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
       `revsolve ${pkg.version}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
         `${workers} worker${workers === 1 ? '' : 's'}${splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
         `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
-        `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}`,
+        `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ` +
+        `ordering: ${evalFile ? `eval (${evalFile})` : 'mobility'}`,
     );
     out(tableHeader());
   }
@@ -199,10 +215,11 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   let complete = true;
   try {
     if (workers > 1 || (saved && jobs.length > 0) || progress) {
-      const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable };
+      const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile };
       complete = await solveParallel(jobs, settings, finished, failed, stop.signal, progress);
     } else if (jobs.length > 0) {
       const table = createTable(opts.hashBits, opts.table);
+      useEvalFile(evalFile);
       for (const { entry, index } of jobs) finished(solveEntry(entry, index, table, { keepTable: opts.keepTable }));
     }
   } finally {
@@ -226,7 +243,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   previous.results.forEach((r) => (earlierMs += r.ms));
   const solved = results.filter((r): r is PositionResult => !!r);
   const summary = summarize(solved, errors.length + failures, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
-  if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes }));
+  if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes, ordering, eval: evalFile }));
   else out(tableTotal(summary));
   if (errors.length > 0) process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${source}: see the errors above\n`);
   if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);
@@ -267,6 +284,8 @@ export function buildProgram(): Command {
       `split a position across the workers on one shared table: auto (more than ${SPLIT_AUTO_EMPTIES} empties, or ${LEAF_EMPTIES} with fewer positions than workers), always (more than ${LEAF_EMPTIES}), never`,
       parseSplit, 'auto' as SplitMode,
     )
+    .option('--eval <file>', 'evaluation weights (Edax eval.dat or compact file) to order moves with at 14 empties and more')
+    .option('--ordering <how>', 'move ordering: mobility (fastest first), or eval (adds the weights\' evaluation; the default with --eval)', parseOrdering)
     .option('--quiet', 'no progress display (by default: live lines on a terminal, else a status line now and then, on stderr)')
     .option('--progress-every <seconds>', 'off a terminal, a status line this often', parseSeconds, 10)
     .option('--results <file.jsonl>', 'append each finished position to this file at once (flushed to disk)')
@@ -278,6 +297,9 @@ export function buildProgram(): Command {
     .action(async (file: string | undefined, opts: SolveOpts) => {
       process.exitCode = await runSolve(file, opts);
     });
+
+  addEvalCommands(program, (s) => process.stdout.write(s + '\n'));
+  addTrainCommands(program, (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n'));
 
   program
     .command('perft')
@@ -301,7 +323,7 @@ export async function main(argv: string[]): Promise<void> {
   } catch (e) {
     if (e instanceof CommanderError) {
       process.exitCode = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_USAGE;
-    } else if (e instanceof UsageError || e instanceof ObfErrorClass || e instanceof RangeError) {
+    } else if (e instanceof UsageError || e instanceof ObfErrorClass || e instanceof RangeError || e instanceof WeightsFileError || e instanceof DatasetError || e instanceof InvalidArgumentError) {
       process.stderr.write(`revsolve: ${e.message}\n`);
       process.exitCode = EXIT_USAGE;
     } else {

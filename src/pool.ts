@@ -13,7 +13,7 @@ import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_UPPER } from './search/endgame
 import { type Layout, createTable, sharedTableBuffer } from './search/table.js';
 import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
-import type { PositionResult } from './solve.js';
+import { type PositionResult, useEvalFile } from './solve.js';
 
 export type { OnFailure } from './schedule.js';
 
@@ -34,6 +34,8 @@ export interface PoolSettings {
   readonly split?: SplitMode;
   /** Fewer positions than workers (auto then splits every position it can). */
   readonly fewPositions?: boolean;
+  /** Weights for move ordering (null or absent: mobility). */
+  readonly evalFile?: string | null;
 }
 
 export function splits(empties: number, s: PoolSettings): boolean {
@@ -71,7 +73,8 @@ export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
   onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<boolean> {
-  const scheduler = new Scheduler(s.workers, onFailure, signal);
+  const scheduler = new Scheduler(s.workers, onFailure, signal, s.evalFile ?? null);
+  useEvalFile(s.evalFile ?? null); // the split walk here orders moves too
   // Shared tables for split positions, made when first needed, reused.
   const tables: SharedTableRef[] = [];
   let made = 0;

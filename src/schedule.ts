@@ -49,7 +49,11 @@ export class Scheduler {
   /** The job running in each slot. */
   readonly running: (Job | undefined)[];
 
-  constructor(workers: number, private readonly onFailure: OnFailure, private readonly signal?: AbortSignal) {
+  constructor(
+    workers: number, private readonly onFailure: OnFailure, private readonly signal?: AbortSignal,
+    /** Weights every task orders moves with (null: mobility). */
+    private readonly evalFile: string | null = null,
+  ) {
     this.workers = workers;
     this.pool = new Piscina({
       filename: new URL('./worker.js', import.meta.url).href,
@@ -70,7 +74,7 @@ export class Scheduler {
    */
   run<R>(task: TaskInput, rank: number, onJob?: (job: Job) => void, path: readonly number[] = []): Promise<R | null> {
     return new Promise<R | null>((resolve, reject) => {
-      const full = { ...task, slot: -1, live: this.live.buffer, stop: this.stop.buffer, attempt: 1 } as Task;
+      const full = { ...task, slot: -1, live: this.live.buffer, stop: this.stop.buffer, attempt: 1, evalFile: this.evalFile } as Task;
       const job: Job = { task: full, rank, path, seq: this.seq++, slot: -1, cancelled: false, resolve: resolve as (v: unknown) => void, reject };
       onJob?.(job);
       this.queue.push(job);

@@ -5,6 +5,9 @@
 import { type ObfAnswer, type ObfEntry, bestAnswers } from './obf.js';
 import type { Position } from './position.js';
 import { solveExact } from './search/root.js';
+import { useEvaluator } from './search/endgame.js';
+import { readWeights } from './eval/files.js';
+import { Evaluator } from './eval/weights.js';
 import {
   STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, type Table,
 } from './search/table.js';
@@ -44,6 +47,18 @@ export function check(answers: readonly ObfAnswer[], score: number, move: number
   const best = bestAnswers(answers);
   if (!best) return { expected: null, ok: null };
   return { expected: best.score, ok: score === best.score && (gameOver || best.moves.includes(move)) };
+}
+
+let evalFile: string | null = null;
+
+/**
+ * Orders moves with the weights of this file from now on (null: by
+ * mobility alone); loads them once per thread.
+ */
+export function useEvalFile(file: string | null): void {
+  if (file === evalFile) return;
+  useEvaluator(file ? new Evaluator(readWeights(file).weights) : null);
+  evalFile = file;
 }
 
 export interface SolveSettings {

@@ -15,7 +15,7 @@ import { LIVE_FIELDS, searchNull, useTable, watchSearch } from './search/endgame
 import { NODES, setupEmpties } from './search/leaves.js';
 import { solveExact } from './search/root.js';
 import { STAT_CUTOFFS, type Layout, type Table, createTable } from './search/table.js';
-import { type PositionResult, solveOne } from './solve.js';
+import { type PositionResult, solveOne, useEvalFile } from './solve.js';
 
 /** What every task carries: where to publish progress and where to look for a stop. */
 interface TaskBase {
@@ -33,6 +33,8 @@ interface TaskBase {
   readonly pl: number;
   readonly oh: number;
   readonly ol: number;
+  /** Weights for move ordering (null: mobility). */
+  readonly evalFile: string | null;
 }
 
 /** A whole position, as plain data so that it crosses the thread boundary. */
@@ -69,7 +71,7 @@ export interface PvTask extends SharedTableTask {
 
 export type Task = SolveTask | NwsTask | PvTask;
 /** A task as its sender gives it; the scheduler adds the rest. */
-export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, 'slot' | 'live' | 'stop' | 'attempt'> : never) : never;
+export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, 'slot' | 'live' | 'stop' | 'attempt' | 'evalFile'> : never) : never;
 
 export interface NwsResult {
   readonly score: number;
@@ -108,6 +110,7 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
   if (fault === String(t.index) && t.attempt === 1 && first) process.exit(70);
   if (fault === `${t.index}:always` && first) process.exit(70);
 
+  useEvalFile(t.evalFile);
   watchSearch(new Float64Array(t.live), t.slot * LIVE_FIELDS, new Int32Array(t.stop), t.slot);
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
   if (t.kind === 'solve') {

@@ -24,7 +24,7 @@ export function popcount(hi: number, lo: number): number {
 
 /** Index (0‥31) of the lowest set bit of a non-zero word. */
 export function lowestBit32(x: number): number {
-  return 31 - Math.clz32(x & -x);
+  return 31 - Math.clz32(x & ((0 - x) | 0));
 }
 
 /** 1 when square s is set in (hi, lo). */

@@ -22,14 +22,14 @@ function perftRec(ph: number, pl: number, oh: number, ol: number, depth: number,
   if (depth === 1) return popcount32(mh) + popcount32(ml);
   let n = 0;
   while (ml !== 0) {
-    const x = 31 - Math.clz32(ml & -ml);
-    ml &= ml - 1;
+    const x = 31 - Math.clz32(ml & ((0 - ml) | 0));
+    ml &= (ml - 1) | 0;
     flips(x, ph, pl, oh, ol, F, 0);
     n += perftRec(oh ^ F[0], ol ^ F[1], ph | F[0], pl | F[1] | (1 << x), depth - 1, false);
   }
   while (mh !== 0) {
-    const x = 31 - Math.clz32(mh & -mh);
-    mh &= mh - 1;
+    const x = 31 - Math.clz32(mh & ((0 - mh) | 0));
+    mh &= (mh - 1) | 0;
     flips(x + 32, ph, pl, oh, ol, F, 0);
     n += perftRec(oh ^ F[0], ol ^ F[1], ph | F[0] | (1 << x), pl | F[1], depth - 1, false);
   }

@@ -1,0 +1,137 @@
+/**
+ * `revsolve eval …`: make, shrink and inspect weight files.
+ *   synth     synthetic weights (tests and experiments; not trained)
+ *   compress  band averaging, powers of two, zeroing, 4-bit storage
+ *   info      size, band layout, value histogram, and against a reference
+ *             file the mean absolute difference of evaluations
+ */
+import { type Command, InvalidArgumentError } from 'commander';
+import { N_PACKED } from './eval/features.js';
+import { EDAX_BYTES, type LoadedWeights, readWeights, writeCompact, writeEdax } from './eval/files.js';
+import { compress, histogram, samplePositions, syntheticWeights } from './eval/compress.js';
+import { Evaluator, NibbleEvaluator, type Weights } from './eval/weights.js';
+
+function whole(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+function parseBits(value: string): 16 | 4 {
+  if (value !== '4' && value !== '16') throw new InvalidArgumentError('must be 4 or 16');
+  return Number(value) as 16 | 4;
+}
+
+function parseFormat(value: string): 'compact' | 'edax' {
+  if (value !== 'compact' && value !== 'edax') throw new InvalidArgumentError('must be compact or edax');
+  return value;
+}
+
+/** Writes weights in a format; returns the bytes written. */
+function save(file: string, w: Weights, format: 'compact' | 'edax', bits: 16 | 4): number {
+  if (format === 'edax') {
+    if (bits !== 16 || w.band !== 1) throw new InvalidArgumentError('an Edax eval.dat holds 16-bit weights, one table per ply: no --band or --bits 4 with --format edax');
+    writeEdax(file, w);
+    return EDAX_BYTES;
+  }
+  return writeCompact(file, w, bits);
+}
+
+function describeLayout(l: LoadedWeights): string {
+  const w = l.weights;
+  const bands = w.band === 1 ? 'one table per empties count (0‥60)' : `${w.tables} tables, each for ${w.band} empties counts (0‥${w.band - 1}, ${w.band}‥${2 * w.band - 1}, …)`;
+  return `${l.format === 'edax' ? 'Edax eval.dat' : 'compact'} file, ${l.bits}-bit weights, ${bands}`;
+}
+
+/** Evaluates with what the file holds: the 4-bit form read directly. */
+export function evaluatorOf(l: LoadedWeights): { evaluate(ph: number, pl: number, oh: number, ol: number): number } {
+  return l.nibbles ? new NibbleEvaluator(l.weights.band, l.nibbles) : new Evaluator(l.weights);
+}
+
+export function addEvalCommands(program: Command, out: (s: string) => void): void {
+  const ev = program.command('eval').description('make, shrink and inspect evaluation weight files').helpOption('--help', 'show help');
+
+  ev.command('synth')
+    .description('write synthetic weights (a square-value table read through Edax\'s patterns; for tests and experiments)')
+    .argument('<out>', 'output file')
+    .option('--seed <n>', 'noise seed', whole(0, 2 ** 31), 1)
+    .option('--format <f>', 'compact or edax (an eval.dat Edax reads)', parseFormat, 'edax' as const)
+    .helpOption('--help', 'show help')
+    .action((file: string, o: { seed: number; format: 'compact' | 'edax' }) => {
+      const bytes = save(file, syntheticWeights(o.seed), o.format, 16);
+      out(`${file}: ${bytes.toLocaleString('en-US')} bytes (synthetic weights, seed ${o.seed})`);
+    });
+
+  ev.command('compress')
+    .description('shrink weights, in this order: --band, --pow2, --zero-below, then --bits 4 storage')
+    .argument('<in>', 'Edax eval.dat or compact file')
+    .argument('<out>', 'output file')
+    .option('--band <k>', 'average the tables of k consecutive empties counts (4: 61 tables → 16)', whole(1, 61))
+    .option('--pow2', 'round each weight to the nearest power of two, sign kept')
+    .option('--zero-below <n>', 'set weights with |w| < n to 0', whole(0, 32767))
+    .option('--bits <b>', '16, or 4: codes 0, ±32 … ±2048, two weights a byte (rounds and clamps to these)', parseBits, 16 as const)
+    .option('--format <f>', 'compact (default) or edax', parseFormat, 'compact' as const)
+    .helpOption('--help', 'show help')
+    .action((input: string, output: string, o: { band?: number; pow2?: boolean; zeroBelow?: number; bits: 16 | 4; format: 'compact' | 'edax' }) => {
+      const src = readWeights(input);
+      const w = compress(src.weights, { band: o.band, pow2: o.pow2, zeroBelow: o.zeroBelow, bits: o.bits });
+      const bytes = save(output, w, o.format, o.bits);
+      out(`${output}: ${bytes.toLocaleString('en-US')} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${o.bits}-bit); ${input}: ${src.bytes.toLocaleString('en-US')} bytes`);
+    });
+
+  ev.command('info')
+    .description('size, band layout and histogram of a weights file; with --reference, how far its evaluations are from that file\'s')
+    .argument('<file>', 'Edax eval.dat or compact file')
+    .option('--reference <file>', 'compare evaluations with this file\'s')
+    .option('--sample <n>', 'positions from random games to compare on', whole(1, 10_000_000), 20_000)
+    .helpOption('--help', 'show help')
+    .action((file: string, o: { reference?: string; sample: number }) => {
+      const l = readWeights(file);
+      const w = l.weights;
+      out(`${file}: ${l.bytes.toLocaleString('en-US')} bytes; ${describeLayout(l)}`);
+      out(`  ${w.tables} × ${N_PACKED.toLocaleString('en-US')} packed weights (one per mirror pair) = ${w.packed.length.toLocaleString('en-US')}`);
+      if (l.header) out(`  Edax header: version ${l.header.version}.${l.header.release}.${l.header.build}, date ${l.header.date}`);
+      const h = histogram(w);
+      let zeros = 0;
+      let abs = 0;
+      for (const v of w.packed) {
+        if (v === 0) zeros++;
+        abs += Math.abs(v);
+      }
+      out(`  ${h.length} distinct values; ${((100 * zeros) / w.packed.length).toFixed(1)}% zero; mean |w| ${(abs / w.packed.length).toFixed(1)} (1/128 disc)`);
+      out(`  most frequent: ${h.slice(0, 15).map(([v, n]) => `${v}: ${n.toLocaleString('en-US')}`).join(', ')}`);
+      if (o.reference) {
+        const ref = evaluatorOf(readWeights(o.reference));
+        const mine = evaluatorOf(l);
+        const bands = new Map<number, { n: number; sum: number }>();
+        let n = 0;
+        let sum = 0;
+        for (const p of samplePositions(o.sample, 2024)) {
+          const d = Math.abs(mine.evaluate(p[0], p[1], p[2], p[3]) - ref.evaluate(p[0], p[1], p[2], p[3])) / 128;
+          const empties = 64 - popcount(p);
+          const b = bands.get(empties >> 2) ?? { n: 0, sum: 0 };
+          b.n++;
+          b.sum += d;
+          bands.set(empties >> 2, b);
+          n++;
+          sum += d;
+        }
+        out(`  against ${o.reference}: mean |difference| of evaluations ${(sum / n).toFixed(3)} discs on ${n.toLocaleString('en-US')} positions from random games`);
+        out(`  by empties: ${[...bands.entries()].sort((a, b) => a[0] - b[0]).map(([b, v]) => `${4 * b}-${4 * b + 3}: ${(v.sum / v.n).toFixed(2)}`).join(', ')}`);
+      }
+    });
+}
+
+function popcount(p: Int32Array): number {
+  let n = 0;
+  for (const w of p) {
+    let x = w >>> 0;
+    while (x) {
+      x &= x - 1;
+      n++;
+    }
+  }
+  return n;
+}

@@ -1,0 +1,142 @@
+/**
+ * `revsolve train …`: make training data by self-play (gen) and fit the
+ * evaluator's weights to it (fit).
+ */
+import { availableParallelism } from 'node:os';
+import { type Command, InvalidArgumentError } from 'commander';
+import { SingleBar } from 'cli-progress';
+import { type Dataset, readDataset } from './train/dataset.js';
+import { generate } from './train/generate.js';
+import { fitWeights } from './train/fit.js';
+import { writeCompact, writeEdax } from './eval/files.js';
+import { compress } from './eval/compress.js';
+import { expandBands } from './eval/weights.js';
+import { formatTime } from './report.js';
+
+function number(min: number, max: number, integer = true) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) {
+      throw new InvalidArgumentError(`must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}`);
+    }
+    return n;
+  };
+}
+
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+interface GenOpts {
+  games: number;
+  seed: number;
+  solveAt: number;
+  noise: number;
+  batch: number;
+  workers: number;
+  hashBits: number;
+  resume?: boolean;
+  quiet?: boolean;
+}
+
+interface FitOpts {
+  band: number;
+  epochs: number;
+  l2: number;
+  rate: number;
+  holdout: number;
+  seed: number;
+  edax?: string;
+  full?: string;
+}
+
+export function addTrainCommands(program: Command, out: (s: string) => void, err: (s: string) => void): void {
+  const train = program.command('train').description('make training data by self-play and fit evaluation weights to it').helpOption('--help', 'show help');
+
+  train.command('gen')
+    .description('self-play games, each solved exactly at --solve-at empties; the score labels its positions')
+    .argument('<out>', 'data file (binary; resumable)')
+    .option('--games <n>', 'games to play', number(1, 1e9), 1000)
+    .option('--seed <n>', 'seed: the same seed and settings give the same file', number(0, 2 ** 32 - 1), 1)
+    .option('--solve-at <empties>', 'solve exactly at this many empties', number(4, 24), 18)
+    .option('--noise <p>', 'chance of a random move after the random opening', number(0, 1, false), 0.1)
+    .option('--batch <n>', 'games per batch (the unit written and resumed)', number(1, 10000), 20)
+    .option('-n, --workers <n>', 'worker threads', number(1, 256), availableParallelism())
+    .option('-h, --hash-bits <h>', 'table of 2^h entries per worker for the solves', number(10, 26), 18)
+    .option('--resume', 'go on with an existing file (same settings)')
+    .option('--quiet', 'no progress display')
+    .helpOption('--help', 'show help')
+    .action(async (file: string, o: GenOpts) => {
+      let resume: Dataset | undefined;
+      if (o.resume) {
+        resume = readDataset(file);
+        if (resume.problem) err(`warning: ${file}: ${resume.problem}; going on from batch ${resume.batches}`);
+      }
+      const t0 = nowMs();
+      const tty = process.stderr.isTTY && !o.quiet;
+      const bar = tty ? new SingleBar({ stream: process.stderr, format: 'games [{bar}] {value}/{total}  {records} positions  {time}', hideCursor: true, clearOnComplete: true }) : undefined;
+      bar?.start(o.games, 0, { records: 0, time: formatTime(0) });
+      let lastLog = 0;
+      const progress = (games: number, records: number) => {
+        const ms = nowMs() - t0;
+        bar?.update(games, { records: records.toLocaleString('en-US'), time: formatTime(ms) });
+        if (!tty && !o.quiet && (ms - lastLog > 10_000 || games === o.games)) {
+          lastLog = ms;
+          err(`progress: ${games}/${o.games} games, ${records.toLocaleString('en-US')} positions, ${formatTime(ms)}`);
+        }
+      };
+      const stop = new AbortController();
+      const onSignal = () => stop.abort();
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      let complete: boolean;
+      try {
+        complete = await generate(file, { seed: o.seed, solveAt: o.solveAt, batchGames: o.batch, noise: o.noise, games: o.games, workers: o.workers, bits: o.hashBits }, resume, progress, stop.signal);
+      } finally {
+        bar?.stop();
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+      const d = readDataset(file);
+      const exact = countExact(d.records);
+      const games = Math.min(o.games, d.batches * o.batch);
+      out(`${file}: ${games} games, ${(d.records.length / 5).toLocaleString('en-US')} positions (${exact.toLocaleString('en-US')} with their own exact score), ${formatTime(nowMs() - t0)}`);
+      if (!complete) {
+        err(`stopped: the ${d.batches} whole batches are saved in ${file}; to go on, run the same command with --resume`);
+        process.exitCode = 130;
+      }
+    });
+
+  train.command('fit')
+    .description('fit weights (Edax\'s features) to training data: least squares per band of empties, L2, held-out error')
+    .argument('<data...>', 'data files from train gen')
+    .requiredOption('--out <file>', 'the weights, compact file (16-bit)')
+    .option('--band <k>', 'empties counts per table', number(1, 61), 4)
+    .option('--epochs <n>', 'passes over the data', number(1, 10000), 20)
+    .option('--l2 <x>', 'L2 penalty per weight', number(0, 1e6, false), 0.001)
+    .option('--rate <x>', 'learning rate (Adam)', number(0, 10, false), 0.5)
+    .option('--holdout <f>', 'share of games held out to measure the error', number(0, 0.9, false), 0.1)
+    .option('--seed <n>', 'seed of the held-out split and the order', number(0, 2 ** 32 - 1), 1)
+    .option('--edax <file>', 'also write an Edax eval.dat (the band copied to each of its plies)')
+    .helpOption('--help', 'show help')
+    .action((files: string[], o: FitOpts & { out: string }) => {
+      const data = files.map((f) => readDataset(f));
+      for (const [i, d] of data.entries()) if (d.problem) err(`warning: ${files[i]}: ${d.problem}; using its ${d.batches} whole batches`);
+      const t0 = nowMs();
+      const r = fitWeights(data.map((d) => d.records), { band: o.band, epochs: o.epochs, l2: o.l2, rate: o.rate, holdout: o.holdout, seed: o.seed }, (epoch, train, held) => {
+        err(`epoch ${epoch}: train MAE ${train.toFixed(3)}, held-out MAE ${held.toFixed(3)} discs (${formatTime(nowMs() - t0)})`);
+      });
+      const bytes = writeCompact(o.out, r.weights, 16);
+      out(`${o.out}: ${bytes.toLocaleString('en-US')} bytes; ${r.trainCount.toLocaleString('en-US')} positions fitted, ${r.heldCount.toLocaleString('en-US')} held out`);
+      out('held-out mean absolute error (discs) by empties:');
+      for (const b of r.heldByBand) if (b.n > 0) out(`  ${String(b.from).padStart(2)}-${String(b.to).padEnd(2)}  ${b.mae.toFixed(2).padStart(6)}  (${b.n.toLocaleString('en-US')} positions)`);
+      if (o.edax) {
+        writeEdax(o.edax, expandBands(compress(r.weights, {})));
+        out(`${o.edax}: Edax eval.dat`);
+      }
+    });
+}
+
+function countExact(records: Int32Array): number {
+  let n = 0;
+  for (let i = 4; i < records.length; i += 5) n += records[i] & 1;
+  return n;
+}

@@ -1,0 +1,166 @@
+/**
+ * Shrinking weights, the steps of the quantisation experiment, applied in
+ * this order: average over bands of empties counts, round to powers of two,
+ * zero the small ones. Then the 4-bit form stores what is left (0, ±32 …
+ * ±2048) two weights to a byte. Also: synthetic weights for tests and
+ * experiments, and sample positions to compare evaluations.
+ */
+import { flips, moves, popcount32 } from 'native-free-bitboard';
+import { N_PACKED, N_PATTERNS, N_PLIES, PACK, PATTERN_GROUP, PATTERN_SQUARES, UNPACKED_OFFSET } from './features.js';
+import { Weights, tablesFor } from './weights.js';
+
+export interface CompressOptions {
+  /** Average the tables of K consecutive empties counts (the input must have one per count). */
+  readonly band?: number;
+  readonly pow2?: boolean;
+  readonly zeroBelow?: number;
+  /** 4: also clamp to ±2048, so that every weight has a 4-bit code. */
+  readonly bits?: 16 | 4;
+}
+
+/** The nearest power of two, sign kept (0 stays 0; halfway goes up). */
+export function roundPow2(w: number): number {
+  if (w === 0) return 0;
+  const a = Math.abs(w);
+  const lo = 2 ** Math.floor(Math.log2(a));
+  const r = a - lo >= lo / 2 ? lo * 2 : lo;
+  return Math.sign(w) * Math.min(r, 16384);
+}
+
+export function compress(w: Weights, o: CompressOptions): Weights {
+  let out = w;
+  if (o.band !== undefined && o.band !== out.band) out = averageBands(out, o.band);
+  const p = Int16Array.from(out.packed);
+  for (let i = 0; i < p.length; i++) {
+    let v = p[i];
+    if (o.pow2) v = roundPow2(v);
+    if (o.zeroBelow !== undefined && Math.abs(v) < o.zeroBelow) v = 0;
+    if (o.bits === 4) {
+      if (v !== 0 && !o.pow2) v = roundPow2(v);
+      if (Math.abs(v) < 32) v = v === 0 ? 0 : Math.sign(v) * 32;
+      if (Math.abs(v) > 2048) v = Math.sign(v) * 2048;
+    }
+    p[i] = v;
+  }
+  return new Weights(out.band, p);
+}
+
+/** Tables of K consecutive empties counts averaged into one (rounded to the nearest integer). */
+export function averageBands(w: Weights, band: number): Weights {
+  if (w.band !== 1) throw new RangeError(`bands are made from one table per empties count, not from bands of ${w.band}`);
+  const tables = tablesFor(band);
+  const out = new Int16Array(tables * N_PACKED);
+  for (let t = 0; t < tables; t++) {
+    const first = t * band;
+    const last = Math.min(N_PLIES - 1, first + band - 1);
+    const n = last - first + 1;
+    for (let i = 0; i < N_PACKED; i++) {
+      let s = 0;
+      for (let e = first; e <= last; e++) s += w.packed[e * N_PACKED + i];
+      out[t * N_PACKED + i] = Math.round(s / n);
+    }
+  }
+  return new Weights(band, out);
+}
+
+/** Counts of each value among the weights, most frequent first. */
+export function histogram(w: Weights): [number, number][] {
+  const m = new Map<number, number>();
+  for (const v of w.packed) m.set(v, (m.get(v) ?? 0) + 1);
+  return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+}
+
+/** A small deterministic generator (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Positions from random games (P to move, as [ph, pl, oh, ol]), every ply of each game. */
+export function samplePositions(count: number, seed: number): Int32Array[] {
+  const r = rng(seed);
+  const out: Int32Array[] = [];
+  const M = new Int32Array(2);
+  const F = new Int32Array(2);
+  while (out.length < count) {
+    let ph = 0x00000008, pl = 0x10000000, oh = 0x00000010, ol = 0x08000000; // start, black (X) to move
+    let passes = 0;
+    while (passes < 2 && out.length < count) {
+      moves(ph, pl, oh, ol, M, 0);
+      const n = popcount32(M[0]) + popcount32(M[1]);
+      if (n === 0) {
+        [ph, pl, oh, ol] = [oh, ol, ph, pl];
+        passes++;
+        continue;
+      }
+      passes = 0;
+      out.push(Int32Array.of(ph, pl, oh, ol));
+      let k = Math.floor(r() * n);
+      let x = -1;
+      for (let s = 0; s < 64 && x < 0; s++) if ((s < 32 ? M[1] >>> s : M[0] >>> (s - 32)) & 1 && k-- === 0) x = s;
+      flips(x, ph, pl, oh, ol, F, 0);
+      const nph = oh ^ F[0];
+      const npl = ol ^ F[1];
+      oh = ph | F[0] | (x >= 32 ? 1 << (x - 32) : 0);
+      ol = pl | F[1] | (x < 32 ? 1 << x : 0);
+      ph = nph;
+      pl = npl;
+    }
+  }
+  return out;
+}
+
+/**
+ * Synthetic weights (for tests and experiments, not for play): each
+ * pattern's weight is a square-value table read through it (corners good,
+ * X and C squares bad), shared among the patterns that hold a square, times
+ * a factor that grows as the game goes on, plus a little seeded noise. Symmetric
+ * like real weights, so the 8 symmetries of a position evaluate the same.
+ */
+export function syntheticWeights(seed = 1): Weights {
+  const VALUE = [
+    [160, -40, 20, 10], [-40, -80, -4, -2], [20, -4, 6, 2], [10, -2, 2, 1],
+  ];
+  const value = (x: number) => {
+    const f = x & 7;
+    const r = x >> 3;
+    return VALUE[Math.min(r, 7 - r)][Math.min(f, 7 - f)];
+  };
+  const holders = new Int32Array(64);
+  for (const sq of PATTERN_SQUARES) for (const x of sq) holders[x]++;
+  const r = rng(seed);
+  const packed = new Int16Array(N_PLIES * N_PACKED);
+  const done = new Uint8Array(N_PACKED);
+  const noise = new Int16Array(N_PACKED);
+  for (let i = 0; i < N_PACKED; i++) noise[i] = Math.round((r() - 0.5) * 16);
+  for (let e = 0; e < N_PLIES; e++) {
+    const scale = 1 + (60 - e) / 30; // 1 at the start, 3 at the end
+    done.fill(0);
+    for (let f = 0; f < N_PATTERNS; f++) {
+      const g = PATTERN_GROUP[f];
+      if (f > 0 && PATTERN_GROUP[f - 1] === g) continue; // one occurrence per group defines its weights
+      const sq = PATTERN_SQUARES[f];
+      const size = 3 ** sq.length;
+      for (let idx = 0; idx < size; idx++) {
+        const p = PACK[UNPACKED_OFFSET[g] + idx];
+        if (done[p]) continue;
+        done[p] = 1;
+        let s = 0;
+        let rest = idx;
+        for (let i = sq.length - 1; i >= 0; i--) {
+          const d = rest % 3;
+          rest = (rest - d) / 3;
+          if (d < 2) s += ((d === 0 ? 1 : -1) * value(sq[i]) * 4) / holders[sq[i]];
+        }
+        packed[e * N_PACKED + p] = Math.round(s * scale) + noise[p];
+      }
+    }
+    packed[e * N_PACKED + PACK[UNPACKED_OFFSET[12]]] = 0;
+  }
+  return new Weights(1, packed);
+}

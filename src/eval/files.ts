@@ -1,0 +1,163 @@
+/**
+ * Weight files.
+ *
+ * Edax's `eval.dat` (little-endian): a 28-byte header (u32 "EDAX" magic,
+ * u32 "EVAL" magic, u32 version, release, build, f64 date), then 61 plies
+ * of 114,364 packed int16 weights; ply = 60 - empties, and Edax ignores
+ * plies 0 and 1. Both colours come from the same packed weights: a feature
+ * is read from the side to move.
+ *
+ * This project's compact file: a 16-byte header, the tables, a CRC-32:
+ *   0  "RSEV"   4  u16 version (1)   6  u8 band width   7  u8 bits (16 or 4)
+ *   8  u16 tables   10  u16 0   12  u32 packed weights per table (114,364)
+ *   16 tables × 114,364 int16 LE, or two 4-bit codes a byte (low first)
+ *   end  u32 CRC-32 of all that precedes it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { endianness } from 'node:os';
+import { crc32 } from 'node:zlib';
+import { N_PACKED, N_PLIES } from './features.js';
+import { Weights, fromNibbles, tablesFor, toNibbles } from './weights.js';
+
+export const EDAX_MAGIC = 0x45444158; // "EDAX"
+export const EVAL_MAGIC = 0x4556414c; // "EVAL"
+const EDAX_HEADER = 28;
+export const EDAX_BYTES = EDAX_HEADER + N_PLIES * N_PACKED * 2;
+const COMPACT_MAGIC = 'RSEV';
+const COMPACT_HEADER = 16;
+
+export class WeightsFileError extends Error {
+  constructor(readonly file: string, readonly problem: string) {
+    super(`${file}: ${problem}`);
+  }
+}
+
+export interface EdaxHeader {
+  readonly version: number;
+  readonly release: number;
+  readonly build: number;
+  readonly date: number;
+}
+
+export interface LoadedWeights {
+  readonly weights: Weights;
+  readonly format: 'edax' | 'compact';
+  readonly bits: 16 | 4;
+  readonly bytes: number;
+  /** The 4-bit codes as stored (for the direct evaluator). */
+  readonly nibbles?: Uint8Array;
+  readonly header?: EdaxHeader;
+}
+
+/** Reads an Edax eval.dat or a compact file, by its magic. */
+export function readWeights(file: string): LoadedWeights {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(file);
+  } catch (e) {
+    throw new WeightsFileError(file, `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  if (buf.length >= 4 && buf.toString('latin1', 0, 4) === COMPACT_MAGIC) return readCompact(file, buf);
+  return readEdax(file, buf);
+}
+
+function readEdax(file: string, buf: Buffer): LoadedWeights {
+  if (buf.length < 8) throw new WeightsFileError(file, `not a weights file (${buf.length} bytes)`);
+  const m1 = buf.readUInt32LE(0);
+  const m2 = buf.readUInt32LE(4);
+  if (m1 === swap32(EDAX_MAGIC) && m2 === swap32(EVAL_MAGIC)) {
+    throw new WeightsFileError(file, 'an Edax weights file in big-endian byte order; only little-endian files are read');
+  }
+  if (m1 !== EDAX_MAGIC || m2 !== EVAL_MAGIC) throw new WeightsFileError(file, 'not an Edax eval.dat (no EDAX/EVAL header) nor a compact weights file (RSEV)');
+  if (buf.length !== EDAX_BYTES) {
+    throw new WeightsFileError(file, `${buf.length < EDAX_BYTES ? 'truncated' : 'too long'}: ${buf.length} bytes, an Edax eval.dat has ${EDAX_BYTES} (28-byte header, 61 × ${N_PACKED} int16)`);
+  }
+  const header = { version: buf.readUInt32LE(8), release: buf.readUInt32LE(12), build: buf.readUInt32LE(16), date: buf.readDoubleLE(20) };
+  const packed = new Int16Array(N_PLIES * N_PACKED);
+  const all = int16s(buf, EDAX_HEADER, N_PLIES * N_PACKED);
+  // File ply p is our table of 60 - p empties.
+  for (let p = 0; p < N_PLIES; p++) packed.set(all.subarray(p * N_PACKED, (p + 1) * N_PACKED), (60 - p) * N_PACKED);
+  return { weights: new Weights(1, packed), format: 'edax', bits: 16, bytes: buf.length, header };
+}
+
+const LITTLE = endianness() === 'LE';
+
+/** n little-endian int16 of buf from byte `at`. */
+function int16s(buf: Buffer, at: number, n: number): Int16Array {
+  if (LITTLE) return new Int16Array(Uint8Array.prototype.slice.call(buf, at, at + 2 * n).buffer);
+  return Int16Array.from({ length: n }, (_, i) => buf.readInt16LE(at + 2 * i));
+}
+
+/** The little-endian bytes of int16s. */
+function leBytes(a: Int16Array): Buffer {
+  if (LITTLE) return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+  const b = Buffer.alloc(a.length * 2);
+  a.forEach((v, i) => b.writeInt16LE(v, 2 * i));
+  return b;
+}
+
+function swap32(x: number): number {
+  return (((x & 0xff) << 24) | ((x & 0xff00) << 8) | ((x >>> 8) & 0xff00) | (x >>> 24)) >>> 0;
+}
+
+/** Writes an Edax eval.dat: needs one table per empties count (band 1). */
+export function writeEdax(file: string, w: Weights, header: EdaxHeader = { version: 4, release: 4, build: 0, date: 0 }): void {
+  if (w.band !== 1) throw new RangeError('an Edax eval.dat has one table per ply: band width 1 only');
+  const buf = Buffer.alloc(EDAX_BYTES);
+  buf.writeUInt32LE(EDAX_MAGIC, 0);
+  buf.writeUInt32LE(EVAL_MAGIC, 4);
+  buf.writeUInt32LE(header.version, 8);
+  buf.writeUInt32LE(header.release, 12);
+  buf.writeUInt32LE(header.build, 16);
+  buf.writeDoubleLE(header.date, 20);
+  const all = new Int16Array(N_PLIES * N_PACKED);
+  for (let p = 0; p < N_PLIES; p++) all.set(w.packed.subarray((60 - p) * N_PACKED, (61 - p) * N_PACKED), p * N_PACKED);
+  leBytes(all).copy(buf, EDAX_HEADER);
+  writeFileSync(file, buf);
+}
+
+/** The compact file of some weights, 16-bit or 4-bit. */
+export function compactBytes(w: Weights, bits: 16 | 4): Buffer {
+  const data = bits === 4 ? Buffer.from(toNibbles(w)) : leBytes(w.packed);
+  const buf = Buffer.alloc(COMPACT_HEADER + data.length + 4);
+  buf.write(COMPACT_MAGIC, 0, 'latin1');
+  buf.writeUInt16LE(1, 4);
+  buf.writeUInt8(w.band, 6);
+  buf.writeUInt8(bits, 7);
+  buf.writeUInt16LE(w.tables, 8);
+  buf.writeUInt32LE(N_PACKED, 12);
+  data.copy(buf, COMPACT_HEADER);
+  buf.writeUInt32LE(crc32(buf.subarray(0, buf.length - 4)), buf.length - 4);
+  return buf;
+}
+
+export function writeCompact(file: string, w: Weights, bits: 16 | 4): number {
+  const buf = compactBytes(w, bits);
+  writeFileSync(file, buf);
+  return buf.length;
+}
+
+function readCompact(file: string, buf: Buffer): LoadedWeights {
+  if (buf.length < COMPACT_HEADER + 4) throw new WeightsFileError(file, `truncated: ${buf.length} bytes`);
+  const version = buf.readUInt16LE(4);
+  if (version !== 1) throw new WeightsFileError(file, `compact weights version ${version}; this revsolve reads version 1`);
+  const band = buf.readUInt8(6);
+  const bits = buf.readUInt8(7);
+  const tables = buf.readUInt16LE(8);
+  const perTable = buf.readUInt32LE(12);
+  if (bits !== 16 && bits !== 4) throw new WeightsFileError(file, `${bits}-bit weights: only 16 and 4 are known`);
+  if (band < 1 || band > N_PLIES || tables !== tablesFor(band)) throw new WeightsFileError(file, `band width ${band} with ${tables} tables`);
+  if (perTable !== N_PACKED) throw new WeightsFileError(file, `${perTable} weights per table, not Edax's ${N_PACKED}`);
+  const dataBytes = bits === 4 ? tables * (N_PACKED >> 1) : tables * N_PACKED * 2;
+  const want = COMPACT_HEADER + dataBytes + 4;
+  if (buf.length !== want) throw new WeightsFileError(file, `${buf.length < want ? 'truncated' : 'too long'}: ${buf.length} bytes, the header says ${want}`);
+  const sum = buf.readUInt32LE(buf.length - 4);
+  if (crc32(buf.subarray(0, buf.length - 4)) !== sum) throw new WeightsFileError(file, 'checksum mismatch: the file is damaged');
+  const data = buf.subarray(COMPACT_HEADER, COMPACT_HEADER + dataBytes);
+  if (bits === 4) {
+    const nibbles = Uint8Array.from(data);
+    return { weights: fromNibbles(band, nibbles), format: 'compact', bits: 4, bytes: buf.length, nibbles };
+  }
+  const packed = int16s(buf, COMPACT_HEADER, tables * N_PACKED);
+  return { weights: new Weights(band, packed), format: 'compact', bits: 16, bytes: buf.length };
+}

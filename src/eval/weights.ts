@@ -1,0 +1,161 @@
+/**
+ * Evaluation weights and the evaluator. Weights are held packed (one per
+ * mirror pair, N_PACKED per table) in one or more tables: one per empties
+ * count (61, as Edax's 61 plies: ply = 60 - empties), or one per band of K
+ * consecutive empties counts (table = floor(empties / K)).
+ *
+ * Two evaluators read them: `Evaluator` expands every table once into the
+ * unpacked layout (an index lookup per feature), `NibbleEvaluator` reads a
+ * 4-bit table directly (packed index, then a nibble and a decode table).
+ * Scores are in Edax's units: 1/128 of a disc, for the side to move.
+ */
+import { popcount32 } from 'native-free-bitboard';
+import {
+  FEATURE_OFFSET, N_PACKED, N_PATTERNS, N_PLIES, N_WEIGHTS, PACK, UNPACKED_OFFSET, childIndices, featureIndices,
+} from './features.js';
+
+export class Weights {
+  /** Empties counts per table (1: one table per empties count). */
+  readonly band: number;
+  /** tables × N_PACKED weights. */
+  readonly packed: Int16Array;
+
+  constructor(band: number, packed: Int16Array) {
+    if (!Number.isInteger(band) || band < 1 || band > N_PLIES) throw new RangeError(`band width must be 1‥${N_PLIES}: ${band}`);
+    if (packed.length !== tablesFor(band) * N_PACKED) throw new RangeError(`${packed.length} weights for ${tablesFor(band)} tables of ${N_PACKED}`);
+    this.band = band;
+    this.packed = packed;
+  }
+
+  get tables(): number {
+    return tablesFor(this.band);
+  }
+
+  /** The table that serves positions with this many empties. */
+  tableOf(empties: number): number {
+    return Math.floor(empties / this.band);
+  }
+
+  table(t: number): Int16Array {
+    return this.packed.subarray(t * N_PACKED, (t + 1) * N_PACKED);
+  }
+}
+
+/** Tables of a band width: 61 empties counts (0‥60) in bands of K. */
+export function tablesFor(band: number): number {
+  return Math.ceil(N_PLIES / band);
+}
+
+const F = new Int32Array(N_PATTERNS);
+const C = new Int32Array(N_PATTERNS);
+
+/** Expands the weights once (unpacked, 226,315 per table): one lookup per feature. */
+export class Evaluator {
+  private readonly w: Int16Array;
+  private readonly band: number;
+
+  constructor(weights: Weights) {
+    this.band = weights.band;
+    const tables = weights.tables;
+    this.w = new Int16Array(tables * N_WEIGHTS);
+    for (let t = 0; t < tables; t++) {
+      const src = weights.table(t);
+      const dst = this.w.subarray(t * N_WEIGHTS, (t + 1) * N_WEIGHTS);
+      for (let i = 0; i < N_WEIGHTS; i++) dst[i] = src[PACK[i]];
+    }
+  }
+
+  /** Score of the position for P (to move), in 1/128 disc. */
+  evaluate(ph: number, pl: number, oh: number, ol: number): number {
+    const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
+    const base = Math.floor(empties / this.band) * N_WEIGHTS;
+    featureIndices(ph, pl, oh, ol, F);
+    const w = this.w;
+    let s = w[base + UNPACKED_OFFSET[12]];
+    for (let f = 0; f < N_PATTERNS; f++) s += w[base + F[f]];
+    return s;
+  }
+
+  /** The node whose children `childScore` evaluates (features once, from the bitboards). */
+  private readonly node = new Int32Array(N_PATTERNS);
+  private childBase = 0;
+
+  setNode(ph: number, pl: number, oh: number, ol: number): void {
+    const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
+    featureIndices(ph, pl, oh, ol, this.node);
+    for (let f = 0; f < N_PATTERNS; f++) this.node[f] -= FEATURE_OFFSET[f];
+    this.childBase = Math.floor((empties - 1) / this.band) * N_WEIGHTS;
+  }
+
+  /** Score, for the side then to move, of the node's child after move x flipping (fh, fl): from the node's features. */
+  childScore(x: number, fh: number, fl: number): number {
+    childIndices(this.node, x, fh, fl, C);
+    const w = this.w;
+    const base = this.childBase;
+    let s = w[base + UNPACKED_OFFSET[12]];
+    for (let f = 0; f < N_PATTERNS; f++) s += w[base + FEATURE_OFFSET[f] + C[f]];
+    return s;
+  }
+}
+
+/** The 15 values of a 4-bit weight: code 0 = 0, 1‥7 = +32‥+2048, 9‥15 = -32‥-2048 (8 unused, read as 0). */
+export const NIBBLE_VALUES = Int16Array.from({ length: 16 }, (_, c) => (c === 0 || c === 8 ? 0 : c < 8 ? 32 << (c - 1) : -(32 << (c - 9))));
+
+/** The 4-bit code of a weight that is 0 or ±2^k with 32 ≤ 2^k ≤ 2048; -1 otherwise. */
+export function nibbleOf(w: number): number {
+  if (w === 0) return 0;
+  const a = Math.abs(w);
+  const k = Math.log2(a / 32);
+  if (!Number.isInteger(k) || k < 0 || k > 6) return -1;
+  return w > 0 ? k + 1 : k + 9;
+}
+
+/** Reads 4-bit packed weights directly: two per byte, low nibble first. */
+export class NibbleEvaluator {
+  private readonly bytes: Uint8Array;
+  private readonly band: number;
+
+  constructor(band: number, bytes: Uint8Array) {
+    if (bytes.length !== tablesFor(band) * (N_PACKED >> 1)) throw new RangeError(`${bytes.length} bytes for ${tablesFor(band)} 4-bit tables`);
+    this.band = band;
+    this.bytes = bytes;
+  }
+
+  evaluate(ph: number, pl: number, oh: number, ol: number): number {
+    const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
+    const base = Math.floor(empties / this.band) * N_PACKED;
+    featureIndices(ph, pl, oh, ol, F);
+    let s = this.weight(base + PACK[UNPACKED_OFFSET[12]]);
+    for (let f = 0; f < N_PATTERNS; f++) s += this.weight(base + PACK[F[f]]);
+    return s;
+  }
+
+  private weight(i: number): number {
+    return NIBBLE_VALUES[(this.bytes[i >> 1] >> ((i & 1) << 2)) & 15];
+  }
+}
+
+/** Packs weights (each 0 or ±2^k, 32‥2048) two to a byte; throws on any other value. */
+export function toNibbles(w: Weights): Uint8Array {
+  const out = new Uint8Array(w.packed.length >> 1);
+  for (let i = 0; i < w.packed.length; i++) {
+    const c = nibbleOf(w.packed[i]);
+    if (c < 0) throw new RangeError(`weight ${w.packed[i]} (table ${Math.floor(i / N_PACKED)}, #${i % N_PACKED}) has no 4-bit code: round it first (--pow2 --zero-below 32)`);
+    out[i >> 1] |= c << ((i & 1) << 2);
+  }
+  return out;
+}
+
+export function fromNibbles(band: number, bytes: Uint8Array): Weights {
+  const packed = new Int16Array(bytes.length * 2);
+  for (let i = 0; i < packed.length; i++) packed[i] = NIBBLE_VALUES[(bytes[i >> 1] >> ((i & 1) << 2)) & 15];
+  return new Weights(band, packed);
+}
+
+/** One table per empties count from bands (each count gets its band's table): what an Edax eval.dat holds. */
+export function expandBands(w: Weights): Weights {
+  if (w.band === 1) return w;
+  const out = new Int16Array(N_PLIES * N_PACKED);
+  for (let e = 0; e < N_PLIES; e++) out.set(w.table(w.tableOf(e)), e * N_PACKED);
+  return new Weights(1, out);
+}

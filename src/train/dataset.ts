@@ -1,0 +1,141 @@
+/**
+ * Training data on disk: a header, then chunks of records, one chunk per
+ * batch of games in batch order, each with its CRC-32, appended and
+ * flushed as batches finish. A run cut short loses at most the batch being
+ * written: reading stops at the first incomplete or damaged chunk, and a
+ * resumed run truncates there and goes on with the next batch.
+ *
+ *   header (32 bytes): "RSTD", u32 version 1, u32 seed, u32 solve-at
+ *     empties, u32 games per batch, u32 noise in 1/1000, u32 0, u32 0
+ *   chunk: u32 batch, u32 records, records, u32 CRC-32 of the chunk so far
+ *   record (20 bytes): i32 player hi, lo, opponent hi, lo (player to move),
+ *     i32 score << 8 | exact (1 when the score is the position's own exact
+ *     score, 0 when it is the game's outcome after perfect play later)
+ */
+import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
+
+export const RECORD_WORDS = 5;
+const RECORD_BYTES = 4 * RECORD_WORDS;
+const HEADER_BYTES = 32;
+const MAGIC = 'RSTD';
+
+export interface DataHeader {
+  readonly seed: number;
+  readonly solveAt: number;
+  readonly batchGames: number;
+  readonly noise: number;
+}
+
+export class DatasetError extends Error {
+  constructor(readonly file: string, readonly problem: string) {
+    super(`${file}: ${problem}`);
+  }
+}
+
+function headerBytes(h: DataHeader): Buffer {
+  const b = Buffer.alloc(HEADER_BYTES);
+  b.write(MAGIC, 0, 'latin1');
+  b.writeUInt32LE(1, 4);
+  b.writeUInt32LE(h.seed >>> 0, 8);
+  b.writeUInt32LE(h.solveAt, 12);
+  b.writeUInt32LE(h.batchGames, 16);
+  b.writeUInt32LE(Math.round(h.noise * 1000), 20);
+  return b;
+}
+
+export interface Dataset {
+  readonly header: DataHeader;
+  /** All records, RECORD_WORDS int32 each. */
+  readonly records: Int32Array;
+  /** Batches read (0‥batches-1, in order). */
+  readonly batches: number;
+  /** Bytes of whole chunks (where a resumed run goes on). */
+  readonly validBytes: number;
+  /** Why reading stopped early, if it did. */
+  readonly problem?: string;
+}
+
+export function readDataset(file: string): Dataset {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(file);
+  } catch (e) {
+    throw new DatasetError(file, `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  if (buf.length < HEADER_BYTES || buf.toString('latin1', 0, 4) !== MAGIC) throw new DatasetError(file, 'not a revsolve training data file (RSTD)');
+  if (buf.readUInt32LE(4) !== 1) throw new DatasetError(file, `version ${buf.readUInt32LE(4)}; this revsolve reads version 1`);
+  const header = { seed: buf.readUInt32LE(8), solveAt: buf.readUInt32LE(12), batchGames: buf.readUInt32LE(16), noise: buf.readUInt32LE(20) / 1000 };
+  const parts: Buffer[] = [];
+  let at = HEADER_BYTES;
+  let batches = 0;
+  let problem: string | undefined;
+  while (at < buf.length) {
+    if (at + 8 > buf.length) {
+      problem = `cut short at byte ${at}`;
+      break;
+    }
+    const batch = buf.readUInt32LE(at);
+    const n = buf.readUInt32LE(at + 4);
+    const end = at + 8 + n * RECORD_BYTES;
+    if (batch !== batches) {
+      problem = `chunk at byte ${at} is batch ${batch}, expected ${batches}`;
+      break;
+    }
+    if (end + 4 > buf.length) {
+      problem = `batch ${batch} cut short`;
+      break;
+    }
+    if (crc32(buf.subarray(at, end)) !== buf.readUInt32LE(end)) {
+      problem = `batch ${batch} damaged (checksum)`;
+      break;
+    }
+    parts.push(buf.subarray(at + 8, end));
+    batches++;
+    at = end + 4;
+  }
+  const all = Buffer.concat(parts);
+  const records = new Int32Array(all.length / 4);
+  for (let i = 0; i < records.length; i++) records[i] = all.readInt32LE(4 * i);
+  return { header, records, batches, validBytes: at, problem };
+}
+
+/** Appends batches, each flushed to disk at once. */
+export class DatasetWriter {
+  private readonly fd: number;
+  private at: number;
+
+  /** A new file, or (resume) the existing one cut back to `validBytes`. */
+  constructor(readonly file: string, header: DataHeader, resume?: Dataset) {
+    if (resume) {
+      const h = resume.header;
+      if (h.seed !== header.seed >>> 0 || h.solveAt !== header.solveAt || h.batchGames !== header.batchGames || h.noise !== Math.round(header.noise * 1000) / 1000) {
+        throw new DatasetError(file, `was made with other settings (seed ${h.seed}, solve at ${h.solveAt}, ${h.batchGames} games a batch, noise ${h.noise}): resume with those`);
+      }
+      this.fd = openSync(file, 'r+');
+      ftruncateSync(this.fd, resume.validBytes);
+      this.at = resume.validBytes;
+    } else {
+      if (existsSync(file)) throw new DatasetError(file, 'exists: use --resume to go on with it, or another name');
+      this.fd = openSync(file, 'w');
+      writeSync(this.fd, headerBytes(header), 0, HEADER_BYTES, 0);
+      fsyncSync(this.fd);
+      this.at = HEADER_BYTES;
+    }
+  }
+
+  append(batch: number, records: Int32Array): void {
+    const b = Buffer.alloc(8 + records.length * 4 + 4);
+    b.writeUInt32LE(batch, 0);
+    b.writeUInt32LE(records.length / RECORD_WORDS, 4);
+    for (let i = 0; i < records.length; i++) b.writeInt32LE(records[i], 8 + 4 * i);
+    b.writeUInt32LE(crc32(b.subarray(0, b.length - 4)), b.length - 4);
+    writeSync(this.fd, b, 0, b.length, this.at);
+    fsyncSync(this.fd);
+    this.at += b.length;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}

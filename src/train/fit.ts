@@ -1,0 +1,131 @@
+/**
+ * Fitting the evaluator's weights to labelled positions: least squares on
+ * the score in discs, by stochastic gradient descent with AdaGrad steps
+ * (each weight's step shrinks with the gradients it has seen, so rare
+ * patterns still move) and an L2 penalty. One table per band of empties;
+ * a pattern and its mirror image share a weight, as do the occurrences of
+ * a group. Blocks of consecutive positions (mostly whole games) are held
+ * out to measure the error.
+ */
+import { popcount32 } from 'native-free-bitboard';
+import { N_PACKED, N_PATTERNS, PACK, UNPACKED_OFFSET, featureIndices } from '../eval/features.js';
+import { rng } from '../eval/compress.js';
+import { Weights, tablesFor } from '../eval/weights.js';
+import { RECORD_WORDS } from './dataset.js';
+
+export interface FitOptions {
+  readonly band: number;
+  readonly epochs: number;
+  readonly l2: number;
+  readonly rate: number;
+  readonly holdout: number;
+  readonly seed: number;
+}
+
+export interface BandError {
+  readonly from: number;
+  readonly to: number;
+  readonly n: number;
+  readonly mae: number;
+}
+
+export interface FitResult {
+  readonly weights: Weights;
+  readonly trainCount: number;
+  readonly heldCount: number;
+  /** Held-out mean absolute error in discs, by bands of 4 empties. */
+  readonly heldByBand: BandError[];
+}
+
+const K = N_PATTERNS + 1; // active weights per position: the patterns and the constant
+const BLOCK = 512;
+
+export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?: (epoch: number, trainMae: number, heldMae: number) => void): FitResult {
+  const n = data.reduce((s, d) => s + d.length / RECORD_WORDS, 0);
+  // Each position as its K weight numbers (table offset included), its label and empties.
+  const idx = new Int32Array(n * K);
+  const label = new Float64Array(n);
+  const empties = new Uint8Array(n);
+  const F = new Int32Array(N_PATTERNS);
+  let i = 0;
+  for (const d of data) {
+    for (let r = 0; r < d.length; r += RECORD_WORDS, i++) {
+      const ph = d[r], pl = d[r + 1], oh = d[r + 2], ol = d[r + 3];
+      const e = 64 - popcount32(ph | oh) - popcount32(pl | ol);
+      const base = Math.floor(e / o.band) * N_PACKED;
+      featureIndices(ph, pl, oh, ol, F);
+      for (let f = 0; f < N_PATTERNS; f++) idx[i * K + f] = base + PACK[F[f]];
+      idx[i * K + N_PATTERNS] = base + PACK[UNPACKED_OFFSET[12]];
+      label[i] = d[r + 4] >> 8;
+      empties[i] = e;
+    }
+  }
+  const r = rng(o.seed);
+  const held = new Uint8Array(n);
+  for (let b = 0; b < n; b += BLOCK) if (r() < o.holdout) held.fill(1, b, Math.min(n, b + BLOCK));
+  const train: number[] = [];
+  for (let j = 0; j < n; j++) if (!held[j]) train.push(j);
+  const order = Int32Array.from(train);
+
+  const tables = tablesFor(o.band);
+  const w = new Float64Array(tables * N_PACKED);
+  const g2 = new Float64Array(tables * N_PACKED).fill(1e-8);
+  const predict = (j: number) => {
+    let s = 0;
+    for (let k = j * K, end = k + K; k < end; k++) s += w[idx[k]];
+    return s;
+  };
+  const heldMae = () => {
+    let s = 0;
+    let c = 0;
+    for (let j = 0; j < n; j++) if (held[j]) {
+      s += Math.abs(clamp(predict(j)) - label[j]);
+      c++;
+    }
+    return c ? s / c : 0;
+  };
+  for (let epoch = 1; epoch <= o.epochs; epoch++) {
+    // Shuffle (Fisher-Yates), then one step per position.
+    for (let a = order.length - 1; a > 0; a--) {
+      const b = Math.floor(r() * (a + 1));
+      const t = order[a];
+      order[a] = order[b];
+      order[b] = t;
+    }
+    let abs = 0;
+    for (let q = 0; q < order.length; q++) {
+      const j = order[q];
+      const err = predict(j) - label[j];
+      abs += Math.abs(err);
+      for (let k = j * K, end = k + K; k < end; k++) {
+        const x = idx[k];
+        const g = err + o.l2 * w[x];
+        g2[x] += g * g;
+        w[x] -= (o.rate * g) / Math.sqrt(g2[x]);
+      }
+    }
+    onEpoch?.(epoch, order.length ? abs / order.length : 0, heldMae());
+  }
+
+  const packed = new Int16Array(tables * N_PACKED);
+  for (let x = 0; x < packed.length; x++) packed[x] = Math.max(-32768, Math.min(32767, Math.round(w[x] * 128)));
+  const bands: { n: number; s: number }[] = Array.from({ length: 16 }, () => ({ n: 0, s: 0 }));
+  let heldCount = 0;
+  for (let j = 0; j < n; j++) if (held[j]) {
+    heldCount++;
+    // The error of the int16 weights, as they will be used.
+    let s = 0;
+    for (let k = j * K, end = k + K; k < end; k++) s += packed[idx[k]];
+    const b = bands[empties[j] >> 2];
+    b.n++;
+    b.s += Math.abs(clamp(s / 128) - label[j]);
+  }
+  return {
+    weights: new Weights(o.band, packed), trainCount: order.length, heldCount,
+    heldByBand: bands.map((b, k) => ({ from: 4 * k, to: 4 * k + 3, n: b.n, mae: b.n ? b.s / b.n : 0 })),
+  };
+}
+
+function clamp(x: number): number {
+  return Math.max(-64, Math.min(64, x));
+}

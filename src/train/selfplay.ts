@@ -1,0 +1,123 @@
+/**
+ * Training positions from self-play. A game opens with random moves, goes
+ * on with noisy fastest-first play (a random move now and then), and is
+ * solved exactly once `solveAt` empties remain. The exact score then labels
+ * every earlier position of the game (the classic "outcome after perfect
+ * play from the solvable point") and every position of the principal
+ * variation to the end, where the label is exact.
+ */
+import { U64, flips, moves, popcount32 } from 'native-free-bitboard';
+import { PASS } from '../position.js';
+import { solveExact } from '../search/root.js';
+import type { Table } from '../search/table.js';
+import { orderKey } from '../search/endgame.js';
+import { rng } from '../eval/compress.js';
+
+export interface SelfPlaySettings {
+  readonly seed: number;
+  /** Empties at which the game is solved exactly. */
+  readonly solveAt: number;
+  /** Chance of a random move after the opening. */
+  readonly noise: number;
+}
+
+/** A seed for game g of a run: games are reproducible one by one. */
+export function gameSeed(seed: number, g: number): number {
+  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(g + 1, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return Math.imul(h, 0x27d4eb2d) >>> 0;
+}
+
+const M = new Int32Array(4);
+const F = new Int32Array(2);
+
+function moveList(ph: number, pl: number, oh: number, ol: number): number[] {
+  moves(ph, pl, oh, ol, M, 0);
+  const out: number[] = [];
+  for (let x = 0; x < 64; x++) if ((x < 32 ? M[1] >>> x : M[0] >>> (x - 32)) & 1) out.push(x);
+  return out;
+}
+
+/**
+ * Plays game g; appends its records (5 int32 each, see dataset.ts) to
+ * `out`. Returns the nodes searched.
+ */
+export function playGame(g: number, s: SelfPlaySettings, table: Table, out: number[]): number {
+  const r = rng(gameSeed(s.seed, g));
+  const opening = 6 + Math.floor(r() * 14);
+  let ph = 0x00000008, pl = 0x10000000, oh = 0x00000010, ol = 0x08000000;
+  let toMove = 0; // 0: the first player, 1: the second
+  const seen: number[] = []; // positions before the solve point: ph, pl, oh, ol, side
+  let ply = 0;
+  let passes = 0;
+  for (;;) {
+    const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
+    const list = moveList(ph, pl, oh, ol);
+    if (list.length === 0) {
+      if (++passes === 2) {
+        // The game ended before the solve point: its final score labels it.
+        const score = finalScore(ph, pl, oh, ol);
+        label(seen, toMove, score, out, false);
+        return 0;
+      }
+      [ph, pl, oh, ol] = [oh, ol, ph, pl];
+      toMove ^= 1;
+      continue;
+    }
+    passes = 0;
+    if (empties <= s.solveAt) break;
+    seen.push(ph, pl, oh, ol, toMove);
+    let x: number;
+    if (ply < opening || r() < s.noise) x = list[Math.floor(r() * list.length)];
+    else {
+      x = list[0];
+      let best = 1 << 30;
+      for (const y of list) {
+        flips(y, ph, pl, oh, ol, F, 0);
+        const k = orderKey(oh ^ F[0], ol ^ F[1], ph | F[0] | (y >= 32 ? 1 << (y - 32) : 0), pl | F[1] | (y < 32 ? 1 << y : 0), y, 0) * 16 + Math.floor(r() * 16);
+        if (k < best) {
+          best = k;
+          x = y;
+        }
+      }
+    }
+    [ph, pl, oh, ol] = play(ph, pl, oh, ol, x);
+    toMove ^= 1;
+    ply++;
+  }
+  // Solve exactly; the PV leads to the end with the same score, exact at every step.
+  table.clear();
+  const res = solveExact({ player: new U64(ph, pl), opponent: new U64(oh, ol), toMove: 'X' }, { table });
+  label(seen, toMove, res.score, out, false);
+  let score = res.score;
+  for (const x of res.pv) {
+    if (x === PASS) {
+      [ph, pl, oh, ol] = [oh, ol, ph, pl];
+    } else {
+      out.push(ph, pl, oh, ol, (score << 8) | 1);
+      [ph, pl, oh, ol] = play(ph, pl, oh, ol, x);
+    }
+    score = -score;
+  }
+  return res.nodes;
+}
+
+function play(ph: number, pl: number, oh: number, ol: number, x: number): [number, number, number, number] {
+  flips(x, ph, pl, oh, ol, F, 0);
+  return [oh ^ F[0], ol ^ F[1], ph | F[0] | (x >= 32 ? 1 << (x - 32) : 0), pl | F[1] | (x < 32 ? 1 << x : 0)];
+}
+
+function finalScore(ph: number, pl: number, oh: number, ol: number): number {
+  const p = popcount32(ph) + popcount32(pl);
+  const o = popcount32(oh) + popcount32(ol);
+  const e = 64 - p - o;
+  return p > o ? p - o + e : p < o ? p - o - e : 0;
+}
+
+/** Labels the positions seen with `score`, known for the side `side` (sign per side to move). */
+function label(seen: number[], side: number, score: number, out: number[], exact: boolean): void {
+  for (let i = 0; i < seen.length; i += 5) {
+    const s = seen[i + 4] === side ? score : -score;
+    out.push(seen[i], seen[i + 1], seen[i + 2], seen[i + 3], (s << 8) | (exact ? 1 : 0));
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * `revsolve eval …` and solving with weights, through the built CLI.
+ */
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HAVE_SHARED, SHARED_OBF } from './helpers.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const run = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+const dir = mkdtempSync(join(tmpdir(), 'revsolve-cli-eval-'));
+const full = join(dir, 'synthetic.dat');
+const P1 = 'OOOOOOOOXOOXXX--XXOOXOO-XOXOOO--XOOOOXX-XOOXOOXXXOOOOOXXXXXXXXXX O';
+
+/** The variants of the quantisation experiment, made from synthetic weights. */
+const VARIANTS: [string, string[]][] = [
+  ['pow2', ['--pow2']],
+  ['pow2-zero', ['--pow2', '--zero-below', '32']],
+  ['pow2-zero-band4', ['--pow2', '--zero-below', '32', '--band', '4']],
+  ['4bit', ['--pow2', '--zero-below', '32', '--band', '4', '--bits', '4']],
+];
+
+describe('revsolve eval', () => {
+  it('synth writes an Edax-sized eval.dat; compress makes each variant; info describes them', () => {
+    expect(run('eval', 'synth', full).code).toBe(0);
+    expect(statSync(full).size).toBe(28 + 61 * 114_364 * 2);
+    for (const [name, flags] of VARIANTS) {
+      const r = run('eval', 'compress', full, join(dir, name + '.rsev'), ...flags);
+      expect(r.code, r.err).toBe(0);
+    }
+    expect(statSync(join(dir, '4bit.rsev')).size).toBe(16 + 16 * 57_182 + 4);
+    const info = run('eval', 'info', join(dir, '4bit.rsev'), '--reference', full, '--sample', '2000');
+    expect(info.code).toBe(0);
+    expect(info.out).toMatch(/914,932 bytes; compact file, 4-bit weights, 16 tables, each for 4 empties counts/);
+    expect(info.out).toMatch(/\d+ distinct values; [\d.]+% zero/);
+    expect(info.out).toMatch(/mean \|difference\| of evaluations [\d.]+ discs on 2,000 positions/);
+    expect(run('eval', 'info', full).out).toMatch(/Edax eval\.dat file, 16-bit weights, one table per empties count/);
+  });
+
+  it('refuses what cannot be done, naming the file', () => {
+    const bad = join(dir, 'bad.dat');
+    writeFileSync(bad, 'not weights');
+    let r = run('eval', 'info', bad);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/bad\.dat: not an Edax eval\.dat/);
+    r = run('solve', '--position', P1, '--eval', bad);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/bad\.dat/);
+    r = run('eval', 'compress', full, join(dir, 'x.dat'), '--bits', '4', '--format', 'edax');
+    expect(r.code).toBe(2);
+    expect(run('solve', '--position', P1, '--ordering', 'eval').err).toMatch(/--ordering eval needs weights/);
+  });
+});
+
+describe.skipIf(!HAVE_SHARED)('solving with weights', () => {
+  it('fforum-1-19: every variant orders the search and finds the file\'s scores', () => {
+    if (!statSync(full, { throwIfNoEntry: false })) run('eval', 'synth', full);
+    for (const file of [full, ...VARIANTS.map(([n]) => join(dir, n + '.rsev'))]) {
+      const r = run('solve', SHARED_OBF + 'fforum-1-19.obf', '--json', '-h', '16', '--eval', file, '--quiet');
+      expect(r.code, `${file}: ${r.err}`).toBe(0);
+      const summary = JSON.parse(r.out.trim().split('\n').pop()!);
+      expect(summary).toMatchObject({ positions: 19, mismatches: 0, ordering: 'eval', eval: file });
+    }
+  }, 300_000);
+
+  // Opt-in (npm run test:slow): every variant on fforum-20-39.
+  it.skipIf(!process.env.REVSOLVE_SLOW)('fforum-20-39: every variant finds the file\'s scores', () => {
+    for (const file of [full, ...VARIANTS.map(([n]) => join(dir, n + '.rsev'))]) {
+      const r = run('solve', SHARED_OBF + 'fforum-20-39.obf', '--json', '-h', '20', '--eval', file, '--quiet');
+      expect(r.code, `${file}: ${r.err}`).toBe(0);
+    }
+  }, 3_600_000);
+});

@@ -1,0 +1,166 @@
+/**
+ * The evaluator: pattern indices against a slow reference, symmetry, the
+ * weight files, compression arithmetic and the 4-bit form.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { transformSquare } from 'native-free-bitboard';
+import {
+  GROUP_PACKED, GROUP_SIZE, N_PACKED, N_PATTERNS, N_WEIGHTS, PATTERN_GROUP, PATTERN_SQUARES, UNPACKED_OFFSET, featureIndices,
+} from '../src/eval/features.js';
+import { Evaluator, NibbleEvaluator, Weights, toNibbles } from '../src/eval/weights.js';
+import { averageBands, compress, rng, roundPow2, samplePositions, syntheticWeights } from '../src/eval/compress.js';
+import { EDAX_BYTES, WeightsFileError, compactBytes, readWeights, writeCompact, writeEdax } from '../src/eval/files.js';
+
+/** Bit-identical typed arrays (vitest's deep equality is slow on millions of elements). */
+const same = (a: Int16Array, b: Int16Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+const dir = mkdtempSync(join(tmpdir(), 'revsolve-eval-'));
+const has = (w: number, x: number) => (x < 32 ? (w >>> 0) & (1 << x) : 0);
+const bit = (p: Int32Array, side: 0 | 2, x: number) => (x < 32 ? (p[side + 1] >>> x) & 1 : (p[side] >>> (x - 32)) & 1);
+
+function randomWeights(seed: number, band = 1): Weights {
+  const r = rng(seed);
+  const tables = Math.ceil(61 / band);
+  return new Weights(band, Int16Array.from({ length: tables * N_PACKED }, () => Math.round((r() - 0.5) * 4000)));
+}
+
+function transform(p: Int32Array, k: number): Int32Array {
+  const out = new Int32Array(4);
+  for (let x = 0; x < 64; x++) {
+    const y = transformSquare(x, k);
+    for (const side of [0, 2] as const) {
+      if (bit(p, side, x)) {
+        if (y < 32) out[side + 1] |= 1 << y;
+        else out[side] |= 1 << (y - 32);
+      }
+    }
+  }
+  return out;
+}
+
+describe('features', () => {
+  it('are Edax\'s: 46 patterns in 12 groups, 226,315 weights, 114,364 packed', () => {
+    expect(PATTERN_SQUARES.length).toBe(N_PATTERNS);
+    expect(Array.from(GROUP_SIZE)).toEqual([19683, 59049, 59049, 59049, 6561, 6561, 6561, 6561, 2187, 729, 243, 81, 1]);
+    expect(Array.from(GROUP_PACKED)).toEqual([10206, 29889, 29646, 29646, 3321, 3321, 3321, 3321, 1134, 378, 135, 45, 1]);
+    expect(UNPACKED_OFFSET[13]).toBe(N_WEIGHTS);
+    // every square but the centre is in a pattern of every line group it lies on
+    const count = new Array(64).fill(0);
+    for (const sq of PATTERN_SQUARES) for (const x of sq) count[x]++;
+    expect(count[0]).toBe(7); // a1
+    expect(count[27]).toBe(4); // d4
+  });
+
+  it('indices agree with a slow reading of the squares on random positions', () => {
+    const out = new Int32Array(N_PATTERNS);
+    for (const p of samplePositions(3000, 11)) {
+      featureIndices(p[0], p[1], p[2], p[3], out);
+      for (let f = 0; f < N_PATTERNS; f++) {
+        let idx = 0;
+        for (const x of PATTERN_SQUARES[f]) idx = idx * 3 + (bit(p, 0, x) ? 0 : bit(p, 2, x) ? 1 : 2);
+        expect(out[f] - UNPACKED_OFFSET[PATTERN_GROUP[f]]).toBe(idx);
+      }
+    }
+    expect(has(1, 0)).toBe(1);
+  });
+
+  it('the 8 symmetries of a position evaluate the same (any weights)', () => {
+    const ev = new Evaluator(randomWeights(3));
+    for (const p of samplePositions(500, 12)) {
+      const v = ev.evaluate(p[0], p[1], p[2], p[3]);
+      for (let k = 1; k < 8; k++) {
+        const q = transform(p, k);
+        expect(ev.evaluate(q[0], q[1], q[2], q[3])).toBe(v);
+      }
+    }
+  });
+});
+
+describe('weight files', () => {
+  it('an Edax eval.dat written here reads back bit-identical, and its bytes round-trip', () => {
+    const w = randomWeights(5);
+    const file = join(dir, 'eval.dat');
+    writeEdax(file, w, { version: 4, release: 4, build: 7, date: 1.5 });
+    const bytes = readFileSync(file);
+    expect(bytes.length).toBe(EDAX_BYTES);
+    const back = readWeights(file);
+    expect(back.format).toBe('edax');
+    expect(back.header).toEqual({ version: 4, release: 4, build: 7, date: 1.5 });
+    expect(same(back.weights.packed, w.packed)).toBe(true);
+    writeEdax(join(dir, 'again.dat'), back.weights, back.header);
+    expect(readFileSync(join(dir, 'again.dat')).equals(bytes)).toBe(true);
+    // ply p of the file serves 60 - p empties
+    expect(bytes.readInt16LE(28)).toBe(w.packed[60 * N_PACKED]);
+  });
+
+  it('refuses a truncated, foreign, wrong-endian or damaged file with the file and the problem', () => {
+    const w = randomWeights(6);
+    const good = join(dir, 'good.dat');
+    writeEdax(good, w);
+    const bytes = readFileSync(good);
+    const bad = join(dir, 'bad.dat');
+    const expectError = (b: Buffer, re: RegExp) => {
+      writeFileSync(bad, b);
+      expect(() => readWeights(bad)).toThrow(WeightsFileError);
+      expect(() => readWeights(bad)).toThrow(re);
+    };
+    expectError(bytes.subarray(0, bytes.length - 10), /bad\.dat: truncated: .* bytes/);
+    expectError(Buffer.from('hello, this is not weights at all'), /not an Edax eval\.dat/);
+    const swapped = Buffer.from(bytes);
+    for (const o of [0, 4]) swapped.writeUInt32BE(bytes.readUInt32LE(o), o);
+    expectError(swapped, /big-endian/);
+    const c = compactBytes(w, 16);
+    c[100] ^= 1;
+    expectError(c, /checksum mismatch/);
+    expectError(compactBytes(w, 16).subarray(0, 5000), /truncated/);
+    expect(() => readWeights(join(dir, 'absent.dat'))).toThrow(/absent\.dat: cannot read \(ENOENT\)/);
+  });
+
+  it('compact files round-trip in 16 and 4 bits', () => {
+    const w = compress(randomWeights(7), { band: 4, pow2: true, zeroBelow: 32, bits: 4 });
+    for (const bits of [16, 4] as const) {
+      const file = join(dir, `w${bits}.rsev`);
+      const size = writeCompact(file, w, bits);
+      const back = readWeights(file);
+      expect(back.bytes).toBe(size);
+      expect([back.format, back.bits, back.weights.band]).toEqual(['compact', bits, 4]);
+      expect(same(back.weights.packed, w.packed)).toBe(true);
+    }
+    expect(readFileSync(join(dir, 'w4.rsev')).length).toBe(16 + 16 * (N_PACKED / 2) + 4);
+  });
+});
+
+describe('compression', () => {
+  it('rounds to the nearest power of two, sign kept', () => {
+    expect([0, 1, 2, 3, 5, 6, 7, 12, 47, 48, 100, -100, -3, 3000].map(roundPow2)).toEqual([0, 1, 2, 4, 4, 8, 8, 16, 32, 64, 128, -128, -4, 2048]);
+  });
+
+  it('zeroes small weights, averages bands, clamps for 4 bits', () => {
+    const packed = new Int16Array(61 * N_PACKED);
+    for (let e = 0; e < 61; e++) packed[e * N_PACKED] = e * 10 - 100; // weight 0 of each table
+    packed[5] = 20;
+    packed[6] = -31;
+    packed[7] = 5000;
+    const w = new Weights(1, packed);
+    const b = averageBands(w, 4);
+    expect(b.tables).toBe(16);
+    expect(b.packed[0]).toBe(-85); // mean of -100, -90, -80, -70
+    expect(b.packed[15 * N_PACKED]).toBe(500); // the last band holds only empties 60
+    const z = compress(w, { zeroBelow: 32 });
+    expect([z.packed[5], z.packed[6], z.packed[7]]).toEqual([0, 0, 5000]);
+    // powers of two first: -31 becomes -32 and stays
+    const q = compress(w, { pow2: true, zeroBelow: 32, bits: 4 });
+    expect([q.packed[5], q.packed[6], q.packed[7], q.packed[0]]).toEqual([0, -32, 2048, -128]);
+    expect(() => toNibbles(w)).toThrow(/has no 4-bit code/);
+  });
+
+  it('the 4-bit evaluator gives exactly the scores of its unpacked twin', () => {
+    const q = compress(syntheticWeights(2), { band: 4, pow2: true, zeroBelow: 32, bits: 4 });
+    const twin = new Evaluator(q);
+    const nib = new NibbleEvaluator(4, toNibbles(q));
+    for (const p of samplePositions(5000, 13)) expect(nib.evaluate(p[0], p[1], p[2], p[3])).toBe(twin.evaluate(p[0], p[1], p[2], p[3]));
+  });
+});
