@@ -7,8 +7,12 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { type Dataset, readDataset } from './train/dataset.js';
 import { generate } from './train/generate.js';
-import { fitWeights } from './train/fit.js';
-import { writeCompact, writeEdax } from './eval/files.js';
+import { fitWeights, heldOutError } from './train/fit.js';
+import { evaluatorOf } from './cli-eval.js';
+import { readWeights, writeCompact, writeEdax } from './eval/files.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { compress } from './eval/compress.js';
 import { expandBands } from './eval/weights.js';
 import { formatTime } from './report.js';
@@ -35,6 +39,8 @@ interface GenOpts {
   hashBits: number;
   resume?: boolean;
   quiet?: boolean;
+  guide?: string;
+  depth: number;
 }
 
 interface FitOpts {
@@ -45,7 +51,7 @@ interface FitOpts {
   holdout: number;
   seed: number;
   edax?: string;
-  full?: string;
+  spread: number;
 }
 
 export function addTrainCommands(program: Command, out: (s: string) => void, err: (s: string) => void): void {
@@ -59,6 +65,8 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
     .option('--solve-at <empties>', 'solve exactly at this many empties', number(4, 24), 18)
     .option('--noise <p>', 'chance of a random move after the random opening', number(0, 1, false), 0.1)
     .option('--batch <n>', 'games per batch (the unit written and resumed)', number(1, 10000), 20)
+    .option('--guide <weights>', 'choose moves by a shallow search with these weights (default: fastest first)')
+    .option('--depth <plies>', 'plies of that search', number(1, 8), 3)
     .option('-n, --workers <n>', 'worker threads', number(1, 256), availableParallelism())
     .option('-h, --hash-bits <h>', 'table of 2^h entries per worker for the solves', number(10, 26), 18)
     .option('--resume', 'go on with an existing file (same settings)')
@@ -89,7 +97,13 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       process.once('SIGTERM', onSignal);
       let complete: boolean;
       try {
-        complete = await generate(file, { seed: o.seed, solveAt: o.solveAt, batchGames: o.batch, noise: o.noise, games: o.games, workers: o.workers, bits: o.hashBits }, resume, progress, stop.signal);
+        const guideCrc = o.guide ? crc32(readFileSync(o.guide)) : 0;
+        if (o.guide) readWeights(o.guide); // a bad file is reported before any worker starts
+        const settings = {
+          seed: o.seed, solveAt: o.solveAt, batchGames: o.batch, noise: o.noise, depth: o.guide ? o.depth : 0, guideCrc,
+          guide: o.guide ? resolve(o.guide) : null, games: o.games, workers: o.workers, bits: o.hashBits,
+        };
+        complete = await generate(file, settings, resume, progress, stop.signal);
       } finally {
         bar?.stop();
         process.off('SIGINT', onSignal);
@@ -105,11 +119,14 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       }
     });
 
+  addTestCommand(train, out);
+
   train.command('fit')
     .description('fit weights (Edax\'s features) to training data: least squares per band of empties, L2, held-out error')
     .argument('<data...>', 'data files from train gen')
     .requiredOption('--out <file>', 'the weights, compact file (16-bit)')
     .option('--band <k>', 'empties counts per table', number(1, 61), 4)
+    .option('--spread <s>', 'a position also trains the tables of up to s empties more and fewer', number(0, 30), 0)
     .option('--epochs <n>', 'passes over the data', number(1, 10000), 20)
     .option('--l2 <x>', 'L2 penalty per weight', number(0, 1e6, false), 0.001)
     .option('--rate <x>', 'learning rate (Adam)', number(0, 10, false), 0.5)
@@ -121,18 +138,36 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       const data = files.map((f) => readDataset(f));
       for (const [i, d] of data.entries()) if (d.problem) err(`warning: ${files[i]}: ${d.problem}; using its ${d.batches} whole batches`);
       const t0 = nowMs();
-      const r = fitWeights(data.map((d) => d.records), { band: o.band, epochs: o.epochs, l2: o.l2, rate: o.rate, holdout: o.holdout, seed: o.seed }, (epoch, train, held) => {
+      const r = fitWeights(data.map((d) => d.records), { band: o.band, epochs: o.epochs, l2: o.l2, rate: o.rate, holdout: o.holdout, seed: o.seed, spread: o.spread }, (epoch, train, held) => {
         err(`epoch ${epoch}: train MAE ${train.toFixed(3)}, held-out MAE ${held.toFixed(3)} discs (${formatTime(nowMs() - t0)})`);
       });
       const bytes = writeCompact(o.out, r.weights, 16);
       out(`${o.out}: ${bytes.toLocaleString('en-US')} bytes; ${r.trainCount.toLocaleString('en-US')} positions fitted, ${r.heldCount.toLocaleString('en-US')} held out`);
-      out('held-out mean absolute error (discs) by empties:');
-      for (const b of r.heldByBand) if (b.n > 0) out(`  ${String(b.from).padStart(2)}-${String(b.to).padEnd(2)}  ${b.mae.toFixed(2).padStart(6)}  (${b.n.toLocaleString('en-US')} positions)`);
+      printBands(out, r.heldByBand);
       if (o.edax) {
         writeEdax(o.edax, expandBands(compress(r.weights, {})));
         out(`${o.edax}: Edax eval.dat`);
       }
     });
+}
+
+function addTestCommand(train: Command, out: (s: string) => void): void {
+  train.command('test')
+    .description('the held-out error of any weights on the split `train fit` makes with the same --holdout and --seed')
+    .argument('<weights>', 'Edax eval.dat or compact file')
+    .argument('<data...>', 'data files from train gen')
+    .option('--holdout <f>', 'share held out (as given to fit)', number(0, 0.9, false), 0.1)
+    .option('--seed <n>', 'seed (as given to fit)', number(0, 2 ** 32 - 1), 1)
+    .helpOption('--help', 'show help')
+    .action((weights: string, files: string[], o: { holdout: number; seed: number }) => {
+      const ev = evaluatorOf(readWeights(weights));
+      printBands(out, heldOutError(files.map((f) => readDataset(f).records), (a, b, c, d) => ev.evaluate(a, b, c, d), o.holdout, o.seed));
+    });
+}
+
+function printBands(out: (s: string) => void, bands: readonly { from: number; to: number; n: number; mae: number }[]): void {
+  out('held-out mean absolute error (discs) by empties:');
+  for (const b of bands) if (b.n > 0) out(`  ${String(b.from).padStart(2)}-${String(b.to).padEnd(2)}  ${b.mae.toFixed(2).padStart(6)}  (${b.n.toLocaleString('en-US')} positions)`);
 }
 
 function countExact(records: Int32Array): number {

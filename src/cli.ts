@@ -4,7 +4,8 @@
  * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or
  * usage, 130 interrupted (Ctrl-C or SIGTERM).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { availableParallelism, totalmem } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { perft, START } from 'native-free-bitboard';
@@ -25,6 +26,9 @@ import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, 
 const EXIT_MISMATCH = 1;
 const EXIT_USAGE = 2;
 const EXIT_INTERRUPTED = 130;
+
+/** The weights shipped with revsolve (trained by `revsolve train`; see the README). */
+const DEFAULT_WEIGHTS = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -138,9 +142,10 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   // One worker per position at most, unless positions are split across
   // workers; one worker solves in this thread. Tables: one per worker for
   // whole positions, one per position being split (at most one per worker).
-  const ordering = opts.ordering ?? (opts.eval ? 'eval' : 'mobility');
-  if (ordering === 'eval' && !opts.eval) throw new UsageError('--ordering eval needs weights: --eval <file> (see revsolve eval --help)');
-  const evalFile = ordering === 'eval' ? opts.eval! : null;
+  const weights = opts.eval === 'none' ? undefined : opts.eval ?? (existsSync(DEFAULT_WEIGHTS) ? DEFAULT_WEIGHTS : undefined);
+  const ordering = opts.ordering ?? (weights ? 'eval' : 'mobility');
+  if (ordering === 'eval' && !weights) throw new UsageError('--ordering eval needs weights: --eval <file> (see revsolve eval --help)');
+  const evalFile = ordering === 'eval' ? weights! : null;
   if (evalFile) readWeights(evalFile); // a bad file is reported here, before any worker starts
   const policy = (n: number) => ({ workers: n, bits: 0, layout: opts.table, keepTable: false, split: opts.split, fewPositions: jobs.length < n });
   const split = (n: number) => jobs.some((j) => splits(emptyCount(j.entry.position), policy(n)));
@@ -157,7 +162,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
         `${workers} worker${workers === 1 ? '' : 's'}${splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
         `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
         `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ` +
-        `ordering: ${evalFile ? `eval (${evalFile})` : 'mobility'}`,
+        `ordering: ${evalFile ? `eval (${evalFile === DEFAULT_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}`,
     );
     out(tableHeader());
   }
@@ -284,7 +289,7 @@ export function buildProgram(): Command {
       `split a position across the workers on one shared table: auto (more than ${SPLIT_AUTO_EMPTIES} empties, or ${LEAF_EMPTIES} with fewer positions than workers), always (more than ${LEAF_EMPTIES}), never`,
       parseSplit, 'auto' as SplitMode,
     )
-    .option('--eval <file>', 'evaluation weights (Edax eval.dat or compact file) to order moves with at 14 empties and more')
+    .option('--eval <file>', 'evaluation weights (Edax eval.dat or compact file) to order moves with at 14 empties and more; default: the shipped weights; none: no evaluation')
     .option('--ordering <how>', 'move ordering: mobility (fastest first), or eval (adds the weights\' evaluation; the default with --eval)', parseOrdering)
     .option('--quiet', 'no progress display (by default: live lines on a terminal, else a status line now and then, on stderr)')
     .option('--progress-every <seconds>', 'off a terminal, a status line this often', parseSeconds, 10)

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { U64, popcount32 } from 'native-free-bitboard';
 import { readDataset } from '../src/train/dataset.js';
 import { playGame } from '../src/train/selfplay.js';
-import { fitWeights } from '../src/train/fit.js';
+import { fitWeights, heldOutError } from '../src/train/fit.js';
 import { solveExact } from '../src/search/root.js';
 import { createTable } from '../src/search/table.js';
 import { Evaluator } from '../src/eval/weights.js';
@@ -91,5 +91,12 @@ describe('train fit', () => {
     const mae = held.reduce((s, b) => s + b.mae * b.n, 0) / held.reduce((s, b) => s + b.n, 0);
     expect(mae).toBeLessThan(spread / 2);
     expect(r.weights.tables).toBe(16);
+    // `train test` measures the same split: the fitted weights score the same there.
+    const fitted = new Evaluator(r.weights);
+    const again = heldOutError([rec], (a, b, c, d) => fitted.evaluate(a, b, c, d), 0.1, 1);
+    again.forEach((b, k) => {
+      expect(b.n).toBe(r.heldByBand[k].n);
+      expect(b.mae).toBeCloseTo(r.heldByBand[k].mae, 9);
+    });
   }, 120_000);
 });

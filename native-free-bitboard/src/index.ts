@@ -4,7 +4,7 @@ export { bigintBackend } from './bigint.js';
 export { squareName, parseSquare } from './squares.js';
 export { transformSquare, inverseSymmetry } from './symmetry.js';
 export {
-  popcount32, popcount, lowestBit32, hasSquare, moves, mobility, flips, lastFlipCount,
+  popcount32, popcount, lowestBit32, lowestSquare, hasSquare, moves, mobility, flips, lastFlipCount,
   NEIGHBOUR_HI, NEIGHBOUR_LO,
 } from './pair.js';
 export { perft, START } from './perft.js';

@@ -27,6 +27,11 @@ export function lowestBit32(x: number): number {
   return 31 - Math.clz32(x & ((0 - x) | 0));
 }
 
+/** Square (0‥63) of the lowest set bit of a non-empty board. */
+export function lowestSquare(hi: number, lo: number): number {
+  return lo !== 0 ? lowestBit32(lo) : 32 + lowestBit32(hi);
+}
+
 /** 1 when square s is set in (hi, lo). */
 export function hasSquare(hi: number, lo: number, s: number): number {
   return s < 32 ? (lo >>> s) & 1 : (hi >>> (s - 32)) & 1;

@@ -3,8 +3,9 @@
  * table (bounds and the hash move), then fastest-first move ordering (the
  * fewest opponent replies, corners counted twice), parity as a tie-break.
  */
-import { flips, moves, popcount32 } from 'native-free-bitboard';
+import { flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
+import { midSearch } from './midgame.js';
 import { NO_MOVE, STAT_CUTOFFS, type Table, TranspositionTable, hashPosition } from './table.js';
 import {
   NEXT, NODES, QUADRANT, SHALLOW_MAX, finalScore, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty,
@@ -62,11 +63,16 @@ let evaluator: Evaluator | null = null;
 let EVAL_MIN = 64;
 /** Evaluation units (1/128 disc) per unit of the mobility key. */
 let EVAL_PER_MOBILITY = 256;
+/** From these empties on, children are scored by a 1-ply, then a 2-ply search instead of their static evaluation. */
+let SORT1_MIN = 64;
+let SORT2_MIN = 64;
 
-export function useEvaluator(e: Evaluator | null, minEmpties = 14, perMobility = 256): void {
+export function useEvaluator(e: Evaluator | null, minEmpties = 14, perMobility = 256, sort1 = 64, sort2 = 64): void {
   evaluator = e;
   EVAL_MIN = e ? minEmpties : 64;
   EVAL_PER_MOBILITY = perMobility;
+  SORT1_MIN = sort1;
+  SORT2_MIN = sort2;
 }
 
 /** The table the search uses from now on. */
@@ -111,14 +117,9 @@ export function buildList(
   if (ev !== null) ev.setNode(ph, pl, oh, ol);
   let n = 0;
   while ((ml | mh) !== 0) {
-    let x: number;
-    if (ml !== 0) {
-      x = 31 - Math.clz32(ml & ((0 - ml) | 0));
-      ml &= (ml - 1) | 0;
-    } else {
-      x = 63 - Math.clz32(mh & ((0 - mh) | 0));
-      mh &= (mh - 1) | 0;
-    }
+    const x = lowestSquare(mh, ml);
+    if (x < 32) ml &= (ml - 1) | 0;
+    else mh &= (mh - 1) | 0;
     flips(x, ph, pl, oh, ol, M, 0);
     const fh = M[0];
     const fl = M[1];
@@ -130,7 +131,15 @@ export function buildList(
     else {
       const key = orderKey(oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), x, parity);
       // The child's evaluation is the opponent's: the lower, the better for us.
-      LIST_KEY[i] = ev === null ? key : key * EVAL_PER_MOBILITY + ev.childScore(x, fh, fl);
+      if (ev === null) LIST_KEY[i] = key;
+      else if (empties < SORT1_MIN) LIST_KEY[i] = key * EVAL_PER_MOBILITY + ev.childScore(x, fh, fl);
+      else {
+        const cph = oh ^ fh;
+        const cpl = ol ^ fl;
+        const coh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
+        const col = pl | fl | (x < 32 ? 1 << x : 0);
+        LIST_KEY[i] = key * EVAL_PER_MOBILITY + midSearch(ev, cph, cpl, coh, col, empties >= SORT2_MIN ? 2 : 1, -(1 << 30), 1 << 30);
+      }
     }
     n++;
   }

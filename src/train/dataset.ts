@@ -6,7 +6,8 @@
  * resumed run truncates there and goes on with the next batch.
  *
  *   header (32 bytes): "RSTD", u32 version 1, u32 seed, u32 solve-at
- *     empties, u32 games per batch, u32 noise in 1/1000, u32 0, u32 0
+ *     empties, u32 games per batch, u32 noise in 1/1000, u32 search depth
+ *     of the moves, u32 CRC-32 of the guiding weights file (0: none)
  *   chunk: u32 batch, u32 records, records, u32 CRC-32 of the chunk so far
  *   record (20 bytes): i32 player hi, lo, opponent hi, lo (player to move),
  *     i32 score << 8 | exact (1 when the score is the position's own exact
@@ -25,6 +26,10 @@ export interface DataHeader {
   readonly solveAt: number;
   readonly batchGames: number;
   readonly noise: number;
+  /** Midgame search depth of the moves (0: fastest first). */
+  readonly depth: number;
+  /** CRC-32 of the weights file guiding the moves (0: none). */
+  readonly guideCrc: number;
 }
 
 export class DatasetError extends Error {
@@ -41,6 +46,8 @@ function headerBytes(h: DataHeader): Buffer {
   b.writeUInt32LE(h.solveAt, 12);
   b.writeUInt32LE(h.batchGames, 16);
   b.writeUInt32LE(Math.round(h.noise * 1000), 20);
+  b.writeUInt32LE(h.depth, 24);
+  b.writeUInt32LE(h.guideCrc >>> 0, 28);
   return b;
 }
 
@@ -65,7 +72,10 @@ export function readDataset(file: string): Dataset {
   }
   if (buf.length < HEADER_BYTES || buf.toString('latin1', 0, 4) !== MAGIC) throw new DatasetError(file, 'not a revsolve training data file (RSTD)');
   if (buf.readUInt32LE(4) !== 1) throw new DatasetError(file, `version ${buf.readUInt32LE(4)}; this revsolve reads version 1`);
-  const header = { seed: buf.readUInt32LE(8), solveAt: buf.readUInt32LE(12), batchGames: buf.readUInt32LE(16), noise: buf.readUInt32LE(20) / 1000 };
+  const header = {
+    seed: buf.readUInt32LE(8), solveAt: buf.readUInt32LE(12), batchGames: buf.readUInt32LE(16), noise: buf.readUInt32LE(20) / 1000,
+    depth: buf.readUInt32LE(24), guideCrc: buf.readUInt32LE(28),
+  };
   const parts: Buffer[] = [];
   let at = HEADER_BYTES;
   let batches = 0;
@@ -109,8 +119,15 @@ export class DatasetWriter {
   constructor(readonly file: string, header: DataHeader, resume?: Dataset) {
     if (resume) {
       const h = resume.header;
-      if (h.seed !== header.seed >>> 0 || h.solveAt !== header.solveAt || h.batchGames !== header.batchGames || h.noise !== Math.round(header.noise * 1000) / 1000) {
-        throw new DatasetError(file, `was made with other settings (seed ${h.seed}, solve at ${h.solveAt}, ${h.batchGames} games a batch, noise ${h.noise}): resume with those`);
+      if (
+        h.seed !== header.seed >>> 0 || h.solveAt !== header.solveAt || h.batchGames !== header.batchGames ||
+        h.noise !== Math.round(header.noise * 1000) / 1000 || h.depth !== header.depth || h.guideCrc !== header.guideCrc >>> 0
+      ) {
+        throw new DatasetError(
+          file,
+          `was made with other settings (seed ${h.seed}, solve at ${h.solveAt}, ${h.batchGames} games a batch, noise ${h.noise}, depth ${h.depth}, ` +
+            `guide ${h.guideCrc ? 'CRC ' + h.guideCrc.toString(16) : 'none'}): resume with those`,
+        );
       }
       this.fd = openSync(file, 'r+');
       ftruncateSync(this.fd, resume.validBytes);

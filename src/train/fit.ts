@@ -2,7 +2,8 @@
  * Fitting the evaluator's weights to labelled positions: least squares on
  * the score in discs, by stochastic gradient descent with AdaGrad steps
  * (each weight's step shrinks with the gradients it has seen, so rare
- * patterns still move) and an L2 penalty. One table per band of empties;
+ * patterns still move) and an L2 penalty. One table per band of empties
+ * (a position may also train its neighbours' tables: --spread);
  * a pattern and its mirror image share a weight, as do the occurrences of
  * a group. Blocks of consecutive positions (mostly whole games) are held
  * out to measure the error.
@@ -20,6 +21,8 @@ export interface FitOptions {
   readonly rate: number;
   readonly holdout: number;
   readonly seed: number;
+  /** A position also trains the tables of up to this many empties more and fewer (smooth per-ply tables). */
+  readonly spread?: number;
 }
 
 export interface BandError {
@@ -42,7 +45,7 @@ const BLOCK = 512;
 
 export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?: (epoch: number, trainMae: number, heldMae: number) => void): FitResult {
   const n = data.reduce((s, d) => s + d.length / RECORD_WORDS, 0);
-  // Each position as its K weight numbers (table offset included), its label and empties.
+  // Each position as its K packed weight numbers (no table offset), its label and empties.
   const idx = new Int32Array(n * K);
   const label = new Float64Array(n);
   const empties = new Uint8Array(n);
@@ -52,17 +55,15 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
     for (let r = 0; r < d.length; r += RECORD_WORDS, i++) {
       const ph = d[r], pl = d[r + 1], oh = d[r + 2], ol = d[r + 3];
       const e = 64 - popcount32(ph | oh) - popcount32(pl | ol);
-      const base = Math.floor(e / o.band) * N_PACKED;
       featureIndices(ph, pl, oh, ol, F);
-      for (let f = 0; f < N_PATTERNS; f++) idx[i * K + f] = base + PACK[F[f]];
-      idx[i * K + N_PATTERNS] = base + PACK[UNPACKED_OFFSET[12]];
+      for (let f = 0; f < N_PATTERNS; f++) idx[i * K + f] = PACK[F[f]];
+      idx[i * K + N_PATTERNS] = PACK[UNPACKED_OFFSET[12]];
       label[i] = d[r + 4] >> 8;
       empties[i] = e;
     }
   }
   const r = rng(o.seed);
-  const held = new Uint8Array(n);
-  for (let b = 0; b < n; b += BLOCK) if (r() < o.holdout) held.fill(1, b, Math.min(n, b + BLOCK));
+  const held = heldOutMask(n, o.holdout, r);
   const train: number[] = [];
   for (let j = 0; j < n; j++) if (!held[j]) train.push(j);
   const order = Int32Array.from(train);
@@ -70,16 +71,18 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
   const tables = tablesFor(o.band);
   const w = new Float64Array(tables * N_PACKED);
   const g2 = new Float64Array(tables * N_PACKED).fill(1e-8);
-  const predict = (j: number) => {
+  const spread = o.spread ?? 0;
+  const tableOf = (e: number) => Math.floor(Math.max(0, Math.min(60, e)) / o.band) * N_PACKED;
+  const predict = (j: number, base: number) => {
     let s = 0;
-    for (let k = j * K, end = k + K; k < end; k++) s += w[idx[k]];
+    for (let k = j * K, end = k + K; k < end; k++) s += w[base + idx[k]];
     return s;
   };
   const heldMae = () => {
     let s = 0;
     let c = 0;
     for (let j = 0; j < n; j++) if (held[j]) {
-      s += Math.abs(clamp(predict(j)) - label[j]);
+      s += Math.abs(clamp(predict(j, tableOf(empties[j]))) - label[j]);
       c++;
     }
     return c ? s / c : 0;
@@ -95,13 +98,18 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
     let abs = 0;
     for (let q = 0; q < order.length; q++) {
       const j = order[q];
-      const err = predict(j) - label[j];
-      abs += Math.abs(err);
-      for (let k = j * K, end = k + K; k < end; k++) {
-        const x = idx[k];
-        const g = err + o.l2 * w[x];
-        g2[x] += g * g;
-        w[x] -= (o.rate * g) / Math.sqrt(g2[x]);
+      const e = empties[j];
+      for (let d = -spread; d <= spread; d++) {
+        if (e + d < 0 || e + d > 60 || (d !== 0 && tableOf(e + d) === tableOf(e + d - Math.sign(d)))) continue; // each table once
+        const base = tableOf(e + d);
+        const err = predict(j, base) - label[j];
+        if (d === 0) abs += Math.abs(err);
+        for (let k = j * K, end = k + K; k < end; k++) {
+          const x = base + idx[k];
+          const g = err + o.l2 * w[x];
+          g2[x] += g * g;
+          w[x] -= (o.rate * g) / Math.sqrt(g2[x]);
+        }
       }
     }
     onEpoch?.(epoch, order.length ? abs / order.length : 0, heldMae());
@@ -115,7 +123,8 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
     heldCount++;
     // The error of the int16 weights, as they will be used.
     let s = 0;
-    for (let k = j * K, end = k + K; k < end; k++) s += packed[idx[k]];
+    const base = tableOf(empties[j]);
+    for (let k = j * K, end = k + K; k < end; k++) s += packed[base + idx[k]];
     const b = bands[empties[j] >> 2];
     b.n++;
     b.s += Math.abs(clamp(s / 128) - label[j]);
@@ -124,6 +133,31 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
     weights: new Weights(o.band, packed), trainCount: order.length, heldCount,
     heldByBand: bands.map((b, k) => ({ from: 4 * k, to: 4 * k + 3, n: b.n, mae: b.n ? b.s / b.n : 0 })),
   };
+}
+
+/** Which positions are held out: blocks of BLOCK consecutive ones (mostly whole games), drawn from r. */
+function heldOutMask(n: number, holdout: number, r: () => number): Uint8Array {
+  const held = new Uint8Array(n);
+  for (let b = 0; b < n; b += BLOCK) if (r() < holdout) held.fill(1, b, Math.min(n, b + BLOCK));
+  return held;
+}
+
+/** Held-out mean absolute error (discs) of any weights, by bands of 4 empties, on the split `fitWeights` makes with the same seed. */
+export function heldOutError(data: readonly Int32Array[], evaluate: (ph: number, pl: number, oh: number, ol: number) => number, holdout: number, seed: number): BandError[] {
+  const n = data.reduce((s, d) => s + d.length / RECORD_WORDS, 0);
+  const held = heldOutMask(n, holdout, rng(seed));
+  const bands: { n: number; s: number }[] = Array.from({ length: 16 }, () => ({ n: 0, s: 0 }));
+  let i = 0;
+  for (const d of data) {
+    for (let r = 0; r < d.length; r += RECORD_WORDS, i++) {
+      if (!held[i]) continue;
+      const e = 64 - popcount32(d[r] | d[r + 2]) - popcount32(d[r + 1] | d[r + 3]);
+      const b = bands[e >> 2];
+      b.n++;
+      b.s += Math.abs(clamp(evaluate(d[r], d[r + 1], d[r + 2], d[r + 3]) / 128) - (d[r + 4] >> 8));
+    }
+  }
+  return bands.map((b, k) => ({ from: 4 * k, to: 4 * k + 3, n: b.n, mae: b.n ? b.s / b.n : 0 }));
 }
 
 function clamp(x: number): number {

@@ -3,9 +3,13 @@
  * their records.
  */
 import { type Table, createTable } from '../search/table.js';
-import { type SelfPlaySettings, playGame } from './selfplay.js';
+import { type SelfPlaySettings, playGame, useGuide } from './selfplay.js';
+import { readWeights } from '../eval/files.js';
+import { Evaluator } from '../eval/weights.js';
 
 export interface GenTask extends SelfPlaySettings {
+  /** Weights file guiding the moves (with depth > 0). */
+  readonly guide: string | null;
   readonly batch: number;
   readonly firstGame: number;
   readonly games: number;
@@ -19,9 +23,14 @@ export interface GenResult {
 }
 
 let table: Table | undefined;
+let guideFile: string | null = null;
 
 export default function genBatch(t: GenTask): GenResult {
   if (!table || table.bits !== t.bits) table = createTable(t.bits);
+  if (t.guide !== guideFile) {
+    useGuide(t.guide ? new Evaluator(readWeights(t.guide).weights) : null);
+    guideFile = t.guide;
+  }
   const out: number[] = [];
   let nodes = 0;
   for (let g = t.firstGame; g < t.firstGame + t.games; g++) nodes += playGame(g, t, table, out);

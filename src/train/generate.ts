@@ -9,6 +9,8 @@ import { type Dataset, DatasetWriter, type DataHeader } from './dataset.js';
 import type { GenResult, GenTask } from './gen-worker.js';
 
 export interface GenSettings extends DataHeader {
+  /** Weights file guiding the moves (null: fastest first). */
+  readonly guide: string | null;
   readonly games: number;
   readonly workers: number;
   readonly bits: number;
@@ -34,7 +36,7 @@ export async function generate(file: string, s: GenSettings, resume: Dataset | u
       const batch = next++;
       const firstGame = batch * s.batchGames;
       const task: GenTask = {
-        seed: s.seed, solveAt: s.solveAt, noise: s.noise, bits: s.bits, batch, firstGame, games: Math.min(s.batchGames, s.games - firstGame),
+        seed: s.seed, solveAt: s.solveAt, noise: s.noise, depth: s.depth, guide: s.guide, bits: s.bits, batch, firstGame, games: Math.min(s.batchGames, s.games - firstGame),
       };
       const r = (await pool.run(task, { signal })) as GenResult;
       done.set(batch, r);

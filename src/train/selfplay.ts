@@ -12,6 +12,8 @@ import { solveExact } from '../search/root.js';
 import type { Table } from '../search/table.js';
 import { orderKey } from '../search/endgame.js';
 import { rng } from '../eval/compress.js';
+import type { Evaluator } from '../eval/weights.js';
+import { midSearch } from '../search/midgame.js';
 
 export interface SelfPlaySettings {
   readonly seed: number;
@@ -19,6 +21,14 @@ export interface SelfPlaySettings {
   readonly solveAt: number;
   /** Chance of a random move after the opening. */
   readonly noise: number;
+  /** Plies of midgame search with `evaluator` to choose moves (0: fastest first). */
+  readonly depth?: number;
+}
+
+/** The evaluator that guides self-play (with depth > 0). */
+let guide: Evaluator | null = null;
+export function useGuide(ev: Evaluator | null): void {
+  guide = ev;
 }
 
 /** A seed for game g of a run: games are reproducible one by one. */
@@ -69,7 +79,19 @@ export function playGame(g: number, s: SelfPlaySettings, table: Table, out: numb
     seen.push(ph, pl, oh, ol, toMove);
     let x: number;
     if (ply < opening || r() < s.noise) x = list[Math.floor(r() * list.length)];
-    else {
+    else if (guide !== null && (s.depth ?? 0) > 0) {
+      // The best by a shallow search, ties and near-ties (within 1/4 disc) broken at random.
+      x = list[0];
+      let best = -(1 << 30);
+      for (const y of list) {
+        const [a, b, c, d] = play(ph, pl, oh, ol, y);
+        const v = -midSearch(guide, a, b, c, d, s.depth! - 1, -(1 << 30), 1 << 30) + Math.floor(r() * 32);
+        if (v > best) {
+          best = v;
+          x = y;
+        }
+      }
+    } else {
       x = list[0];
       let best = 1 << 30;
       for (const y of list) {

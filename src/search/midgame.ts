@@ -1,0 +1,45 @@
+/**
+ * A shallow midgame search: negamax alpha-beta to a fixed depth with the
+ * evaluator at the leaves, scores in 1/128 disc (a finished game scores its
+ * disc difference × 128). For self-play move choice; allocation-free, with
+ * per-ply typed arrays.
+ */
+import { flips, lowestSquare, moves } from 'native-free-bitboard';
+import type { Evaluator } from '../eval/weights.js';
+import { finalScore } from './leaves.js';
+
+const MAX_DEPTH = 16;
+const M = new Int32Array(2 * (MAX_DEPTH + 2));
+const F = new Int32Array(2);
+
+/** Negamax value of the position for P to move, searched `depth` plies, within (alpha, beta). */
+export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number): number {
+  if (depth <= 0) return ev.evaluate(ph, pl, oh, ol);
+  const at = 2 * depth;
+  moves(ph, pl, oh, ol, M, at);
+  let mh = M[at];
+  let ml = M[at + 1];
+  if ((mh | ml) === 0) {
+    moves(oh, ol, ph, pl, M, at);
+    if ((M[at] | M[at + 1]) === 0) return finalScore(ph, pl, oh, ol) * 128;
+    return (0 - midSearch(ev, oh, ol, ph, pl, depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
+  }
+  let best = -(1 << 30);
+  while ((mh | ml) !== 0) {
+    const x = lowestSquare(mh, ml);
+    if (x < 32) ml &= (ml - 1) | 0;
+    else mh &= (mh - 1) | 0;
+    flips(x, ph, pl, oh, ol, F, 0);
+    const fh = F[0];
+    const fl = F[1];
+    const s = (0 - midSearch(ev, oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
+    if (s > best) {
+      best = s;
+      if (s > alpha) {
+        alpha = s;
+        if (s >= beta) break;
+      }
+    }
+  }
+  return best;
+}
