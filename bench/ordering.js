@@ -11,6 +11,8 @@ import { args, solve, machine, saveJson, updateReadme, fmt } from './experiment.
 const opt = args({
   suite: new URL('../../shared/obf/fforum-40-59.obf', import.meta.url).pathname, lines: '1-10', bits: '10',
   eval: new URL('../weights/revsolve.rsev', import.meta.url).pathname,
+  // 'eval': keep the mobility side of an earlier run of the same suite and lines (it does not depend on the weights)
+  only: '',
 });
 const [from, to] = opt.lines.split('-').map(Number);
 const part = join(mkdtempSync(join(tmpdir(), 'revsolve-bench-')), 'part.obf');
@@ -20,7 +22,13 @@ const EDAX = { 40: 12.2e6, 41: 31.1e6, 42: 38.9e6, 43: 103e6, 44: 30.1e6, 45: 46
 const firstFfo = opt.suite.includes('fforum-40-59') ? 39 + from : null;
 
 const runs = {};
+if (opt.only === 'eval') {
+  const old = JSON.parse(readFileSync(new URL('./results/ordering.json', import.meta.url), 'utf8'));
+  if (old.lines !== opt.lines || old.hashBits !== Number(opt.bits) || old.suite !== opt.suite.split('/').pop()) throw new Error('--only eval needs an earlier run of the same suite, lines and -h');
+  runs.mobility = old.runs.mobility;
+}
 for (const [name, flags] of [['mobility', ['--eval', 'none']], ['eval', ['--eval', opt.eval]]]) {
+  if (runs[name]) continue;
   const t0 = Date.now();
   const { rows, summary } = solve(part, '-h', opt.bits, '-n', '2', '--split', 'never', ...flags);
   if (summary.mismatches || summary.errors) throw new Error(`${name}: ${summary.mismatches} mismatches, ${summary.errors} errors`);

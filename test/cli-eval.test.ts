@@ -54,7 +54,15 @@ describe('revsolve eval', () => {
     expect(r.err).toMatch(/bad\.dat/);
     r = run('eval', 'compress', full, join(dir, 'x.dat'), '--bits', '4', '--format', 'edax');
     expect(r.code).toBe(2);
-    expect(run('solve', '--position', P1, '--ordering', 'eval').err).toMatch(/--ordering eval needs weights/);
+    expect(run('solve', '--position', P1, '--eval', 'none', '--ordering', 'eval').err).toMatch(/--ordering eval needs weights/);
+  });
+
+  it('solves with the shipped weights by default; --eval none orders by mobility', () => {
+    const summary = (...a: string[]) => JSON.parse(run('solve', '--position', P1, '--json', ...a).out.trim().split('\n').pop()!);
+    expect(summary()).toMatchObject({ ordering: 'eval', eval: expect.stringMatching(/weights[\\/]revsolve\.rsev$/) });
+    expect(summary('--eval', 'none')).toMatchObject({ ordering: 'mobility', eval: null });
+    const info = run('eval', 'info', fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url)));
+    expect(info.out).toMatch(/914,932 bytes; compact file, 4-bit weights, 16 tables/);
   });
 });
 

@@ -57,17 +57,21 @@ export let table: Table = new TranspositionTable(10);
  * With synthetic weights on FFO #20-#36 (123.0 M nodes by mobility alone):
  * from 12 empties 111.4 M, 14: 114.1 M, 16: 118.1 M, 18: 119.3 M, 20: 121.0 M
  * nodes at 256 units a mobility step (64: 135.4 M, 1024: 123.6 M), and
- * about 10% fewer N/s; to be set again with trained weights.
+ * about 10% fewer N/s. With the shipped (trained) weights, units per
+ * mobility step 256 / 128 / 96 / 64: FFO #36-#39 (-h 20) 340.8 / 252.2 /
+ * 260.0 / 271.9 M nodes; #40-#44 (-h 10) 553.2 / 473.6 / - / 468.5 M; from
+ * 12 instead of 14 empties: fewer nodes, more time. Sorting children by
+ * 1- or 2-ply searches (sort1, sort2) did not pay: off.
  */
 let evaluator: Evaluator | null = null;
 let EVAL_MIN = 64;
 /** Evaluation units (1/128 disc) per unit of the mobility key. */
-let EVAL_PER_MOBILITY = 256;
+let EVAL_PER_MOBILITY = 128;
 /** From these empties on, children are scored by a 1-ply, then a 2-ply search instead of their static evaluation. */
 let SORT1_MIN = 64;
 let SORT2_MIN = 64;
 
-export function useEvaluator(e: Evaluator | null, minEmpties = 14, perMobility = 256, sort1 = 64, sort2 = 64): void {
+export function useEvaluator(e: Evaluator | null, minEmpties = 14, perMobility = 128, sort1 = 64, sort2 = 64): void {
   evaluator = e;
   EVAL_MIN = e ? minEmpties : 64;
   EVAL_PER_MOBILITY = perMobility;
