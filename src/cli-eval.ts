@@ -6,6 +6,7 @@
  *             file the mean absolute difference of evaluations
  */
 import { type Command, InvalidArgumentError } from 'commander';
+import { popcount } from 'native-free-bitboard';
 import { N_PACKED } from './eval/features.js';
 import { EDAX_BYTES, type LoadedWeights, readWeights, writeCompact, writeEdax } from './eval/files.js';
 import { compress, histogram, samplePositions, syntheticWeights } from './eval/compress.js';
@@ -110,7 +111,7 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
         let sum = 0;
         for (const p of samplePositions(o.sample, 2024)) {
           const d = Math.abs(mine.evaluate(p[0], p[1], p[2], p[3]) - ref.evaluate(p[0], p[1], p[2], p[3])) / 128;
-          const empties = 64 - popcount(p);
+          const empties = 64 - popcount(p[0] | p[2], p[1] | p[3]);
           const b = bands.get(empties >> 2) ?? { n: 0, sum: 0 };
           b.n++;
           b.sum += d;
@@ -122,16 +123,4 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
         out(`  by empties: ${[...bands.entries()].sort((a, b) => a[0] - b[0]).map(([b, v]) => `${4 * b}-${4 * b + 3}: ${(v.sum / v.n).toFixed(2)}`).join(', ')}`);
       }
     });
-}
-
-function popcount(p: Int32Array): number {
-  let n = 0;
-  for (const w of p) {
-    let x = w >>> 0;
-    while (x) {
-      x &= x - 1;
-      n++;
-    }
-  }
-  return n;
 }

@@ -14,7 +14,7 @@ import type { Color } from './position.js';
 import { LIVE_FIELDS, searchNull, useTable, watchSearch } from './search/endgame.js';
 import { NODES, setupEmpties } from './search/leaves.js';
 import { solveExact } from './search/root.js';
-import { STAT_CUTOFFS, type Layout, type Table, createTable } from './search/table.js';
+import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from './search/table.js';
 import { type PositionResult, solveOne, useEvalFile } from './solve.js';
 
 /** What every task carries: where to publish progress and where to look for a stop. */
@@ -124,11 +124,11 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
   }
   useTable(table);
   const s = table.stats;
-  const probes = s[0];
-  const hits = s[1];
+  const probes = s[STAT_PROBES];
+  const hits = s[STAT_HITS];
   const cutoffs = s[STAT_CUTOFFS];
   const parity = setupEmpties(t.ph, t.pl, t.oh, t.ol);
   NODES[0] = 0;
   const score = searchNull(t.ph, t.pl, t.oh, t.ol, t.alpha, t.empties, parity);
-  return { score, nodes: NODES[0], probes: s[0] - probes, hits: s[1] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };
+  return { score, nodes: NODES[0], probes: s[STAT_PROBES] - probes, hits: s[STAT_HITS] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };
 }

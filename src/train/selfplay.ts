@@ -67,7 +67,7 @@ export function playGame(g: number, s: SelfPlaySettings, table: Table, out: numb
       if (++passes === 2) {
         // The game ended before the solve point: its final score labels it.
         const score = finalScore(ph, pl, oh, ol);
-        label(seen, toMove, score, out, false);
+        label(seen, toMove, score, out);
         return 0;
       }
       [ph, pl, oh, ol] = [oh, ol, ph, pl];
@@ -110,7 +110,7 @@ export function playGame(g: number, s: SelfPlaySettings, table: Table, out: numb
   // Solve exactly; the PV leads to the end with the same score, exact at every step.
   table.clear();
   const res = solveExact({ player: new U64(ph, pl), opponent: new U64(oh, ol), toMove: 'X' }, { table });
-  label(seen, toMove, res.score, out, false);
+  label(seen, toMove, res.score, out);
   let score = res.score;
   for (const x of res.pv) {
     if (x === PASS) {
@@ -136,10 +136,10 @@ function finalScore(ph: number, pl: number, oh: number, ol: number): number {
   return p > o ? p - o + e : p < o ? p - o - e : 0;
 }
 
-/** Labels the positions seen with `score`, known for the side `side` (sign per side to move). */
-function label(seen: number[], side: number, score: number, out: number[], exact: boolean): void {
+/** Labels the positions seen with `score`, known for the side `side` (sign per side to move; not their own exact score). */
+function label(seen: number[], side: number, score: number, out: number[]): void {
   for (let i = 0; i < seen.length; i += 5) {
     const s = seen[i + 4] === side ? score : -score;
-    out.push(seen[i], seen[i + 1], seen[i + 2], seen[i + 3], (s << 8) | (exact ? 1 : 0));
+    out.push(seen[i], seen[i + 1], seen[i + 2], seen[i + 3], s << 8);
   }
 }
