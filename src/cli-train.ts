@@ -13,7 +13,6 @@ import { readWeights, writeCompact, writeEdax } from './eval/files.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { compress } from './eval/compress.js';
 import { expandBands } from './eval/weights.js';
 import { formatTime } from './report.js';
 
@@ -145,7 +144,7 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       out(`${o.out}: ${bytes.toLocaleString('en-US')} bytes; ${r.trainCount.toLocaleString('en-US')} positions fitted, ${r.heldCount.toLocaleString('en-US')} held out`);
       printBands(out, r.heldByBand);
       if (o.edax) {
-        writeEdax(o.edax, expandBands(compress(r.weights, {})));
+        writeEdax(o.edax, expandBands(r.weights));
         out(`${o.edax}: Edax eval.dat`);
       }
     });

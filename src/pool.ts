@@ -9,8 +9,8 @@
  */
 import type { ObfEntry } from './obf.js';
 import { emptyCount } from './position.js';
-import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_UPPER } from './search/endgame.js';
-import { type Layout, createTable, sharedTableBuffer } from './search/table.js';
+import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from './search/endgame.js';
+import { type Layout, NO_MOVE, createTable, sharedTableBuffer } from './search/table.js';
 import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
 import { type PositionResult, useEvalFile } from './solve.js';
@@ -93,10 +93,10 @@ export async function solveParallel(
     const { player, opponent, toMove } = entry.position;
     watcher?.started({
       index, empties, startMs: nowMs(), split: false,
-      nodes: () => liveField(scheduler, index, 0),
+      nodes: () => scheduler.liveSum(index, LIVE_NODES),
       bounds: () => ({
-        lower: liveField(scheduler, index, LIVE_LOWER, -64), upper: liveField(scheduler, index, LIVE_UPPER, 64),
-        move: liveField(scheduler, index, LIVE_MOVE, 255),
+        lower: scheduler.liveSum(index, LIVE_LOWER, -64), upper: scheduler.liveSum(index, LIVE_UPPER, 64),
+        move: scheduler.liveSum(index, LIVE_MOVE, NO_MOVE),
       }),
     });
     return scheduler.run<PositionResult>({
@@ -145,10 +145,4 @@ export async function solveParallel(
   } finally {
     await scheduler.destroy();
   }
-}
-
-/** A live field of the task solving position `index` as a whole. */
-function liveField(s: Scheduler, index: number, field: number, otherwise = 0): number {
-  for (let slot = 0; slot < s.workers; slot++) if (s.running[slot]?.task.index === index) return s.live[slot * LIVE_FIELDS + field];
-  return otherwise;
 }

@@ -82,6 +82,19 @@ export class Scheduler {
     });
   }
 
+  /** A live field (LIVE_NODES …) summed over the running tasks of position `index`; `otherwise` when none runs. */
+  liveSum(index: number, field: number, otherwise = 0): number {
+    let sum = 0;
+    let found = false;
+    for (let slot = 0; slot < this.workers; slot++) {
+      if (this.running[slot]?.task.index === index) {
+        sum += this.live[slot * LIVE_FIELDS + field];
+        found = true;
+      }
+    }
+    return found ? sum : otherwise;
+  }
+
   cancel(job: Job): void {
     if (job.cancelled) return;
     job.cancelled = true;

@@ -13,8 +13,8 @@
 import { moves } from 'native-free-bitboard';
 import type { ObfEntry } from './obf.js';
 import { emptyCount } from './position.js';
-import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, selectMove } from './search/endgame.js';
-import { QUADRANT, finalScore } from './search/leaves.js';
+import { LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE_NODES, buildList, selectMove } from './search/endgame.js';
+import { finalScore, parityOf } from './search/leaves.js';
 import { ScoreProbes } from './search/root.js';
 import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, hashPosition } from './search/table.js';
 import type { Job, Scheduler } from './schedule.js';
@@ -53,15 +53,6 @@ class Group {
   }
 }
 
-function parityOf(ph: number, pl: number, oh: number, ol: number): number {
-  let parity = 0;
-  for (let x = 0; x < 64; x++) {
-    const own = x < 32 ? (pl | ol) & (1 << x) : (ph | oh) & (1 << (x - 32));
-    if (own === 0) parity ^= QUADRANT[x];
-  }
-  return parity;
-}
-
 export interface SharedTableRef {
   readonly id: number;
   readonly buffer: SharedArrayBuffer;
@@ -97,10 +88,7 @@ export class SplitSearch {
 
   /** Nodes so far, counting those of the tasks still running. */
   liveNodes(): number {
-    let n = this.nodes;
-    const s = this.scheduler;
-    for (let slot = 0; slot < s.workers; slot++) if (s.running[slot]?.task.index === this.index) n += s.live[slot * 4];
-    return n;
+    return this.nodes + this.scheduler.liveSum(this.index, LIVE_NODES);
   }
 
   /** Stops every task of this position (the promise of `solve` then rejects or is to be ignored). */

@@ -80,6 +80,13 @@ export function setupEmpties(ph: number, pl: number, oh: number, ol: number): nu
   return parity;
 }
 
+/** The quadrant parity of a position's empty squares (what setupEmpties returns), without touching the list. */
+export function parityOf(ph: number, pl: number, oh: number, ol: number): number {
+  let parity = 0;
+  for (let x = 0; x < 64; x++) if ((x < 32 ? ~(pl | ol) >>> x : ~(ph | oh) >>> (x - 32)) & 1) parity ^= QUADRANT[x];
+  return parity;
+}
+
 export function unlinkEmpty(x: number): void {
   NEXT[PREV[x]] = NEXT[x];
   PREV[NEXT[x]] = PREV[x];
