@@ -2,7 +2,7 @@
 // guided self-play games, solves their positions at some empties exactly, and
 // compares with (a) the game-outcome label train gen gives them and (b) the
 // weights' evaluation.
-//   node bench/eval-exact.js [--weights weights/revsolve.rsev --guide data/synthetic.dat --games 40 --empties 20,22 --seed 99]
+//   node bench/eval-exact.js [--weights weights/revsolve.rsev[,other.rsev…] --guide data/synthetic.dat --games 40 --empties 20,22 --seed 99]
 import { U64, popcount32 } from 'native-free-bitboard';
 import { args, saveJson, machine } from './experiment.js';
 import { playGame, useGuide } from '../dist/train/selfplay.js';
@@ -14,7 +14,8 @@ import { syntheticWeights } from '../dist/eval/compress.js';
 
 const opt = args({ weights: new URL('../weights/revsolve.rsev', import.meta.url).pathname, guide: '', games: '40', empties: '20,22', seed: '99' });
 useGuide(new Evaluator(opt.guide ? readWeights(opt.guide).weights : syntheticWeights(1)));
-const ev = new Evaluator(readWeights(opt.weights).weights);
+const files = opt.weights.split(',');
+const evs = files.map((f) => new Evaluator(readWeights(f).weights));
 const targets = opt.empties.split(',').map(Number);
 const table = createTable(21);
 const rows = [];
@@ -26,13 +27,17 @@ for (let g = 0; g < Number(opt.games); g++) {
     if (!targets.includes(e)) continue;
     table.clear();
     const exact = solveExact({ player: new U64(out[i], out[i + 1]), opponent: new U64(out[i + 2], out[i + 3]), toMove: 'X' }, { table }).score;
-    rows.push({ empties: e, exact, label: out[i + 4] >> 8, eval: ev.evaluate(out[i], out[i + 1], out[i + 2], out[i + 3]) / 128 });
+    rows.push({ empties: e, exact, label: out[i + 4] >> 8, evals: evs.map((ev) => ev.evaluate(out[i], out[i + 1], out[i + 2], out[i + 3]) / 128) });
   }
 }
 const summary = targets.map((e) => {
   const r = rows.filter((x) => x.empties === e);
   const mae = (f) => r.reduce((s, x) => s + Math.abs(f(x) - x.exact), 0) / r.length;
-  return { empties: e, positions: r.length, labelMae: mae((x) => x.label), evalMae: mae((x) => Math.max(-64, Math.min(64, x.eval))), meanAbsExact: r.reduce((s, x) => s + Math.abs(x.exact), 0) / r.length };
+  const evalMae = files.map((_, k) => mae((x) => Math.max(-64, Math.min(64, x.evals[k]))));
+  return { empties: e, positions: r.length, labelMae: mae((x) => x.label), evalMae, meanAbsExact: r.reduce((s, x) => s + Math.abs(x.exact), 0) / r.length };
 });
-for (const s of summary) console.log(`${s.empties} empties: ${s.positions} positions; |label - exact| ${s.labelMae.toFixed(2)}, |eval - exact| ${s.evalMae.toFixed(2)} discs (mean |exact| ${s.meanAbsExact.toFixed(1)})`);
-saveJson('eval-exact.json', { experiment: 'labels and evaluation against exact scores', weights: opt.weights.split('/').slice(-2).join('/'), seed: Number(opt.seed), ...machine(), summary, rows });
+for (const s of summary) {
+  console.log(`${s.empties} empties: ${s.positions} positions (mean |exact| ${s.meanAbsExact.toFixed(1)}); |label - exact| ${s.labelMae.toFixed(2)} discs`);
+  for (const [k, f] of files.entries()) console.log(`  |eval - exact| ${s.evalMae[k].toFixed(2)}  ${f}`);
+}
+saveJson('eval-exact.json', { experiment: 'labels and evaluation against exact scores', weights: files.map((f) => f.split('/').slice(-2).join('/')), seed: Number(opt.seed), ...machine(), summary, rows });

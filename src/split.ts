@@ -13,7 +13,7 @@
 import { moves } from 'native-free-bitboard';
 import type { ObfEntry } from './obf.js';
 import { emptyCount } from './position.js';
-import { LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE_NODES, buildList, selectMove } from './search/endgame.js';
+import { LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE_NODES, buildList, firstGuess, selectMove } from './search/endgame.js';
 import { finalScore, parityOf } from './search/leaves.js';
 import { ScoreProbes } from './search/root.js';
 import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, hashPosition } from './search/table.js';
@@ -105,7 +105,7 @@ export class SplitSearch {
     const { hi: ph, lo: pl } = entry.position.player;
     const { hi: oh, lo: ol } = entry.position.opponent;
     const empties = emptyCount(entry.position);
-    const probes = new ScoreProbes(0);
+    const probes = new ScoreProbes(firstGuess(ph, pl, oh, ol, empties));
     try {
       while (!probes.done) {
         const g = probes.next();

@@ -7,8 +7,9 @@ import { flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
 import { midSearch } from './midgame.js';
 import { NO_MOVE, STAT_CUTOFFS, type Table, TranspositionTable, hashPosition } from './table.js';
+import { stableDiscs } from './stability.js';
 import {
-  NEXT, NODES, QUADRANT, SHALLOW_MAX, finalScore, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty,
+  NEXT, NODES, QUADRANT, SHALLOW_MAX, STABILITY_MIN, finalScore, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty,
 } from './leaves.js';
 
 /** Moves of one node: at most 33 in reversi; one slice per empties count. */
@@ -19,6 +20,7 @@ export const LIST_FL = new Int32Array(LIST * 64);
 export const LIST_KEY = new Int32Array(LIST * 64);
 
 const M = new Int32Array(4);
+
 /** Above this many empties, nws looks for enhanced transposition cutoffs. */
 const ETC_MIN = 12;
 const CORNERS_HI = 0x81000000 | 0;
@@ -60,23 +62,44 @@ export let table: Table = new TranspositionTable(10);
  * about 10% fewer N/s. With the shipped (trained) weights, units per
  * mobility step 256 / 128 / 96 / 64: FFO #36-#39 (-h 20) 340.8 / 252.2 /
  * 260.0 / 271.9 M nodes; #40-#44 (-h 10) 553.2 / 473.6 / - / 468.5 M; from
- * 12 instead of 14 empties: fewer nodes, more time. Sorting children by
- * 1- or 2-ply searches (sort1, sort2) did not pay: off.
+ * 12 instead of 14 empties: fewer nodes, more time.
+ *
+ * Higher up, a child is scored by a shallow search instead of its static
+ * evaluation: 1 ply from 18 empties, 2 from 21, 3 from 24 (sort1‥3; as
+ * Edax deepens its sorting searches with depth); their nodes count. FFO
+ * #40-#44 (-h 10, 1 thread, twice each, the runs interleaved): static only
+ * 424.3 M nodes in 35.7 / 43.3 s; 18/21/24 397.8 M in 36.9 / 39.1 s; 20/23
+ * 430.5 M in 39.6 / 40.1 s.
  */
 let evaluator: Evaluator | null = null;
 let EVAL_MIN = 64;
 /** Evaluation units (1/128 disc) per unit of the mobility key. */
 let EVAL_PER_MOBILITY = 128;
-/** From these empties on, children are scored by a 1-ply, then a 2-ply search instead of their static evaluation. */
-let SORT1_MIN = 64;
-let SORT2_MIN = 64;
+/** Plies of the search that scores a child, by empties (0: its evaluation). */
+const SORT_DEPTH = new Int32Array(65);
 
-export function useEvaluator(e: Evaluator | null, minEmpties = 14, perMobility = 128, sort1 = 64, sort2 = 64): void {
+export function useEvaluator(e: Evaluator | null, minEmpties = 14, perMobility = 128, sort1 = 18, sort2 = 21, sort3 = 24): void {
   evaluator = e;
   EVAL_MIN = e ? minEmpties : 64;
   EVAL_PER_MOBILITY = perMobility;
-  SORT1_MIN = sort1;
-  SORT2_MIN = sort2;
+  for (let n = 0; n <= 64; n++) SORT_DEPTH[n] = n >= sort3 ? 3 : n >= sort2 ? 2 : n >= sort1 ? 1 : 0;
+}
+
+/**
+ * A first guess of a position's exact score for the root's probes: a
+ * midgame search of up to GUESS_DEPTH plies with the evaluator, rounded to
+ * an even score (0 without one, or below EVAL_MIN empties). Its nodes count.
+ * FFO #40-#44 (-h 10, boxed probes): from the static evaluation 458.0 M
+ * nodes, a 4-ply search 463.9 M, a 6-ply search 441.6 M (12-57 ms each);
+ * from 0 with doubling steps, as before, 473.6 M.
+ */
+const GUESS_DEPTH = 6;
+export function firstGuess(ph: number, pl: number, oh: number, ol: number, empties: number): number {
+  if (evaluator === null || empties < EVAL_MIN) return 0;
+  const depth = Math.min(GUESS_DEPTH, empties - EVAL_MIN + 1);
+  const v = midSearch(evaluator, ph, pl, oh, ol, depth, -(1 << 30), 1 << 30);
+  const discs = Math.max(-64, Math.min(64, Math.round(v / 256) * 2));
+  return discs | 0;
 }
 
 /** The table the search uses from now on. */
@@ -136,13 +159,13 @@ export function buildList(
       const key = orderKey(oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), x, parity);
       // The child's evaluation is the opponent's: the lower, the better for us.
       if (ev === null) LIST_KEY[i] = key;
-      else if (empties < SORT1_MIN) LIST_KEY[i] = key * EVAL_PER_MOBILITY + ev.childScore(x, fh, fl);
+      else if (SORT_DEPTH[empties] === 0) LIST_KEY[i] = key * EVAL_PER_MOBILITY + ev.childScore(x, fh, fl);
       else {
         const cph = oh ^ fh;
         const cpl = ol ^ fl;
         const coh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
         const col = pl | fl | (x < 32 ? 1 << x : 0);
-        LIST_KEY[i] = key * EVAL_PER_MOBILITY + midSearch(ev, cph, cpl, coh, col, empties >= SORT2_MIN ? 2 : 1, -(1 << 30), 1 << 30);
+        LIST_KEY[i] = key * EVAL_PER_MOBILITY + midSearch(ev, cph, cpl, coh, col, SORT_DEPTH[empties], -(1 << 30), 1 << 30);
       }
     }
     n++;
@@ -206,6 +229,13 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
       return upper;
     }
     hashMove = tt.move();
+  }
+
+  // Stability cutoff: the opponent's stable discs cap our score.
+  if (alpha >= STABILITY_MIN[empties]) {
+    stableDiscs(oh, ol, ph, pl, M, 0);
+    const cap = 64 - 2 * (popcount32(M[0]) + popcount32(M[1]));
+    if (cap <= alpha) return cap;
   }
 
   moves(ph, pl, oh, ol, M, 0);

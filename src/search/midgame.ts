@@ -6,7 +6,7 @@
  */
 import { flips, lowestSquare, moves } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
-import { finalScore } from './leaves.js';
+import { NODES, finalScore } from './leaves.js';
 
 const MAX_DEPTH = 16;
 const M = new Int32Array(2 * (MAX_DEPTH + 2));
@@ -14,6 +14,7 @@ const F = new Int32Array(2);
 
 /** Negamax value of the position for P to move, searched `depth` plies, within (alpha, beta). */
 export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number): number {
+  NODES[0]++;
   if (depth <= 0) return ev.evaluate(ph, pl, oh, ol);
   const at = 2 * depth;
   moves(ph, pl, oh, ol, M, at);

@@ -9,7 +9,7 @@ import { NO_MOVE, type Table, hashPosition } from './table.js';
 import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
 import {
   LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE, LIVE_AT, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, STOP, STOP_AT,
-  buildList, searchNull, selectMove, table, useTable,
+  buildList, firstGuess, searchNull, selectMove, table, useTable,
 } from './endgame.js';
 
 const MAX_PLY = 128; // 60 moves and passes
@@ -108,7 +108,7 @@ export interface SolveOptions {
   /** Search this window only (one PVS); default: the exact score, by probes. */
   readonly alpha?: number;
   readonly beta?: number;
-  /** First guess of the score for the probes (default 0). */
+  /** First guess of the score for the probes (default: a shallow search's, see firstGuess). */
   readonly guess?: number;
   /** Part of a search already under way on this table (its date is kept). */
   readonly sameSearch?: boolean;
@@ -131,7 +131,9 @@ export interface SolveResult {
  * answer to "score >= g?" is a fail-soft bound that moves the next probe,
  * until the bounds meet. Scores are even, so the probe is (g - 1, g).
  * Answers that keep going one way double the step (far from the guess,
- * probes are cheap); a turn goes back to small steps.
+ * probes are cheap); once answers have gone both ways the score is boxed
+ * in, and the probes halve the box. FFO #40-#44 (-h 10, the static
+ * evaluation as the first guess): 458.0 M nodes; doubling to the end 482.8 M.
  */
 export class ScoreProbes {
   lower = -64;
@@ -139,6 +141,7 @@ export class ScoreProbes {
   private g: number;
   private step = 2;
   private lastUp = 0; // direction of the previous answer: 1 up, -1 down
+  private boxed = false;
 
   constructor(guess = 0) {
     this.g = guess;
@@ -150,6 +153,7 @@ export class ScoreProbes {
 
   /** The next probe g (an even score in (lower, upper]): search (g - 1, g). */
   next(): number {
+    if (this.boxed) this.g = 2 * Math.ceil((this.lower + this.upper) / 4);
     this.g = Math.max(this.lower + 2, Math.min(this.upper, this.g + (this.g & 1)));
     return this.g;
   }
@@ -157,6 +161,7 @@ export class ScoreProbes {
   /** The fail-soft result r of the probe g. */
   answer(g: number, r: number): void {
     const up = r >= g ? 1 : -1;
+    if (this.lastUp !== 0 && up !== this.lastUp) this.boxed = true;
     this.step = up === this.lastUp ? this.step * 2 : 2;
     this.lastUp = up;
     if (up > 0) {
@@ -191,7 +196,7 @@ export function solveExact(pos: Position, options: SolveOptions): SolveResult {
   if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
   } else {
-    const probes = new ScoreProbes(options.guess ?? 0);
+    const probes = new ScoreProbes(options.guess ?? firstGuess(ph, pl, oh, ol, empties));
     while (!probes.done && STOP[STOP_AT] === 0) {
       const g = probes.next();
       const r = pvs(ph, pl, oh, ol, g - 1, g, empties, parity, 0);

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { U64, bigintBackend as B } from 'native-free-bitboard';
+import { stableDiscs } from '../src/search/stability.js';
+import { emptyCount } from '../src/position.js';
+import { randomPosition, rng } from './helpers.js';
+
+const OUT = new Int32Array(2);
+function stable(p: bigint, o: bigint): bigint {
+  const P = U64.fromBigInt(p);
+  const O = U64.fromBigInt(o);
+  stableDiscs(P.hi, P.lo, O.hi, O.lo, OUT, 0);
+  return new U64(OUT[0], OUT[1]).toBigInt();
+}
+
+/** Every position reachable from (p, o), p to move: calls visit(black, white) with fixed colours. */
+function everyContinuation(p: bigint, o: bigint, pIsBlack: boolean, visit: (black: bigint, white: bigint) => void, passed = false): void {
+  visit(pIsBlack ? p : o, pIsBlack ? o : p);
+  const m = B.moves(p, o);
+  if (m === 0n) {
+    if (!passed) everyContinuation(o, p, !pIsBlack, visit, true);
+    return;
+  }
+  for (const x of B.squares(m)) {
+    const f = B.flips(x, p, o);
+    everyContinuation(o ^ f, p | f | (1n << BigInt(x)), !pIsBlack, visit);
+  }
+}
+
+describe('stable discs', () => {
+  it('are never flipped, in any continuation (random positions, 6-7 empties, exhaustively)', () => {
+    let found = 0;
+    let positions = 0;
+    for (let seed = 1; positions < 40; seed++) {
+      const empties = 6 + (seed % 2);
+      const pos = randomPosition(seed * 7919, 60 - empties);
+      if (emptyCount(pos) !== empties) continue;
+      positions++;
+      const p = pos.player.toBigInt();
+      const o = pos.opponent.toBigInt();
+      const sp = stable(p, o);
+      const so = stable(o, p);
+      expect(sp & ~p).toBe(0n);
+      expect(so & ~o).toBe(0n);
+      found += B.count(sp) + B.count(so);
+      everyContinuation(p, o, true, (black, white) => {
+        expect(sp & ~black, `seed ${seed}`).toBe(0n);
+        expect(so & ~white, `seed ${seed}`).toBe(0n);
+      });
+    }
+    expect(found).toBeGreaterThan(40 * 12); // late positions have many stable discs
+  });
+
+  it('are never flipped in random playouts from midgame positions (20-30 empties)', () => {
+    const rand = rng(5);
+    let found = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const pos = randomPosition(seed * 104729, 34 + (seed % 11));
+      let p = pos.player.toBigInt();
+      let o = pos.opponent.toBigInt();
+      const sp = stable(p, o);
+      const so = stable(o, p);
+      found += B.count(sp) + B.count(so);
+      for (let game = 0; game < 20; game++) {
+        let a = p;
+        let b = o;
+        let aIsP = true;
+        for (let passes = 0; passes < 2;) {
+          const m = B.moves(a, b);
+          if (m === 0n) {
+            passes++;
+          } else {
+            passes = 0;
+            const list = B.squares(m);
+            const x = list[rand() % list.length];
+            const f = B.flips(x, a, b);
+            [a, b] = [a | f | (1n << BigInt(x)), b ^ f];
+          }
+          [a, b] = [b, a];
+          aIsP = !aIsP;
+          const mine = aIsP ? a : b;
+          const theirs = aIsP ? b : a;
+          expect(sp & ~mine, `seed ${seed}`).toBe(0n);
+          expect(so & ~theirs, `seed ${seed}`).toBe(0n);
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(400);
+  });
+
+  it('counts a full board whole, and corners, edges and lines as expected', () => {
+    const all = (1n << 64n) - 1n;
+    const p = 0x00000000ffffffffn;
+    expect(stable(p, all ^ p)).toBe(p);
+    expect(stable(all ^ p, p)).toBe(all ^ p);
+    // A lone corner is stable; its neighbours on the edge with it too, a disc beyond an empty is not.
+    expect(stable(0b111n, 1n << 20n)).toBe(0b111n);
+    expect(stable(0b1011n, 1n << 20n)).toBe(0b11n);
+    // Nothing is stable at the start.
+    expect(stable(0x0000000810000000n, 0x0000001008000000n)).toBe(0n);
+  });
+});
