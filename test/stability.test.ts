@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { U64, bigintBackend as B } from 'native-free-bitboard';
-import { stableDiscs } from '../src/search/stability.js';
+import { stabilityBound, stableDiscs } from '../src/search/stability.js';
 import { emptyCount } from '../src/position.js';
 import { randomPosition, rng } from './helpers.js';
 
@@ -92,6 +92,9 @@ describe('stable discs', () => {
     const p = 0x00000000ffffffffn;
     expect(stable(p, all ^ p)).toBe(p);
     expect(stable(all ^ p, p)).toBe(all ^ p);
+    // The bound for the side to move: 64 - 2 × the opponent's stable discs.
+    expect(stabilityBound(0, 0x000000ff, 0, 0x0000ff00)).toBe(64);
+    expect(stabilityBound(0, 0x0000ff00, 0, 0x000000ff)).toBe(64 - 16);
     // A lone corner is stable; its neighbours on the edge with it too, a disc beyond an empty is not.
     expect(stable(0b111n, 1n << 20n)).toBe(0b111n);
     expect(stable(0b1011n, 1n << 20n)).toBe(0b11n);

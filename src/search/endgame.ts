@@ -7,7 +7,7 @@ import { flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
 import { midSearch } from './midgame.js';
 import { NO_MOVE, STAT_CUTOFFS, type Table, TranspositionTable, hashPosition } from './table.js';
-import { stableDiscs } from './stability.js';
+import { stabilityBound } from './stability.js';
 import {
   NEXT, NODES, QUADRANT, SHALLOW_MAX, STABILITY_MIN, finalScore, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty,
 } from './leaves.js';
@@ -20,7 +20,6 @@ export const LIST_FL = new Int32Array(LIST * 64);
 export const LIST_KEY = new Int32Array(LIST * 64);
 
 const M = new Int32Array(4);
-
 /** Above this many empties, nws looks for enhanced transposition cutoffs. */
 const ETC_MIN = 12;
 const CORNERS_HI = 0x81000000 | 0;
@@ -233,8 +232,7 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
 
   // Stability cutoff: the opponent's stable discs cap our score.
   if (alpha >= STABILITY_MIN[empties]) {
-    stableDiscs(oh, ol, ph, pl, M, 0);
-    const cap = 64 - 2 * (popcount32(M[0]) + popcount32(M[1]));
+    const cap = stabilityBound(ph, pl, oh, ol);
     if (cap <= alpha) return cap;
   }
 

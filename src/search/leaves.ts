@@ -12,7 +12,7 @@
  * rest, each in the order of the empties list (best squares first).
  */
 import { NEIGHBOUR_HI, NEIGHBOUR_LO, flips, lastFlipCount, moves, popcount32 } from 'native-free-bitboard';
-import { stableDiscs } from './stability.js';
+import { stabilityBound } from './stability.js';
 
 /** Node counter (a double: suites run into the 10^11s). */
 export const NODES = new Float64Array(1);
@@ -270,8 +270,7 @@ export function solve4(ph: number, pl: number, oh: number, ol: number, alpha: nu
 export function shallow(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
   NODES[0]++;
   if (alpha >= STABILITY_MIN[empties]) {
-    stableDiscs(oh, ol, ph, pl, F, 0);
-    const cap = 64 - 2 * (popcount32(F[0]) + popcount32(F[1]));
+    const cap = stabilityBound(ph, pl, oh, ol);
     if (cap <= alpha) return cap;
   }
   let best = -65;

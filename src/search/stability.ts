@@ -13,6 +13,7 @@
  * Boards are (hi, lo) int32 pairs as in native-free-bitboard; nothing here
  * allocates after the tables are built.
  */
+import { popcount32 } from 'native-free-bitboard';
 
 /** EDGE[p << 8 | o]: P's discs on an 8-square line that no continuation on that line flips. */
 const EDGE = new Uint8Array(1 << 16);
@@ -162,4 +163,12 @@ export function stableDiscs(ph: number, pl: number, oh: number, ol: number, out:
   }
   out[at] = sh;
   out[at + 1] = sl;
+}
+
+const S = new Int32Array(2);
+
+/** The best final score P can still reach: 64 - 2 × the opponent's stable discs. */
+export function stabilityBound(ph: number, pl: number, oh: number, ol: number): number {
+  stableDiscs(oh, ol, ph, pl, S, 0);
+  return 64 - 2 * (popcount32(S[0]) + popcount32(S[1]));
 }
