@@ -38,6 +38,9 @@ export function hasSquare(hi: number, lo: number, s: number): number {
 }
 
 const INNER = 0x7e7e7e7e; // board without the A and H files
+/** A word without the A file / without the H file: masks for shifts along ranks and diagonals. */
+export const NOT_A_FILE = 0xfefefefe | 0;
+export const NOT_H_FILE = 0x7f7f7f7f;
 
 /**
  * Legal moves of the player P against the opponent O, written to out[at] (hi)

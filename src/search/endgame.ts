@@ -3,7 +3,7 @@
  * table (bounds and the hash move), then fastest-first move ordering (the
  * fewest opponent replies, corners counted twice), parity as a tie-break.
  */
-import { flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
+import { NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
 import { midSearch } from './midgame.js';
 import { NO_MOVE, STAT_CUTOFFS, type Table, TranspositionTable, hashPosition } from './table.js';
@@ -124,8 +124,6 @@ export function orderKey(cph: number, cpl: number, coh: number, col: number, x: 
   const pot = popcount32(nh & ~(cph | coh)) + popcount32(nl & ~(cpl | col));
   return (mob * W_MOB + pot * W_POT) * 2 + (QUADRANT[x] & parity ? 0 : 1);
 }
-const NOT_A = 0xfefefefe | 0;
-const NOT_H = 0x7f7f7f7f;
 // Weights measured on FFO #20-#36: mobility 4 : potential 1 searched 214M
 // nodes; 2:1 237M, 8:1 217M; without potential mobility 342M.
 const W_MOB = 4;

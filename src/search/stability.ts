@@ -13,7 +13,7 @@
  * Boards are (hi, lo) int32 pairs as in native-free-bitboard; nothing here
  * allocates after the tables are built.
  */
-import { popcount32 } from 'native-free-bitboard';
+import { NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, popcount32 } from 'native-free-bitboard';
 
 /** EDGE[p << 8 | o]: P's discs on an 8-square line that no continuation on that line flips. */
 const EDGE = new Uint8Array(1 << 16);
@@ -80,8 +80,6 @@ for (let k = -5; k <= 5; k++) {
 }
 const N_DIAG = D9_HI.length;
 
-const NOT_A = 0xfefefefe | 0;
-const NOT_H = 0x7f7f7f7f;
 const INNER_HI = 0x007e7e7e;
 const INNER_LO = 0x7e7e7e00;
 
