@@ -216,7 +216,8 @@ export class SplitSearch {
     }
     if (group.cancelled) return 0;
     if (path.length === 0 && best > alpha) this.move = bestMove;
-    table.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, best, bestMove);
+    // The walk's nodes sit above everything the workers search: the highest cost keeps them.
+    table.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, best, bestMove, 32);
     return best;
   }
 

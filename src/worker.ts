@@ -119,7 +119,7 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
   }
   const table = sharedTable(t);
   if (t.kind === 'pv') {
-    const r = solveExact(position, { table, alpha: t.score - 1, beta: t.score + 1, sameSearch: true });
+    const r = solveExact(position, { table, known: t.score, sameSearch: true });
     return { score: r.score, pv: r.pv, nodes: r.nodes };
   }
   useTable(table);

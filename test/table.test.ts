@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Layout, LAYOUTS, NO_MOVE, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, TranspositionTable, createTable, hashPosition, sharedTableBuffer, tableBytes,
+  type Layout, LAYOUTS, NO_MOVE, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, TranspositionTable, costOf, createTable, hashPosition, sharedTableBuffer, tableBytes,
 } from '../src/search/table.js';
 import { rng } from './helpers.js';
 
@@ -69,6 +69,19 @@ describe('transposition table', () => {
     expect([has(a), has(d), has(b)]).toEqual([false, true, true]);
     t.clear();
     expect(has(b)).toBe(false);
+  });
+
+  it('replaces the cheaper entry (nodes its search took) before the shallower', () => {
+    const t = new TranspositionTable(10);
+    const [a, b, c] = sameBucket(3);
+    const put = (p: number[], depth: number, nodes: number) =>
+      t.store(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, 0, 1, 2, 0, costOf(nodes));
+    const has = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3])) >= 0;
+    put(a, 20, 40); // deep but cut at once
+    put(b, 12, 1e6);
+    put(c, 14, 100); // evicts a: the fewest nodes
+    expect([has(a), has(b), has(c)]).toEqual([false, true, true]);
+    expect([costOf(0), costOf(1), costOf(40), costOf(2 ** 31 - 1), costOf(5e9)]).toEqual([0, 1, 6, 31, 32]);
   });
 
   it('reads an entry torn by two writers (shared memory) as a miss', () => {

@@ -6,7 +6,7 @@
 import { NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
 import { midSearch } from './midgame.js';
-import { NO_MOVE, STAT_CUTOFFS, type Table, TranspositionTable, hashPosition } from './table.js';
+import { NO_MOVE, STAT_CUTOFFS, type Table, TranspositionTable, costOf, hashPosition } from './table.js';
 import { stabilityBound } from './stability.js';
 import {
   NEXT, NODES, QUADRANT, SHALLOW_MAX, STABILITY_MIN, finalScore, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty,
@@ -90,9 +90,13 @@ export function useEvaluator(e: Evaluator | null, minEmpties = 14, perMobility =
  * an even score (0 without one, or below EVAL_MIN empties). Its nodes count.
  * FFO #40-#44 (-h 10, boxed probes): from the static evaluation 458.0 M
  * nodes, a 4-ply search 463.9 M, a 6-ply search 441.6 M (12-57 ms each);
- * from 0 with doubling steps, as before, 473.6 M.
+ * from 0 with doubling steps, as before, 473.6 M. Odd depths guess better
+ * with these weights: mean |guess - score| on FFO #40-#49 by 4 … 8 plies
+ * 8.7, 6.3, 6.3, 3.7, 4.8 discs (fforum-20-39: 6.1, 4.6, 4.9, 4.2, 4.5) at
+ * 0.12 M nodes a position for 7 plies; -h 10: FFO #40-#44 292.9 M nodes
+ * after 7 plies against 295.1 M after 6, fforum-20-39 366.9 M against 376.3 M.
  */
-const GUESS_DEPTH = 6;
+const GUESS_DEPTH = 7;
 export function firstGuess(ph: number, pl: number, oh: number, ol: number, empties: number): number {
   if (evaluator === null || empties < EVAL_MIN) return 0;
   const depth = Math.min(GUESS_DEPTH, empties - EVAL_MIN + 1);
@@ -209,7 +213,7 @@ export function searchNull(ph: number, pl: number, oh: number, ol: number, alpha
 
 /** Exact null-window search (alpha, alpha + 1), with the table, above SHALLOW_MAX empties. */
 export function nws(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
-  NODES[0]++;
+  const nodes0 = NODES[0]++;
   const tt = table;
   const hash = hashPosition(ph, pl, oh, ol);
   let hashMove = NO_MOVE;
@@ -294,6 +298,6 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
       if (score > alpha) break;
     }
   }
-  tt.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, best, bestMove);
+  tt.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, best, bestMove, costOf(NODES[0] - nodes0));
   return best;
 }

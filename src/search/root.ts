@@ -5,7 +5,7 @@
  */
 import { moves } from 'native-free-bitboard';
 import { type Position, PASS, emptyCount } from '../position.js';
-import { NO_MOVE, type Table, hashPosition } from './table.js';
+import { NO_MOVE, type Table, costOf, hashPosition } from './table.js';
 import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
 import {
   LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE, LIVE_AT, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, STOP, STOP_AT,
@@ -35,7 +35,7 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
   PV_LEN[ply] = 0;
   // Below the root a null window has no PV: the table-backed search does it.
   if (beta === alpha + 1 && ply > 0) return searchNull(ph, pl, oh, ol, alpha, empties, parity);
-  NODES[0]++;
+  const nodes0 = NODES[0]++;
   if (empties === 0) return finalScore(ph, pl, oh, ol);
   moves(ph, pl, oh, ol, M, 0);
   const mh = M[0];
@@ -98,8 +98,60 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
       }
     }
   }
-  table.store(ph, pl, oh, ol, hash, empties, 0, alpha0, beta, best, bestMove);
+  table.store(ph, pl, oh, ol, hash, empties, 0, alpha0, beta, best, bestMove, costOf(NODES[0] - nodes0));
   return best;
+}
+
+/**
+ * The PV of a position whose exact score v is known (from the probes):
+ * at each node, the first child (in move order) that a null-window search
+ * shows to be worth at least v for the side to move is worth exactly v.
+ * Unlike an open-window (v - 1, v + 1) search, it never proves again that
+ * the other moves are no better: FFO #47 (-h 10) 8.7 M nodes that way.
+ */
+function pvLine(ph: number, pl: number, oh: number, ol: number, v: number, empties: number, parity: number, ply: number): void {
+  PV_LEN[ply] = 0;
+  if (empties === 0) return;
+  moves(ph, pl, oh, ol, M, 0);
+  const mh = M[0];
+  const ml = M[1];
+  if ((mh | ml) === 0) {
+    moves(oh, ol, ph, pl, M, 0);
+    if ((M[0] | M[1]) === 0) return;
+    pvLine(oh, ol, ph, pl, (0 - v) | 0, empties, parity, ply + 1);
+    setPv(ply, PASS);
+    return;
+  }
+  const e = table.probe(ph, pl, oh, ol, hashPosition(ph, pl, oh, ol));
+  const n = buildList(ph, pl, oh, ol, empties, parity, e >= 0 ? table.move() : NO_MOVE, mh, ml);
+  const base = empties * LIST;
+  for (let i = 0; i < n; i++) selectMove(base + i, base + n);
+  const own = ply * LIST;
+  for (let i = 0; i < n; i++) {
+    PV_SQ[own + i] = LIST_SQ[base + i];
+    PV_FH[own + i] = LIST_FH[base + i];
+    PV_FL[own + i] = LIST_FL[base + i];
+  }
+  for (let i = 0; i < n; i++) {
+    const x = PV_SQ[own + i];
+    const fh = PV_FH[own + i];
+    const fl = PV_FL[own + i];
+    const nph = oh ^ fh;
+    const npl = ol ^ fl;
+    const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
+    const nol = pl | fl | (x < 32 ? 1 << x : 0);
+    const np = parity ^ QUADRANT[x];
+    unlinkEmpty(x);
+    // The child is worth at most -v for the opponent: this move keeps v.
+    const found = (i === n - 1 || searchNull(nph, npl, noh, nol, (0 - v) | 0, empties - 1, np) <= -v) && STOP[STOP_AT] === 0;
+    if (found) pvLine(nph, npl, noh, nol, (0 - v) | 0, empties - 1, np, ply + 1);
+    relinkEmpty(x);
+    if (found) {
+      setPv(ply, x);
+      return;
+    }
+    if (STOP[STOP_AT] !== 0) return;
+  }
 }
 
 export interface SolveOptions {
@@ -112,6 +164,8 @@ export interface SolveOptions {
   readonly guess?: number;
   /** Part of a search already under way on this table (its date is kept). */
   readonly sameSearch?: boolean;
+  /** The exact score, already known: only find the PV (see pvLine). */
+  readonly known?: number;
 }
 
 export interface SolveResult {
@@ -130,11 +184,15 @@ export interface SolveResult {
  * The window of an exact solve by null-window probes (MTD(f) style): each
  * answer to "score >= g?" is a fail-soft bound that moves the next probe,
  * until the bounds meet. Scores are even, so the probe is (g - 1, g).
- * Answers that keep going one way double the step (far from the guess,
- * probes are cheap); once answers have gone both ways the score is boxed
- * in, and the probes halve the box. FFO #40-#44 (-h 10, the static
- * evaluation as the first guess): 458.0 M nodes; doubling to the end 482.8 M.
+ * Answers that keep going down double the step (far from the guess,
+ * probes are cheap); upward the step stays 2 for UP_STEPS answers; once answers have gone both
+ * ways the score is boxed in, and the probes halve the box. -h 10, 7-ply
+ * first guess: FFO #40-#44 283.1 M nodes, doubling both ways 292.9 M;
+ * fforum-20-39 365.8 M against 366.9 M. Doubling upward overshot on FFO #45
+ * (probes 4, 6, then 10 < 8 at 604 M nodes, 8 < 6 at 548 M) and #48
+ * (14 … 28, then 44, 36, 32 < 30 at 370 M, 30 < 28 at 192 M).
  */
+const UP_STEPS = 6;
 export class ScoreProbes {
   lower = -64;
   upper = 64;
@@ -142,6 +200,7 @@ export class ScoreProbes {
   private step = 2;
   private lastUp = 0; // direction of the previous answer: 1 up, -1 down
   private boxed = false;
+  private ups = 0; // answers up in a row
 
   constructor(guess = 0) {
     this.g = guess;
@@ -162,7 +221,11 @@ export class ScoreProbes {
   answer(g: number, r: number): void {
     const up = r >= g ? 1 : -1;
     if (this.lastUp !== 0 && up !== this.lastUp) this.boxed = true;
-    this.step = up === this.lastUp ? this.step * 2 : 2;
+    // Upward steps stay 2 for a while: overshooting upward costs a needless
+    // proof of an upper bound (every move refuted) near the score,
+    // overshooting downward only a lower bound (one move).
+    this.ups = up > 0 ? this.ups + 1 : 0;
+    this.step = up === this.lastUp && (up < 0 || this.ups > UP_STEPS) ? this.step * 2 : 2;
     this.lastUp = up;
     if (up > 0) {
       this.lower = r;
@@ -176,8 +239,8 @@ export class ScoreProbes {
 
 /**
  * Solves a position exactly. Without a window: null-window probes (see
- * ScoreProbes), then one (s - 1, s + 1) search gives the move and PV,
- * mostly from the table. Probes are much cheaper than one open window: the
+ * ScoreProbes), then the PV walk (pvLine) finds the move and PV, mostly
+ * from the table. Probes are much cheaper than one open window: the
  * proof of a lower bound and of an upper bound, not of every alternative.
  */
 export function solveExact(pos: Position, options: SolveOptions): SolveResult {
@@ -193,7 +256,10 @@ export function solveExact(pos: Position, options: SolveOptions): SolveResult {
   LIVE[LIVE_AT + LIVE_MOVE] = NO_MOVE;
   const t0 = process.hrtime.bigint();
   let score: number;
-  if (options.alpha !== undefined || options.beta !== undefined) {
+  if (options.known !== undefined) {
+    score = options.known;
+    pvLine(ph, pl, oh, ol, score, empties, parity, 0);
+  } else if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
   } else {
     const probes = new ScoreProbes(options.guess ?? firstGuess(ph, pl, oh, ol, empties));
@@ -206,7 +272,8 @@ export function solveExact(pos: Position, options: SolveOptions): SolveResult {
       LIVE[LIVE_AT + LIVE_UPPER] = probes.upper;
       if (r >= g && PV_LEN[0] > 0) LIVE[LIVE_AT + LIVE_MOVE] = PV[0];
     }
-    score = pvs(ph, pl, oh, ol, probes.lower - 1, probes.lower + 1, empties, parity, 0);
+    score = probes.lower;
+    if (STOP[STOP_AT] === 0) pvLine(ph, pl, oh, ol, score, empties, parity, 0);
   }
   LIVE[LIVE_AT + LIVE_NODES] = NODES[0];
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;

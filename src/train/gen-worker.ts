@@ -6,6 +6,7 @@ import { type Table, createTable } from '../search/table.js';
 import { type SelfPlaySettings, playGame, useGuide } from './selfplay.js';
 import { readWeights } from '../eval/files.js';
 import { Evaluator } from '../eval/weights.js';
+import { useEvaluator } from '../search/endgame.js';
 
 export interface GenTask extends SelfPlaySettings {
   /** Weights file guiding the moves (with depth > 0). */
@@ -28,7 +29,10 @@ let guideFile: string | null = null;
 export default function genBatch(t: GenTask): GenResult {
   if (!table || table.bits !== t.bits) table = createTable(t.bits);
   if (t.guide !== guideFile) {
-    useGuide(t.guide ? new Evaluator(readWeights(t.guide).weights) : null);
+    const ev = t.guide ? new Evaluator(readWeights(t.guide).weights) : null;
+    // The guide's weights also order the exact solves: same scores, fewer nodes.
+    useGuide(ev);
+    useEvaluator(ev);
     guideFile = t.guide;
   }
   const out: number[] = [];
