@@ -128,7 +128,7 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
     .option('--spread <s>', 'a position also trains the tables of up to s empties more and fewer', number(0, 30), 0)
     .option('--epochs <n>', 'passes over the data', number(1, 10000), 20)
     .option('--l2 <x>', 'L2 penalty per weight', number(0, 1e6, false), 0.001)
-    .option('--rate <x>', 'learning rate (Adam)', number(0, 10, false), 0.5)
+    .option('--rate <x>', 'learning rate (AdaGrad)', number(0, 10, false), 0.5)
     .option('--holdout <f>', 'share of games held out to measure the error', number(0, 0.9, false), 0.1)
     .option('--seed <n>', 'seed of the held-out split and the order', number(0, 2 ** 32 - 1), 1)
     .option('--edax <file>', 'also write an Edax eval.dat (the band copied to each of its plies)')

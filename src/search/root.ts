@@ -20,6 +20,7 @@ const M = new Int32Array(2);
 const PV_SQ = new Int32Array(LIST * MAX_PLY);
 const PV_FH = new Int32Array(LIST * MAX_PLY);
 const PV_FL = new Int32Array(LIST * MAX_PLY);
+const CHILD = new Int32Array(4 * MAX_PLY);
 
 function setPv(ply: number, move: number): void {
   const row = ply * MAX_PLY;
@@ -28,6 +29,39 @@ function setPv(ply: number, move: number): void {
   PV[row] = move;
   for (let i = 0; i < n; i++) PV[row + 1 + i] = PV[child + i];
   PV_LEN[ply] = n + 1;
+}
+
+/**
+ * The sorted moves of a node at `ply` (hash move first) in PV_SQ / PV_FH /
+ * PV_FL from ply * LIST on; returns their number. Built in the shared list
+ * slot of this empties count, then copied out: the null-window searches
+ * below reuse that slot.
+ */
+function plyList(ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hash: number, mh: number, ml: number, ply: number): number {
+  const e = table.probe(ph, pl, oh, ol, hash);
+  const n = buildList(ph, pl, oh, ol, empties, parity, e >= 0 ? table.move() : NO_MOVE, mh, ml);
+  const base = empties * LIST;
+  for (let i = 0; i < n; i++) selectMove(base + i, base + n);
+  const own = ply * LIST;
+  for (let i = 0; i < n; i++) {
+    PV_SQ[own + i] = LIST_SQ[base + i];
+    PV_FH[own + i] = LIST_FH[base + i];
+    PV_FL[own + i] = LIST_FL[base + i];
+  }
+  return n;
+}
+
+/** The position after move slot i of `ply`'s list, in CHILD from the returned offset (its own per ply). */
+function playChild(i: number, ph: number, pl: number, oh: number, ol: number, ply: number): number {
+  const x = PV_SQ[i];
+  const fh = PV_FH[i];
+  const fl = PV_FL[i];
+  const c = ply * 4;
+  CHILD[c] = oh ^ fh;
+  CHILD[c + 1] = ol ^ fl;
+  CHILD[c + 2] = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
+  CHILD[c + 3] = pl | fl | (x < 32 ? 1 << x : 0);
+  return c;
 }
 
 /** Search with an open window (alpha, beta); fills the PV of this ply. */
@@ -49,42 +83,26 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
   }
 
   const hash = hashPosition(ph, pl, oh, ol);
-  const e = table.probe(ph, pl, oh, ol, hash);
-  const hashMove = e >= 0 ? table.move() : NO_MOVE;
-  // Build in the shared list slot of this empties count, then copy out: the
-  // null-window searches below reuse that slot.
-  const n = buildList(ph, pl, oh, ol, empties, parity, hashMove, mh, ml);
-  const base = empties * LIST;
-  for (let i = 0; i < n; i++) selectMove(base + i, base + n);
+  const n = plyList(ph, pl, oh, ol, empties, parity, hash, mh, ml, ply);
   const own = ply * LIST;
-  for (let i = 0; i < n; i++) {
-    PV_SQ[own + i] = LIST_SQ[base + i];
-    PV_FH[own + i] = LIST_FH[base + i];
-    PV_FL[own + i] = LIST_FL[base + i];
-  }
 
   const alpha0 = alpha;
   let best = -65;
   let bestMove = NO_MOVE;
   for (let i = 0; i < n; i++) {
     const x = PV_SQ[own + i];
-    const fh = PV_FH[own + i];
-    const fl = PV_FL[own + i];
-    const nph = oh ^ fh;
-    const npl = ol ^ fl;
-    const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
-    const nol = pl | fl | (x < 32 ? 1 << x : 0);
+    const c = playChild(own + i, ph, pl, oh, ol, ply);
     const np = parity ^ QUADRANT[x];
     unlinkEmpty(x);
     let score: number;
     if (i === 0) {
-      score = (0 - pvs(nph, npl, noh, nol, (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
+      score = (0 - pvs(CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
     } else {
-      score = (0 - searchNull(nph, npl, noh, nol, (0 - alpha - 1) | 0, empties - 1, np)) | 0;
+      score = (0 - searchNull(CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - alpha - 1) | 0, empties - 1, np)) | 0;
       PV_LEN[ply + 1] = 0; // no PV below a null-window search
       // Re-search with the whole window: a narrower one could fail high below
       // and cut the PV short.
-      if (score > alpha && score < beta) score = (0 - pvs(nph, npl, noh, nol, (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
+      if (score > alpha && score < beta) score = (0 - pvs(CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
     }
     relinkEmpty(x);
     if (STOP[STOP_AT] !== 0) return 0;
@@ -122,29 +140,16 @@ function pvLine(ph: number, pl: number, oh: number, ol: number, v: number, empti
     setPv(ply, PASS);
     return;
   }
-  const e = table.probe(ph, pl, oh, ol, hashPosition(ph, pl, oh, ol));
-  const n = buildList(ph, pl, oh, ol, empties, parity, e >= 0 ? table.move() : NO_MOVE, mh, ml);
-  const base = empties * LIST;
-  for (let i = 0; i < n; i++) selectMove(base + i, base + n);
+  const n = plyList(ph, pl, oh, ol, empties, parity, hashPosition(ph, pl, oh, ol), mh, ml, ply);
   const own = ply * LIST;
   for (let i = 0; i < n; i++) {
-    PV_SQ[own + i] = LIST_SQ[base + i];
-    PV_FH[own + i] = LIST_FH[base + i];
-    PV_FL[own + i] = LIST_FL[base + i];
-  }
-  for (let i = 0; i < n; i++) {
     const x = PV_SQ[own + i];
-    const fh = PV_FH[own + i];
-    const fl = PV_FL[own + i];
-    const nph = oh ^ fh;
-    const npl = ol ^ fl;
-    const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
-    const nol = pl | fl | (x < 32 ? 1 << x : 0);
+    const c = playChild(own + i, ph, pl, oh, ol, ply);
     const np = parity ^ QUADRANT[x];
     unlinkEmpty(x);
     // The child is worth at most -v for the opponent: this move keeps v.
-    const found = (i === n - 1 || searchNull(nph, npl, noh, nol, (0 - v) | 0, empties - 1, np) <= -v) && STOP[STOP_AT] === 0;
-    if (found) pvLine(nph, npl, noh, nol, (0 - v) | 0, empties - 1, np, ply + 1);
+    const found = (i === n - 1 || searchNull(CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - v) | 0, empties - 1, np) <= -v) && STOP[STOP_AT] === 0;
+    if (found) pvLine(CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - v) | 0, empties - 1, np, ply + 1);
     relinkEmpty(x);
     if (found) {
       setPv(ply, x);

@@ -28,8 +28,9 @@
  *
  * Replacement keeps what is costly and current: a store goes to the entry
  * of the same position, else to the bucket's entry from an older search
- * (date), else to the one whose search took the fewest nodes (cost). A new search bumps the date instead of
- * clearing; an empty entry has date 0.
+ * (date), else to the one whose search took the fewest nodes (cost), then
+ * the shallowest. A new search bumps the date instead of clearing; an empty
+ * entry has date 0.
  */
 
 export const NO_MOVE = 255;
