@@ -190,8 +190,9 @@ export interface SolveResult {
  * answer to "score >= g?" is a fail-soft bound that moves the next probe,
  * until the bounds meet. Scores are even, so the probe is (g - 1, g).
  * Answers that keep going down double the step (far from the guess,
- * probes are cheap); upward the step stays 2 for UP_STEPS answers; once answers have gone both
- * ways the score is boxed in, and the probes halve the box. -h 10, 7-ply
+ * probes are cheap); upward the step stays 2 for UP_STEPS answers; once
+ * answers have gone both ways the score is boxed in, and the probes halve
+ * the box. -h 10, 7-ply
  * first guess: FFO #40-#44 283.1 M nodes, doubling both ways 292.9 M;
  * fforum-20-39 365.8 M against 366.9 M. Doubling upward overshot on FFO #45
  * (probes 4, 6, then 10 < 8 at 604 M nodes, 8 < 6 at 548 M) and #48
