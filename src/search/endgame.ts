@@ -7,9 +7,9 @@ import { NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, flips, lowestSquare, moves, p
 import type { Evaluator } from '../eval/weights.js';
 import { midSearch } from './midgame.js';
 import { NO_MOVE, STAT_CUTOFFS, type Table, TranspositionTable, costOf, hashPosition } from './table.js';
-import { stabilityBound } from './stability.js';
+import { stabilityCap } from './stability.js';
 import {
-  NEXT, NODES, QUADRANT, SHALLOW_MAX, STABILITY_MIN, finalScore, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty,
+  NEXT, NODES, QUADRANT, SHALLOW_MAX, finalScore, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty,
 } from './leaves.js';
 
 /** Moves of one node: at most 33 in reversi; one slice per empties count. */
@@ -233,10 +233,8 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
   }
 
   // Stability cutoff: the opponent's stable discs cap our score.
-  if (alpha >= STABILITY_MIN[empties]) {
-    const cap = stabilityBound(ph, pl, oh, ol);
-    if (cap <= alpha) return cap;
-  }
+  const cap = stabilityCap(ph, pl, oh, ol, alpha, empties);
+  if (cap <= alpha) return cap;
 
   moves(ph, pl, oh, ol, M, 0);
   const mh = M[0];

@@ -12,7 +12,7 @@
  * rest, each in the order of the empties list (best squares first).
  */
 import { NEIGHBOUR_HI, NEIGHBOUR_LO, flips, lastFlipCount, moves, popcount32 } from 'native-free-bitboard';
-import { stabilityBound } from './stability.js';
+import { stabilityCap } from './stability.js';
 
 /** Node counter (a double: suites run into the 10^11s). */
 export const NODES = new Float64Array(1);
@@ -20,16 +20,6 @@ export const NODES = new Float64Array(1);
 /** Deepest search done here instead of in the table-backed search. */
 // 7 measured fastest on FFO #20-#36 (6: 175M nodes, 23.1 s; 7: 214M, 21.8 s; 8: 267M, 23.9 s).
 export const SHALLOW_MAX = 7;
-/**
- * The stability cutoff is tried at nodes of e empties from alpha = 2e - 2
- * on (lower, it rarely cuts: the opponent would need more stable discs
- * than a position so open usually has). FFO #40-#44 (-h 10, 1 thread,
- * twice each, interleaved): none 441.7 M nodes in 42.5 / 36.0 s; above 7
- * empties 438.3 M in 37.7 / 38.3 s; everywhere from 5 empties 424.3 M in
- * 36.7 / 34.1 s.
- */
-export const STABILITY_MIN = new Int32Array(65);
-for (let e = 0; e <= 64; e++) STABILITY_MIN[e] = 2 * e - 2;
 
 /** Quadrant bit of each square: a1-d4 = 1, e1-h4 = 2, a5-d8 = 4, e5-h8 = 8. */
 export const QUADRANT = new Int32Array(64);
@@ -269,10 +259,8 @@ export function solve4(ph: number, pl: number, oh: number, ol: number, alpha: nu
  */
 export function shallow(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
   NODES[0]++;
-  if (alpha >= STABILITY_MIN[empties]) {
-    const cap = stabilityBound(ph, pl, oh, ol);
-    if (cap <= alpha) return cap;
-  }
+  const cap = stabilityCap(ph, pl, oh, ol, alpha, empties);
+  if (cap <= alpha) return cap;
   let best = -65;
   let score: number;
   const beta = (0 - alpha - 1) | 0;
