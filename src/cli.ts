@@ -15,6 +15,7 @@ import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS,
 import { type PositionResult, solveEntry, summarize, useEvalFile } from './solve.js';
 import { SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits } from './pool.js';
 import { LEAF_EMPTIES } from './split.js';
+import { DEFAULT_SELECTIVITY, SELECTIVE_MIN, useSelectivity } from './search/root.js';
 import { Progress } from './progress.js';
 import { addEvalCommands } from './cli-eval.js';
 import { addTrainCommands } from './cli-train.js';
@@ -57,6 +58,13 @@ function parseSeconds(value: string): number {
 function parseOrdering(value: string): 'mobility' | 'eval' {
   if (value !== 'mobility' && value !== 'eval') throw new InvalidArgumentError('must be mobility or eval');
   return value;
+}
+
+function parseSelectivity(value: string): readonly number[] {
+  if (value === 'none') return [];
+  const stages = value.split(',').map(Number);
+  if (stages.some((t) => !Number.isFinite(t) || t <= 0 || t > 8)) throw new InvalidArgumentError('must be none or margins in sigmas, each in (0, 8], e.g. 1,2');
+  return stages;
 }
 
 function parseSplit(value: string): SplitMode {
@@ -103,6 +111,7 @@ interface SolveOpts {
   progressEvery: number;
   eval?: string;
   ordering?: 'mobility' | 'eval';
+  selectivity: readonly number[];
 }
 
 function entriesFromPosition(text: string): ObfEntry {
@@ -162,7 +171,8 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
         `${workers} worker${workers === 1 ? '' : 's'}${splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
         `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
         `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ` +
-        `ordering: ${evalFile ? `eval (${evalFile === DEFAULT_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}`,
+        `ordering: ${evalFile ? `eval (${evalFile === DEFAULT_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
+        `${evalFile && opts.selectivity.length > 0 ? `, selective pre-searches ${opts.selectivity.join(',')}` : ''}`,
     );
     out(tableHeader());
   }
@@ -220,11 +230,12 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   let complete = true;
   try {
     if (workers > 1 || (saved && jobs.length > 0) || progress) {
-      const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile };
+      const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile, selectivity: opts.selectivity };
       complete = await solveParallel(jobs, settings, finished, failed, stop.signal, progress);
     } else if (jobs.length > 0) {
       const table = createTable(opts.hashBits, opts.table);
       useEvalFile(evalFile);
+      useSelectivity(opts.selectivity);
       for (const { entry, index } of jobs) finished(solveEntry(entry, index, table, { keepTable: opts.keepTable }));
     }
   } finally {
@@ -248,7 +259,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   previous.results.forEach((r) => (earlierMs += r.ms));
   const solved = results.filter((r): r is PositionResult => !!r);
   const summary = summarize(solved, errors.length + failures, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
-  if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes, ordering, eval: evalFile }));
+  if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes, ordering, eval: evalFile, selectivity: evalFile ? opts.selectivity : [] }));
   else out(tableTotal(summary));
   if (errors.length > 0) process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${source}: see the errors above\n`);
   if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);
@@ -291,6 +302,11 @@ export function buildProgram(): Command {
     )
     .option('--eval <file>', 'evaluation weights (Edax eval.dat or compact file) to order moves with at 14 empties and more; default: the shipped weights; none: no evaluation')
     .option('--ordering <how>', 'move ordering: mobility (fastest first), or eval (adds the weights\' evaluation; the default with --eval)', parseOrdering)
+    .option(
+      '--selectivity <margins>',
+      `with eval ordering, from ${SELECTIVE_MIN} empties: selective (ProbCut) pre-searches that find the first guess, at these margins in sigmas of the shallow search's error, in turn; none: start from a shallow search's guess`,
+      parseSelectivity, DEFAULT_SELECTIVITY,
+    )
     .option('--quiet', 'no progress display (by default: live lines on a terminal, else a status line now and then, on stderr)')
     .option('--progress-every <seconds>', 'off a terminal, a status line this often', parseSeconds, 10)
     .option('--results <file.jsonl>', 'append each finished position to this file at once (flushed to disk)')

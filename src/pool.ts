@@ -36,6 +36,8 @@ export interface PoolSettings {
   readonly fewPositions?: boolean;
   /** Weights for move ordering (null or absent: mobility). */
   readonly evalFile?: string | null;
+  /** Margins of the selective pre-searches (absent: the default). */
+  readonly selectivity?: readonly number[];
 }
 
 export function splits(empties: number, s: PoolSettings): boolean {
@@ -73,7 +75,7 @@ export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
   onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<boolean> {
-  const scheduler = new Scheduler(s.workers, onFailure, signal, s.evalFile ?? null);
+  const scheduler = new Scheduler(s.workers, onFailure, signal, s.evalFile ?? null, s.selectivity);
   useEvalFile(s.evalFile ?? null); // the split walk here orders moves too
   // Shared tables for split positions, made when first needed, reused.
   const tables: SharedTableRef[] = [];

@@ -9,6 +9,7 @@
  */
 import { Piscina } from 'piscina';
 import { LIVE_FIELDS } from './search/endgame.js';
+import { DEFAULT_SELECTIVITY } from './search/root.js';
 import type { Task, TaskInput } from './worker.js';
 
 /** A worker died (crash, kill) on a position: retried once on a fresh worker, then given up. */
@@ -53,6 +54,8 @@ export class Scheduler {
     workers: number, private readonly onFailure: OnFailure, private readonly signal?: AbortSignal,
     /** Weights every task orders moves with (null: mobility). */
     private readonly evalFile: string | null = null,
+    /** Margins of every task's selective pre-searches (see useSelectivity). */
+    private readonly selectivity: readonly number[] = DEFAULT_SELECTIVITY,
   ) {
     this.workers = workers;
     this.pool = new Piscina({
@@ -74,7 +77,7 @@ export class Scheduler {
    */
   run<R>(task: TaskInput, rank: number, onJob?: (job: Job) => void, path: readonly number[] = []): Promise<R | null> {
     return new Promise<R | null>((resolve, reject) => {
-      const full = { ...task, slot: -1, live: this.live.buffer, stop: this.stop.buffer, attempt: 1, evalFile: this.evalFile } as Task;
+      const full = { ...task, slot: -1, live: this.live.buffer, stop: this.stop.buffer, attempt: 1, evalFile: this.evalFile, selectivity: this.selectivity } as Task;
       const job: Job = { task: full, rank, path, seq: this.seq++, slot: -1, cancelled: false, resolve: resolve as (v: unknown) => void, reject };
       onJob?.(job);
       this.queue.push(job);

@@ -13,13 +13,13 @@
 import { moves } from 'native-free-bitboard';
 import type { ObfEntry } from './obf.js';
 import { emptyCount } from './position.js';
-import { LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE_NODES, buildList, firstGuess, selectMove } from './search/endgame.js';
+import { LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE_NODES, buildList, selectMove } from './search/endgame.js';
 import { finalScore, parityOf } from './search/leaves.js';
 import { ScoreProbes } from './search/root.js';
 import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, hashPosition } from './search/table.js';
 import type { Job, Scheduler } from './schedule.js';
 import { type PositionResult, check, tableStats } from './solve.js';
-import type { NwsResult, PvResult } from './worker.js';
+import type { GuessResult, NwsResult, PvResult } from './worker.js';
 
 /**
  * Subtrees at or below this many empties are one task each. Measured on
@@ -105,7 +105,11 @@ export class SplitSearch {
     const { hi: ph, lo: pl } = entry.position.player;
     const { hi: oh, lo: ol } = entry.position.opponent;
     const empties = emptyCount(entry.position);
-    const probes = new ScoreProbes(firstGuess(ph, pl, oh, ol, empties));
+    // The first guess (and the selective pre-searches behind it) on one worker.
+    const guess = await this.scheduler.run<GuessResult>(this.sharedTask({ kind: 'guess' as const, ph, pl, oh, ol }), this.rank);
+    if (!guess) throw new Error('the first guess was cancelled');
+    this.nodes += guess.nodes;
+    const probes = new ScoreProbes(guess.score);
     try {
       while (!probes.done) {
         const g = probes.next();
@@ -148,8 +152,9 @@ export class SplitSearch {
     const hash = hashPosition(ph, pl, oh, ol);
     let hashMove = NO_MOVE;
     if (table.probe(ph, pl, oh, ol, hash) >= 0) {
-      if (table.lower() > alpha) return table.lower();
-      if (table.upper() <= alpha) return table.upper();
+      // Bounds of the selective pre-searches are estimates: their move only.
+      if (table.selectivity() === 0 && table.lower() > alpha) return table.lower();
+      if (table.selectivity() === 0 && table.upper() <= alpha) return table.upper();
       hashMove = table.move();
     }
     const M = this.M;

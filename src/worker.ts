@@ -13,7 +13,7 @@ import type { ObfAnswer } from './obf.js';
 import type { Color } from './position.js';
 import { LIVE_FIELDS, searchNull, useTable, watchSearch } from './search/endgame.js';
 import { NODES, setupEmpties } from './search/leaves.js';
-import { solveExact } from './search/root.js';
+import { guessScore, solveExact, useSelectivity } from './search/root.js';
 import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from './search/table.js';
 import { type PositionResult, solveOne, useEvalFile } from './solve.js';
 
@@ -35,6 +35,8 @@ interface TaskBase {
   readonly ol: number;
   /** Weights for move ordering (null: mobility). */
   readonly evalFile: string | null;
+  /** Margins of the selective pre-searches (see useSelectivity). */
+  readonly selectivity: readonly number[];
 }
 
 /** A whole position, as plain data so that it crosses the thread boundary. */
@@ -69,9 +71,14 @@ export interface PvTask extends SharedTableTask {
   readonly score: number;
 }
 
-export type Task = SolveTask | NwsTask | PvTask;
+/** The first guess of a split position: the selective pre-searches, on its shared table. */
+export interface GuessTask extends SharedTableTask {
+  readonly kind: 'guess';
+}
+
+export type Task = SolveTask | NwsTask | PvTask | GuessTask;
 /** A task as its sender gives it; the scheduler adds the rest. */
-export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, 'slot' | 'live' | 'stop' | 'attempt' | 'evalFile'> : never) : never;
+export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, 'slot' | 'live' | 'stop' | 'attempt' | 'evalFile' | 'selectivity'> : never) : never;
 
 export interface NwsResult {
   readonly score: number;
@@ -79,6 +86,11 @@ export interface NwsResult {
   readonly probes: number;
   readonly hits: number;
   readonly cutoffs: number;
+}
+
+export interface GuessResult {
+  readonly score: number;
+  readonly nodes: number;
 }
 
 export interface PvResult {
@@ -101,7 +113,7 @@ function sharedTable(t: SharedTableTask): Table {
   return table;
 }
 
-export default function runTask(t: Task): PositionResult | NwsResult | PvResult {
+export default function runTask(t: Task): PositionResult | NwsResult | PvResult | GuessResult {
   // Fault injection for the tests: REVSOLVE_FAULT_EXIT=<index> kills the
   // worker on the first try at that position (its first task), <index>:always
   // on every try.
@@ -111,6 +123,7 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
   if (fault === `${t.index}:always` && first) process.exit(70);
 
   useEvalFile(t.evalFile);
+  useSelectivity(t.selectivity);
   watchSearch(new Float64Array(t.live), t.slot * LIVE_FIELDS, new Int32Array(t.stop), t.slot);
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
   if (t.kind === 'solve') {
@@ -118,6 +131,7 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
     return solveOne({ ...position, toMove: t.toMove }, t.answers, t.index, t.line, own, { keepTable: t.keepTable });
   }
   const table = sharedTable(t);
+  if (t.kind === 'guess') return guessScore(position, table);
   if (t.kind === 'pv') {
     const r = solveExact(position, { table, known: t.score, sameSearch: true });
     return { score: r.score, pv: r.pv, nodes: r.nodes };

@@ -9,7 +9,7 @@ import { NO_MOVE, type Table, costOf, hashPosition } from './table.js';
 import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
 import {
   LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE, LIVE_AT, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, STOP, STOP_AT,
-  buildList, firstGuess, searchNull, selectMove, table, useTable,
+  SELECTIVE, buildList, firstGuess, searchNull, selectMove, setSelective, table, useTable,
 } from './endgame.js';
 
 const MAX_PLY = 128; // 60 moves and passes
@@ -116,7 +116,7 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
       }
     }
   }
-  table.store(ph, pl, oh, ol, hash, empties, 0, alpha0, beta, best, bestMove, costOf(NODES[0] - nodes0));
+  table.store(ph, pl, oh, ol, hash, empties, SELECTIVE, alpha0, beta, best, bestMove, costOf(NODES[0] - nodes0));
   return best;
 }
 
@@ -159,7 +159,41 @@ function pvLine(ph: number, pl: number, oh: number, ol: number, v: number, empti
   }
 }
 
+/**
+ * Selective pre-searches, Edax's way to a first guess close to the exact
+ * score: the same probes with ProbCut on (see setSelective) at a margin of
+ * t sigmas for each t of the stages in turn, each stage starting from the
+ * score the last one found; the exact probes then start from the last.
+ * Their table entries keep their moves for the exact search. Nodes count.
+ */
+export const DEFAULT_SELECTIVITY: readonly number[] = [1, 2];
+let STAGES = DEFAULT_SELECTIVITY;
+/** Positions with fewer empties are solved without pre-searches. */
+export const SELECTIVE_MIN = 18;
+
+/** The margins (in sigmas) of the selective pre-searches; [] for none. */
+export function useSelectivity(stages: readonly number[]): void {
+  STAGES = stages;
+}
+
+/** The score of the selective pre-searches from `guess` (the guess itself without an evaluator). */
+function selectiveScore(ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, guess: number): number {
+  for (const t of STAGES) {
+    if (!setSelective(t)) break;
+    const probes = new ScoreProbes(guess);
+    while (!probes.done && STOP[STOP_AT] === 0) {
+      const g = probes.next();
+      probes.answer(g, pvs(ph, pl, oh, ol, g - 1, g, empties, parity, 0));
+    }
+    guess = probes.lower;
+  }
+  setSelective(0);
+  return guess;
+}
+
 export interface SolveOptions {
+  /** Run the selective pre-searches first (default: true; see useSelectivity). */
+  readonly selective?: boolean;
   /** The table to use; it is not cleared here. */
   readonly table: Table;
   /** Search this window only (one PVS); default: the exact score, by probes. */
@@ -244,6 +278,23 @@ export class ScoreProbes {
 }
 
 /**
+ * The first guess of an exact solve as solveExact makes it (a shallow
+ * search's, then the selective pre-searches'), on `table` in its current
+ * search, and the nodes it took.
+ */
+export function guessScore(pos: Position, table: Table): { score: number; nodes: number } {
+  useTable(table);
+  const { hi: ph, lo: pl } = pos.player;
+  const { hi: oh, lo: ol } = pos.opponent;
+  const parity = setupEmpties(ph, pl, oh, ol);
+  const empties = emptyCount(pos);
+  NODES[0] = 0;
+  let guess = firstGuess(ph, pl, oh, ol, empties);
+  if (empties >= SELECTIVE_MIN) guess = selectiveScore(ph, pl, oh, ol, empties, parity, guess);
+  return { score: guess, nodes: NODES[0] };
+}
+
+/**
  * Solves a position exactly. Without a window: null-window probes (see
  * ScoreProbes), then the PV walk (pvLine) finds the move and PV, mostly
  * from the table. Probes are much cheaper than one open window: the
@@ -268,7 +319,9 @@ export function solveExact(pos: Position, options: SolveOptions): SolveResult {
   } else if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
   } else {
-    const probes = new ScoreProbes(options.guess ?? firstGuess(ph, pl, oh, ol, empties));
+    let guess = options.guess ?? firstGuess(ph, pl, oh, ol, empties);
+    if (options.selective !== false && empties >= SELECTIVE_MIN) guess = selectiveScore(ph, pl, oh, ol, empties, parity, guess);
+    const probes = new ScoreProbes(guess);
     while (!probes.done && STOP[STOP_AT] === 0) {
       const g = probes.next();
       const r = pvs(ph, pl, oh, ol, g - 1, g, empties, parity, 0);
