@@ -99,28 +99,32 @@ export function useEvaluator(e: Evaluator | null, minEmpties = 14, perMobility =
 const GUESS_DEPTH = 7;
 
 /**
- * Selective search (ProbCut, as in Edax's pre-searches at low selectivity):
- * with SELECTIVE on, nws at a node of PC_MIN or more empties first asks a
- * shallow search (PC_DEPTH plies) whether the score lies more than a margin
- * (t sigma) outside the null window, and if so returns that bound without
- * searching. Its results are estimates: the table keeps them with
- * selectivity 1, and the exact search (SELECTIVE 0) takes only their
- * moves. The root uses it to find a first guess close to the exact score.
- * sigma: standard deviation of (shallow search - exact score) on round-3
- * self-play positions, 6-8 discs at 10-20 empties for 0-4 plies.
+ * Selective search (ProbCut, as in Edax's searches below full selectivity):
+ * with SELECTIVE on, every nws node first asks a shallow search (PC_DEPTH
+ * plies: the evaluation below 16 empties, 2 plies below 22, then 4) whether
+ * the score lies more than t sigma outside the null window, and if so
+ * returns that bound unsearched. Its results are estimates: the table keeps
+ * them at a selectivity level, and the exact search (level 0) takes only
+ * their moves. The root uses it for a first guess close to the exact score.
+ * SIGMA: the standard deviation of (shallow search - exact score), 6-8 discs
+ * at 10-20 empties for 0-4 plies on round-3 self-play positions. FFO
+ * #40-#49 (-h 10, stages 1 and 2): from 12 empties 2.34 G nodes, from 10
+ * 2.27 G, from every nws node (8) 2.18 G, from 14 2.61 G; sigma 6 or 8:
+ * more nodes; depths from 14 / 20 empties 2.19 G, from 18 / 24 2.67 G.
  */
 export let SELECTIVE = 0;
-const PC_MIN = 12;
+const SIGMA = 7;
 const PC_DEPTH = new Int32Array(65);
-const PC_MARGIN = new Int32Array(65);
 for (let n = 0; n <= 64; n++) PC_DEPTH[n] = n >= 22 ? 4 : n >= 16 ? 2 : 0;
+/** t sigma in evaluation units (1/128 disc). */
+let PC_MARGIN = 0;
 
 /** Turns selective search on (t > 0: margin t sigma) or off (t = 0); needs an evaluator. Returns whether it is on. */
 export function setSelective(t: number): boolean {
-  // Levels order the results by trust: a search at one level uses the
-  // table's bounds from its own level or below (0: exact).
+  // Levels order the results by trust (a wider margin is trusted more): a
+  // search uses the table's bounds of its own level or below (0: exact).
   SELECTIVE = t > 0 && evaluator !== null ? Math.max(1, Math.min(255, 1 + Math.round(2 * (4 - t)))) : 0;
-  for (let n = 0; n <= 64; n++) PC_MARGIN[n] = Math.round(t * 7 * 128);
+  PC_MARGIN = Math.round(t * SIGMA * 128);
   return SELECTIVE !== 0;
 }
 export function firstGuess(ph: number, pl: number, oh: number, ol: number, empties: number): number {
@@ -264,14 +268,14 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
   const cap = stabilityCap(ph, pl, oh, ol, alpha, empties);
   if (cap <= alpha) return cap;
 
-  if (SELECTIVE !== 0 && empties >= PC_MIN) {
-    const hi = ((alpha + 1) * 128 + PC_MARGIN[empties]) | 0;
+  if (SELECTIVE !== 0) {
+    const hi = ((alpha + 1) * 128 + PC_MARGIN) | 0;
     if (midSearch(evaluator!, ph, pl, oh, ol, PC_DEPTH[empties], (hi - 1) | 0, hi) >= hi) {
       const bound = (alpha + 2) & ~1; // scores are even
       tt.store(ph, pl, oh, ol, hash, empties, SELECTIVE, alpha, alpha + 1, bound, hashMove);
       return bound;
     }
-    const lo = (alpha * 128 - PC_MARGIN[empties]) | 0;
+    const lo = (alpha * 128 - PC_MARGIN) | 0;
     if (midSearch(evaluator!, ph, pl, oh, ol, PC_DEPTH[empties], lo, (lo + 1) | 0) <= lo) {
       const bound = alpha & ~1;
       tt.store(ph, pl, oh, ol, hash, empties, SELECTIVE, alpha, alpha + 1, bound, hashMove);
