@@ -73,12 +73,17 @@ describe('revsolve solve', () => {
     expect(run('solve', join(dir, 'missing.obf')).err).toMatch(/missing\.obf:0: cannot read the file: ENOENT/);
     expect(run('solve', '--position', 'XO X').err).toMatch(/--position: the board has 2 squares/);
     expect(run('frobnicate').code).toBe(2);
+    const sel = run('solve', '--position', P1, '--selectivity', '1,0');
+    expect(sel.code).toBe(2);
+    expect(sel.err).toMatch(/--selectivity.*must be none or margins in sigmas/);
   });
 
   it('prints the table size in the header and takes a layout', () => {
     const r = run('solve', '--position', P1, '-h', '16', '--table', 'key4');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/1 worker, a table of 2\^16 entries x 16 B = 1\.0 MiB \(key4\)/);
+    expect(r.out).toMatch(/ordering: eval \(shipped weights\), selective pre-searches 1,2/);
+    expect(run('solve', '--position', P1, '--selectivity', 'none').out).not.toMatch(/selective/);
     expect(run('solve', '--position', P1, '--table', 'nope').code).toBe(2);
   });
 
