@@ -1,11 +1,13 @@
 /**
- * A piscina worker. Three kinds of task:
+ * A piscina worker. Four kinds of task:
  *   solve  a whole position on the worker's own table (made at the first
  *          task and kept; cleared per position unless told to keep it);
- *   nws    one null-window search below a split position, on that
- *          position's shared table (split search, see split.ts);
- *   pv     the final (s - 1, s + 1) search of a split position for its
- *          move and principal variation, on the shared table.
+ *   guess  the first guess of a split position (shallow search, selective
+ *          pre-searches) on that position's shared table;
+ *   nws    one null-window search below a split position, on its shared
+ *          table (split search, see split.ts);
+ *   pv     the move and principal variation of a split position once its
+ *          score is known (the PV walk), on the shared table.
  * Every task publishes its progress in a shared slot and watches a stop flag.
  */
 import { U64 } from 'native-free-bitboard';

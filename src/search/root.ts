@@ -176,8 +176,13 @@ export function useSelectivity(stages: readonly number[]): void {
   STAGES = stages;
 }
 
-/** The score of the selective pre-searches from `guess` (the guess itself without an evaluator). */
-function selectiveScore(ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, guess: number): number {
+/**
+ * The first guess of the exact probes: a shallow search's (see firstGuess),
+ * then, from SELECTIVE_MIN empties, the selective pre-searches' from it.
+ */
+function startGuess(ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, selective: boolean): number {
+  let guess = firstGuess(ph, pl, oh, ol, empties);
+  if (!selective || empties < SELECTIVE_MIN) return guess;
   for (const t of STAGES) {
     if (!setSelective(t)) break;
     const probes = new ScoreProbes(guess);
@@ -199,7 +204,7 @@ export interface SolveOptions {
   /** Search this window only (one PVS); default: the exact score, by probes. */
   readonly alpha?: number;
   readonly beta?: number;
-  /** First guess of the score for the probes (default: a shallow search's, see firstGuess). */
+  /** First guess of the score for the probes (default: see startGuess). */
   readonly guess?: number;
   /** Part of a search already under way on this table (its date is kept). */
   readonly sameSearch?: boolean;
@@ -289,9 +294,8 @@ export function guessScore(pos: Position, table: Table): { score: number; nodes:
   const parity = setupEmpties(ph, pl, oh, ol);
   const empties = emptyCount(pos);
   NODES[0] = 0;
-  let guess = firstGuess(ph, pl, oh, ol, empties);
-  if (empties >= SELECTIVE_MIN) guess = selectiveScore(ph, pl, oh, ol, empties, parity, guess);
-  return { score: guess, nodes: NODES[0] };
+  const score = startGuess(ph, pl, oh, ol, empties, parity, true);
+  return { score, nodes: NODES[0] };
 }
 
 /**
@@ -319,9 +323,7 @@ export function solveExact(pos: Position, options: SolveOptions): SolveResult {
   } else if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
   } else {
-    let guess = options.guess ?? firstGuess(ph, pl, oh, ol, empties);
-    if (options.selective !== false && empties >= SELECTIVE_MIN) guess = selectiveScore(ph, pl, oh, ol, empties, parity, guess);
-    const probes = new ScoreProbes(guess);
+    const probes = new ScoreProbes(options.guess ?? startGuess(ph, pl, oh, ol, empties, parity, options.selective !== false));
     while (!probes.done && STOP[STOP_AT] === 0) {
       const g = probes.next();
       const r = pvs(ph, pl, oh, ol, g - 1, g, empties, parity, 0);
