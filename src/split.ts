@@ -153,8 +153,10 @@ export class SplitSearch {
     let hashMove = NO_MOVE;
     if (table.probe(ph, pl, oh, ol, hash) >= 0) {
       // Bounds of the selective pre-searches are estimates: their move only.
-      if (table.selectivity() === 0 && table.lower() > alpha) return table.lower();
-      if (table.selectivity() === 0 && table.upper() <= alpha) return table.upper();
+      if (table.selectivity() === 0) {
+        if (table.lower() > alpha) return table.lower();
+        if (table.upper() <= alpha) return table.upper();
+      }
       hashMove = table.move();
     }
     const M = this.M;
