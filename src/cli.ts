@@ -156,6 +156,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   if (ordering === 'eval' && !weights) throw new UsageError('--ordering eval needs weights: --eval <file> (see revsolve eval --help)');
   const evalFile = ordering === 'eval' ? weights! : null;
   if (evalFile) readWeights(evalFile); // a bad file is reported here, before any worker starts
+  const selectivity = evalFile ? opts.selectivity : []; // the pre-searches need weights
   const policy = (n: number) => ({ workers: n, bits: 0, layout: opts.table, keepTable: false, split: opts.split, fewPositions: jobs.length < n });
   const split = (n: number) => jobs.some((j) => splits(emptyCount(j.entry.position), policy(n)));
   const workers = split(opts.workers) ? opts.workers : Math.max(1, Math.min(opts.workers, jobs.length));
@@ -172,7 +173,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
         `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
         `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ` +
         `ordering: ${evalFile ? `eval (${evalFile === DEFAULT_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
-        `${evalFile && opts.selectivity.length > 0 ? `, selective pre-searches ${opts.selectivity.join(',')}` : ''}`,
+        `${selectivity.length > 0 ? `, selective pre-searches ${selectivity.join(',')}` : ''}`,
     );
     out(tableHeader());
   }
@@ -230,12 +231,12 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   let complete = true;
   try {
     if (workers > 1 || (saved && jobs.length > 0) || progress) {
-      const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile, selectivity: opts.selectivity };
+      const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile, selectivity };
       complete = await solveParallel(jobs, settings, finished, failed, stop.signal, progress);
     } else if (jobs.length > 0) {
       const table = createTable(opts.hashBits, opts.table);
       useEvalFile(evalFile);
-      useSelectivity(opts.selectivity);
+      useSelectivity(selectivity);
       for (const { entry, index } of jobs) finished(solveEntry(entry, index, table, { keepTable: opts.keepTable }));
     }
   } finally {
@@ -259,7 +260,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
   previous.results.forEach((r) => (earlierMs += r.ms));
   const solved = results.filter((r): r is PositionResult => !!r);
   const summary = summarize(solved, errors.length + failures, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
-  if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes, ordering, eval: evalFile, selectivity: evalFile ? opts.selectivity : [] }));
+  if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes, ordering, eval: evalFile, selectivity }));
   else out(tableTotal(summary));
   if (errors.length > 0) process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${source}: see the errors above\n`);
   if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);

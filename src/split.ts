@@ -13,7 +13,7 @@
 import { moves } from 'native-free-bitboard';
 import type { ObfEntry } from './obf.js';
 import { emptyCount } from './position.js';
-import { LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE_NODES, buildList, selectMove } from './search/endgame.js';
+import { LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE_NODES, buildList, selectMove, trustsBounds } from './search/endgame.js';
 import { finalScore, parityOf } from './search/leaves.js';
 import { ScoreProbes } from './search/root.js';
 import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, hashPosition } from './search/table.js';
@@ -153,7 +153,7 @@ export class SplitSearch {
     let hashMove = NO_MOVE;
     if (table.probe(ph, pl, oh, ol, hash) >= 0) {
       // Bounds of the selective pre-searches are estimates: their move only.
-      if (table.selectivity() === 0) {
+      if (trustsBounds(table)) {
         if (table.lower() > alpha) return table.lower();
         if (table.upper() <= alpha) return table.upper();
       }

@@ -90,10 +90,7 @@ export interface NwsResult {
   readonly cutoffs: number;
 }
 
-export interface GuessResult {
-  readonly score: number;
-  readonly nodes: number;
-}
+export type GuessResult = ReturnType<typeof guessScore>;
 
 export interface PvResult {
   readonly score: number;

@@ -119,6 +119,11 @@ for (let n = 0; n <= 64; n++) PC_DEPTH[n] = n >= 22 ? 4 : n >= 16 ? 2 : 0;
 /** t sigma in evaluation units (1/128 disc). */
 let PC_MARGIN = 0;
 
+/** Whether the current search may use the bounds of the entry the table last found (else only its moves). */
+export function trustsBounds(t: Table): boolean {
+  return t.selectivity() <= SELECTIVE;
+}
+
 /** Turns selective search on (t > 0: margin t sigma) or off (t = 0); needs an evaluator. Returns whether it is on. */
 export function setSelective(t: number): boolean {
   // Levels order the results by trust (a wider margin is trusted more): a
@@ -249,7 +254,7 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
   let hashMove = NO_MOVE;
   const e = tt.probe(ph, pl, oh, ol, hash);
   if (e >= 0) {
-    if (tt.selectivity() <= SELECTIVE) {
+    if (trustsBounds(tt)) {
       const lower = tt.lower();
       if (lower > alpha) {
         tt.stats[STAT_CUTOFFS]++;
@@ -309,7 +314,7 @@ export function nws(ph: number, pl: number, oh: number, ol: number, alpha: numbe
       const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
       const nol = pl | fl | (x < 32 ? 1 << x : 0);
       const c = tt.probe(nph, npl, noh, nol, hashPosition(nph, npl, noh, nol));
-      if (c >= 0 && tt.selectivity() <= SELECTIVE) {
+      if (c >= 0 && trustsBounds(tt)) {
         const score = (0 - tt.upper()) | 0;
         if (score > alpha) {
           tt.stats[STAT_CUTOFFS]++;
