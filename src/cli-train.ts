@@ -51,6 +51,7 @@ interface FitOpts {
   seed: number;
   edax?: string;
   spread: number;
+  huber?: number;
 }
 
 export function addTrainCommands(program: Command, out: (s: string) => void, err: (s: string) => void): void {
@@ -128,6 +129,7 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
     .option('--spread <s>', 'a position also trains the tables of up to s empties more and fewer', number(0, 30), 0)
     .option('--epochs <n>', 'passes over the data', number(1, 10000), 20)
     .option('--l2 <x>', 'L2 penalty per weight', number(0, 1e6, false), 0.001)
+    .option('--huber <discs>', 'errors beyond this count linearly (Huber loss; default: least squares)', number(0.01, 128, false))
     .option('--rate <x>', 'learning rate (AdaGrad)', number(0, 10, false), 0.5)
     .option('--holdout <f>', 'share of games held out to measure the error', number(0, 0.9, false), 0.1)
     .option('--seed <n>', 'seed of the held-out split and the order', number(0, 2 ** 32 - 1), 1)
@@ -137,7 +139,7 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       const data = files.map((f) => readDataset(f));
       for (const [i, d] of data.entries()) if (d.problem) err(`warning: ${files[i]}: ${d.problem}; using its ${d.batches} whole batches`);
       const t0 = nowMs();
-      const r = fitWeights(data.map((d) => d.records), { band: o.band, epochs: o.epochs, l2: o.l2, rate: o.rate, holdout: o.holdout, seed: o.seed, spread: o.spread }, (epoch, train, held) => {
+      const r = fitWeights(data.map((d) => d.records), { band: o.band, epochs: o.epochs, l2: o.l2, rate: o.rate, holdout: o.holdout, seed: o.seed, spread: o.spread, huber: o.huber }, (epoch, train, held) => {
         err(`epoch ${epoch}: train MAE ${train.toFixed(3)}, held-out MAE ${held.toFixed(3)} discs (${formatTime(nowMs() - t0)})`);
       });
       const bytes = writeCompact(o.out, r.weights, 16);
@@ -152,10 +154,10 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
 
 function addTestCommand(train: Command, out: (s: string) => void): void {
   train.command('test')
-    .description('the held-out error of any weights on the split `train fit` makes with the same --holdout and --seed')
+    .description('the held-out error of any weights on the split `train fit` makes with the same --holdout and --seed (--holdout 1: all of a test set no fit has seen)')
     .argument('<weights>', 'Edax eval.dat or compact file')
     .argument('<data...>', 'data files from train gen')
-    .option('--holdout <f>', 'share held out (as given to fit)', number(0, 0.9, false), 0.1)
+    .option('--holdout <f>', 'share held out (as given to fit; 1: every position)', number(0, 1, false), 0.1)
     .option('--seed <n>', 'seed (as given to fit)', number(0, 2 ** 32 - 1), 1)
     .helpOption('--help', 'show help')
     .action((weights: string, files: string[], o: { holdout: number; seed: number }) => {

@@ -99,4 +99,24 @@ describe('train fit', () => {
       expect(b.mae).toBeCloseTo(r.heldByBand[k].mae, 9);
     });
   }, 120_000);
+
+  it('with --huber, follows most labels of a position where least squares follows their mean', () => {
+    // One position, labelled 0 four times out of five and +40 once (a noisy outcome label).
+    const [p] = samplePositions(1, 5);
+    const rec = new Int32Array(5 * 2000);
+    for (let i = 0; i < 2000; i++) {
+      rec.set(p, i * 5);
+      rec[i * 5 + 4] = (i % 5 === 4 ? 40 : 0) << 8;
+    }
+    const value = (huber?: number) => {
+      const r = fitWeights([rec], { band: 61, epochs: 4, l2: 0, rate: 0.05, holdout: 0, seed: 1, huber });
+      return new Evaluator(r.weights).evaluate(p[0], p[1], p[2], p[3]) / 128;
+    };
+    expect(Math.abs(value() - 8)).toBeLessThan(1.5); // the mean
+    expect(Math.abs(value(1))).toBeLessThan(1.5); // near the median (0.25 minimises this loss)
+    // `train test --holdout 1` (a test set no fit has seen) measures every position.
+    const all = heldOutError([rec], () => 0, 1, 1);
+    expect(all.reduce((s, b) => s + b.n, 0)).toBe(2000);
+    expect(all.reduce((s, b) => s + b.n * b.mae, 0)).toBe(400 * 40);
+  });
 });

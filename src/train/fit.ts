@@ -1,6 +1,7 @@
 /**
  * Fitting the evaluator's weights to labelled positions: least squares on
- * the score in discs, by stochastic gradient descent with AdaGrad steps
+ * the score in discs (or Huber loss: errors beyond a few discs, mostly those
+ * of noisy game-outcome labels, count linearly), by stochastic gradient descent with AdaGrad steps
  * (each weight's step shrinks with the gradients it has seen, so rare
  * patterns still move) and an L2 penalty. One table per band of empties
  * (a position may also train its neighbours' tables: --spread);
@@ -23,6 +24,8 @@ export interface FitOptions {
   readonly seed: number;
   /** A position also trains the tables of up to this many empties more and fewer (smooth per-ply tables). */
   readonly spread?: number;
+  /** Errors beyond this many discs count linearly (Huber loss: outliers, mostly noisy labels, pull less); default: least squares. */
+  readonly huber?: number;
 }
 
 export interface BandError {
@@ -72,6 +75,7 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
   const w = new Float64Array(tables * N_PACKED);
   const g2 = new Float64Array(tables * N_PACKED).fill(1e-8);
   const spread = o.spread ?? 0;
+  const huber = o.huber ?? Infinity;
   const tableOf = (e: number) => Math.floor(Math.max(0, Math.min(60, e)) / o.band) * N_PACKED;
   const predict = (j: number, base: number) => {
     let s = 0;
@@ -104,9 +108,10 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
         const base = tableOf(e + d);
         const err = predict(j, base) - label[j];
         if (d === 0) abs += Math.abs(err);
+        const slope = Math.max(-huber, Math.min(huber, err));
         for (let k = j * K, end = k + K; k < end; k++) {
           const x = base + idx[k];
-          const g = err + o.l2 * w[x];
+          const g = slope + o.l2 * w[x];
           g2[x] += g * g;
           w[x] -= (o.rate * g) / Math.sqrt(g2[x]);
         }
