@@ -1,13 +1,13 @@
 /**
  * Fitting the evaluator's weights to labelled positions: least squares on
- * the score in discs (or Huber loss: errors beyond a few discs, mostly those
- * of noisy game-outcome labels, count linearly), by stochastic gradient descent with AdaGrad steps
- * (each weight's step shrinks with the gradients it has seen, so rare
- * patterns still move) and an L2 penalty. One table per band of empties
- * (a position may also train its neighbours' tables: --spread);
- * a pattern and its mirror image share a weight, as do the occurrences of
- * a group. Blocks of consecutive positions (mostly whole games) are held
- * out to measure the error.
+ * the score in discs (or Huber loss: errors beyond a few discs, mostly
+ * those of noisy game-outcome labels, count linearly), by stochastic
+ * gradient descent with AdaGrad steps (each weight's step shrinks with the
+ * gradients it has seen, so rare patterns still move) and an L2 penalty.
+ * One table per band of empties (a position may also train its
+ * neighbours' tables: --spread); a pattern and its mirror image share a
+ * weight, as do the occurrences of a group. Blocks of consecutive
+ * positions (mostly whole games) are held out to measure the error.
  */
 import { popcount32 } from 'native-free-bitboard';
 import { N_PACKED, N_PATTERNS, PACK, UNPACKED_OFFSET, featureIndices } from '../eval/features.js';
