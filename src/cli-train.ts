@@ -139,7 +139,7 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       const data = files.map((f) => readDataset(f));
       for (const [i, d] of data.entries()) if (d.problem) err(`warning: ${files[i]}: ${d.problem}; using its ${d.batches} whole batches`);
       const t0 = nowMs();
-      const r = fitWeights(data.map((d) => d.records), { band: o.band, epochs: o.epochs, l2: o.l2, rate: o.rate, holdout: o.holdout, seed: o.seed, spread: o.spread, huber: o.huber }, (epoch, train, held) => {
+      const r = fitWeights(data.map((d) => d.records), o, (epoch, train, held) => {
         err(`epoch ${epoch}: train MAE ${train.toFixed(3)}, held-out MAE ${held.toFixed(3)} discs (${formatTime(nowMs() - t0)})`);
       });
       const bytes = writeCompact(o.out, r.weights, 16);
