@@ -2,15 +2,21 @@
  * A shallow midgame search: negamax alpha-beta to a fixed depth with the
  * evaluator at the leaves, scores in 1/128 disc (a finished game scores its
  * disc difference × 128). For self-play move choice; allocation-free, with
- * per-ply typed arrays.
+ * per-ply typed arrays. From ORDER_DEPTH plies up the moves are tried best
+ * first by the evaluation of the position they lead to: the values are the
+ * same (alpha-beta's value inside its window does not depend on the order),
+ * the tree is smaller.
  */
 import { flips, lowestSquare, moves } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
 import { NODES, finalScore } from './leaves.js';
 
 const MAX_DEPTH = 16;
+const ORDER_DEPTH = 3;
 const M = new Int32Array(2 * (MAX_DEPTH + 2));
 const F = new Int32Array(2);
+/** Per ply: up to 32 moves, sorted by key (square in the low 6 bits). */
+const LIST = new Int32Array(32 * (MAX_DEPTH + 2));
 
 /** Negamax value of the position for P to move, searched `depth` plies, within (alpha, beta). */
 export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number): number {
@@ -26,6 +32,39 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
     return (0 - midSearch(ev, oh, ol, ph, pl, depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
   }
   let best = -(1 << 30);
+  if (depth >= ORDER_DEPTH) {
+    // Sort by the opponent's evaluation after the move, lowest first (insertion sort; few moves).
+    const base = 32 * depth;
+    let n = 0;
+    while ((mh | ml) !== 0) {
+      const x = lowestSquare(mh, ml);
+      if (x < 32) ml &= (ml - 1) | 0;
+      else mh &= (mh - 1) | 0;
+      flips(x, ph, pl, oh, ol, F, 0);
+      const k = ((ev.evaluate(oh ^ F[0], ol ^ F[1], ph | F[0] | (x >= 32 ? 1 << (x - 32) : 0), pl | F[1] | (x < 32 ? 1 << x : 0)) * 64) | 0) + x;
+      let i = n++;
+      while (i > 0 && LIST[base + i - 1] > k) {
+        LIST[base + i] = LIST[base + i - 1];
+        i--;
+      }
+      LIST[base + i] = k;
+    }
+    for (let i = 0; i < n; i++) {
+      const x = LIST[base + i] & 63;
+      flips(x, ph, pl, oh, ol, F, 0);
+      const fh = F[0];
+      const fl = F[1];
+      const s = (0 - midSearch(ev, oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
+      if (s > best) {
+        best = s;
+        if (s > alpha) {
+          alpha = s;
+          if (s >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
   while ((mh | ml) !== 0) {
     const x = lowestSquare(mh, ml);
     if (x < 32) ml &= (ml - 1) | 0;
