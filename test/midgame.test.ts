@@ -43,7 +43,7 @@ function negamax(ph: number, pl: number, oh: number, ol: number, depth: number):
   return best;
 }
 
-const positions = samplePositions(400, 17).filter((_, i) => i % 10 === 3 && moveList(..._ as unknown as [number, number, number, number]).length > 1);
+const positions = samplePositions(400, 17).filter((p, i) => i % 10 === 3 && moveList(p[0], p[1], p[2], p[3]).length > 1);
 
 describe('midgame search', () => {
   it('ordered alpha-beta with a full window gives the negamax value (depths 1-4)', () => {

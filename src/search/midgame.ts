@@ -31,44 +31,30 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
     if ((M[at] | M[at + 1]) === 0) return finalScore(ph, pl, oh, ol) * 128;
     return (0 - midSearch(ev, oh, ol, ph, pl, depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
   }
-  let best = -(1 << 30);
-  if (depth >= ORDER_DEPTH) {
-    // Sort by the opponent's evaluation after the move, lowest first (insertion sort; few moves).
-    const base = 32 * depth;
-    let n = 0;
-    while ((mh | ml) !== 0) {
-      const x = lowestSquare(mh, ml);
-      if (x < 32) ml &= (ml - 1) | 0;
-      else mh &= (mh - 1) | 0;
-      flips(x, ph, pl, oh, ol, F, 0);
-      const k = ((ev.evaluate(oh ^ F[0], ol ^ F[1], ph | F[0] | (x >= 32 ? 1 << (x - 32) : 0), pl | F[1] | (x < 32 ? 1 << x : 0)) * 64) | 0) + x;
-      let i = n++;
-      while (i > 0 && LIST[base + i - 1] > k) {
-        LIST[base + i] = LIST[base + i - 1];
-        i--;
-      }
-      LIST[base + i] = k;
-    }
-    for (let i = 0; i < n; i++) {
-      const x = LIST[base + i] & 63;
-      flips(x, ph, pl, oh, ol, F, 0);
-      const fh = F[0];
-      const fl = F[1];
-      const s = (0 - midSearch(ev, oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
-      if (s > best) {
-        best = s;
-        if (s > alpha) {
-          alpha = s;
-          if (s >= beta) break;
-        }
-      }
-    }
-    return best;
-  }
+  // The moves into this ply's list, ascending by key: the square alone
+  // below ORDER_DEPTH, else the opponent's evaluation after the move first
+  // (lowest, i.e. best for P, first). Insertion sort: few moves.
+  const base = 32 * depth;
+  let n = 0;
   while ((mh | ml) !== 0) {
     const x = lowestSquare(mh, ml);
     if (x < 32) ml &= (ml - 1) | 0;
     else mh &= (mh - 1) | 0;
+    let k = x;
+    if (depth >= ORDER_DEPTH) {
+      flips(x, ph, pl, oh, ol, F, 0);
+      k = ((ev.evaluate(oh ^ F[0], ol ^ F[1], ph | F[0] | (x >= 32 ? 1 << (x - 32) : 0), pl | F[1] | (x < 32 ? 1 << x : 0)) * 64) | 0) + x;
+    }
+    let i = n++;
+    while (i > 0 && LIST[base + i - 1] > k) {
+      LIST[base + i] = LIST[base + i - 1];
+      i--;
+    }
+    LIST[base + i] = k;
+  }
+  let best = -(1 << 30);
+  for (let i = 0; i < n; i++) {
+    const x = LIST[base + i] & 63;
     flips(x, ph, pl, oh, ol, F, 0);
     const fh = F[0];
     const fl = F[1];
