@@ -13,7 +13,8 @@ import { readWeights, writeCompact, writeEdax } from './eval/files.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { expandBands } from './eval/weights.js';
+import { type Weights, expandBands } from './eval/weights.js';
+import { averageBands } from './eval/compress.js';
 import { formatTime } from './report.js';
 
 function number(min: number, max: number, integer = true) {
@@ -52,6 +53,7 @@ interface FitOpts {
   edax?: string;
   spread: number;
   huber?: number;
+  quantize?: boolean;
 }
 
 export function addTrainCommands(program: Command, out: (s: string) => void, err: (s: string) => void): void {
@@ -134,12 +136,22 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
     .option('--holdout <f>', 'share of games held out to measure the error', number(0, 0.9, false), 0.1)
     .option('--seed <n>', 'seed of the held-out split and the order', number(0, 2 ** 32 - 1), 1)
     .option('--edax <file>', 'also write an Edax eval.dat (the band copied to each of its plies)')
+    .option('--init <weights>', 'start from these weights (one table per empties count is averaged into --band)')
+    .option('--quantize', 'fit the 4-bit form: predictions use the weights rounded as eval compress --bits 4 rounds them')
     .helpOption('--help', 'show help')
-    .action((files: string[], o: FitOpts & { out: string }) => {
+    .action((files: string[], o: FitOpts & { out: string; init?: string }) => {
       const data = files.map((f) => readDataset(f));
       for (const [i, d] of data.entries()) if (d.problem) err(`warning: ${files[i]}: ${d.problem}; using its ${d.batches} whole batches`);
+      let init: Weights | undefined;
+      if (o.init) {
+        init = readWeights(o.init).weights;
+        if (init.band !== o.band) {
+          if (init.band !== 1) throw new RangeError(`${o.init}: bands of ${init.band} empties; --band ${o.band} needs one table per empties count or bands of ${o.band}`);
+          init = averageBands(init, o.band);
+        }
+      }
       const t0 = nowMs();
-      const r = fitWeights(data.map((d) => d.records), o, (epoch, train, held) => {
+      const r = fitWeights(data.map((d) => d.records), { ...o, init }, (epoch, train, held) => {
         err(`epoch ${epoch}: train MAE ${train.toFixed(3)}, held-out MAE ${held.toFixed(3)} discs (${formatTime(nowMs() - t0)})`);
       });
       const bytes = writeCompact(o.out, r.weights, 16);

@@ -13,8 +13,8 @@ import { playGame } from '../src/train/selfplay.js';
 import { fitWeights, heldOutError } from '../src/train/fit.js';
 import { solveExact } from '../src/search/root.js';
 import { createTable } from '../src/search/table.js';
-import { Evaluator } from '../src/eval/weights.js';
-import { samplePositions, syntheticWeights } from '../src/eval/compress.js';
+import { Evaluator, type Weights, nibbleOf } from '../src/eval/weights.js';
+import { compress, samplePositions, syntheticWeights } from '../src/eval/compress.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
@@ -119,4 +119,29 @@ describe('train fit', () => {
     expect(all.reduce((s, b) => s + b.n, 0)).toBe(2000);
     expect(all.reduce((s, b) => s + b.n * b.mae, 0)).toBe(400 * 40);
   });
+
+  it('--init starts from given weights, and --quantize fits weights that all have a 4-bit code, nearer the labels than rounding afterwards', () => {
+    const ev = new Evaluator(syntheticWeights(4));
+    const ps = samplePositions(20_000, 8);
+    const rec = new Int32Array(ps.length * 5);
+    ps.forEach((q, i) => {
+      rec.set(q, i * 5);
+      rec[i * 5 + 4] = Math.max(-64, Math.min(64, Math.round(ev.evaluate(q[0], q[1], q[2], q[3]) / 128))) << 8;
+    });
+    const base = { band: 4, l2: 0, holdout: 0, seed: 1 };
+    const plain = fitWeights([rec], { ...base, epochs: 4, rate: 0.5 }).weights;
+    // A zero rate keeps the initial weights as they are.
+    expect(fitWeights([rec], { ...base, epochs: 1, rate: 0, init: plain }).weights.packed).toEqual(plain.packed);
+    // Quantised: every weight is 0 or ±32‥±2048, a power of two.
+    const quant = fitWeights([rec], { ...base, epochs: 2, rate: 0.02, init: plain, quantize: true }).weights;
+    expect(quant.packed.every((w) => nibbleOf(w) >= 0)).toBe(true);
+    const rounded = compress(plain, { pow2: true, zeroBelow: 32, bits: 4 });
+    const mae = (w: Weights) => {
+      const e = new Evaluator(w);
+      let s = 0;
+      for (let i = 0; i < rec.length; i += 5) s += Math.abs(e.evaluate(rec[i], rec[i + 1], rec[i + 2], rec[i + 3]) / 128 - (rec[i + 4] >> 8));
+      return s / ps.length;
+    };
+    expect(mae(quant)).toBeLessThan(mae(rounded) * 0.9);
+  }, 60_000);
 });

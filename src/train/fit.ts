@@ -11,7 +11,7 @@
  */
 import { popcount32 } from 'native-free-bitboard';
 import { N_PACKED, N_PATTERNS, PACK, UNPACKED_OFFSET, featureIndices } from '../eval/features.js';
-import { rng } from '../eval/compress.js';
+import { rng, roundPow2 } from '../eval/compress.js';
 import { Weights, tablesFor } from '../eval/weights.js';
 import { RECORD_WORDS } from './dataset.js';
 
@@ -26,6 +26,16 @@ export interface FitOptions {
   readonly spread?: number;
   /** Errors beyond this many discs count linearly (Huber loss: outliers, mostly noisy labels, pull less); default: least squares. */
   readonly huber?: number;
+  /** Start from these weights (same band) instead of zeros. */
+  readonly init?: Weights;
+  /**
+   * Fit the 4-bit form: every prediction uses the weights rounded as
+   * `eval compress --pow2 --zero-below 32 --bits 4` rounds them, while the
+   * steps move the unrounded ones (a straight-through estimate), so that
+   * the rounding errors of a position's weights partly cancel. The result
+   * is the rounded weights.
+   */
+  readonly quantize?: boolean;
 }
 
 export interface BandError {
@@ -73,13 +83,19 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
 
   const tables = tablesFor(o.band);
   const w = new Float64Array(tables * N_PACKED);
+  if (o.init) {
+    if (o.init.band !== o.band) throw new RangeError(`the initial weights have bands of ${o.init.band}, the fit ${o.band}`);
+    for (let x = 0; x < w.length; x++) w[x] = o.init.packed[x] / 128;
+  }
+  // The weights the predictions use: w itself, or its 4-bit rounding.
+  const wq = o.quantize ? w.map(quantize4) : w;
   const g2 = new Float64Array(tables * N_PACKED).fill(1e-8);
   const spread = o.spread ?? 0;
   const huber = o.huber ?? Infinity;
   const tableOf = (e: number) => Math.floor(Math.max(0, Math.min(60, e)) / o.band) * N_PACKED;
   const predict = (j: number, base: number) => {
     let s = 0;
-    for (let k = j * K, end = k + K; k < end; k++) s += w[base + idx[k]];
+    for (let k = j * K, end = k + K; k < end; k++) s += wq[base + idx[k]];
     return s;
   };
   const heldMae = () => {
@@ -114,6 +130,7 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
           const g = slope + o.l2 * w[x];
           g2[x] += g * g;
           w[x] -= (o.rate * g) / Math.sqrt(g2[x]);
+          if (o.quantize) wq[x] = quantize4(w[x]);
         }
       }
     }
@@ -121,7 +138,7 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
   }
 
   const packed = new Int16Array(tables * N_PACKED);
-  for (let x = 0; x < packed.length; x++) packed[x] = Math.max(-32768, Math.min(32767, Math.round(w[x] * 128)));
+  for (let x = 0; x < packed.length; x++) packed[x] = Math.max(-32768, Math.min(32767, Math.round(wq[x] * 128)));
   const bands: { n: number; s: number }[] = Array.from({ length: 16 }, () => ({ n: 0, s: 0 }));
   let heldCount = 0;
   for (let j = 0; j < n; j++) if (held[j]) {
@@ -163,6 +180,13 @@ export function heldOutError(data: readonly Int32Array[], evaluate: (ph: number,
     }
   }
   return bands.map((b, k) => ({ from: 4 * k, to: 4 * k + 3, n: b.n, mae: b.n ? b.s / b.n : 0 }));
+}
+
+/** A weight in discs as its 4-bit value (0 or ±32‥±2048 in 1/128 disc, a power of two), in discs. */
+function quantize4(w: number): number {
+  const p = roundPow2(Math.round(w * 128));
+  const a = Math.abs(p);
+  return a < 32 ? 0 : (Math.sign(p) * Math.min(a, 2048)) / 128;
 }
 
 function clamp(x: number): number {
