@@ -68,16 +68,22 @@ describe('train gen', () => {
   });
 });
 
+/** Records of `count` sample positions labelled with synthetic weights' scores (in discs, clamped to ±64). */
+function labelledBy(weightsSeed: number, count: number, seed: number): { ps: Int32Array[]; rec: Int32Array } {
+  const ev = new Evaluator(syntheticWeights(weightsSeed));
+  const ps = samplePositions(count, seed);
+  const rec = new Int32Array(ps.length * 5);
+  ps.forEach((p, i) => {
+    rec.set(p, i * 5);
+    rec[i * 5 + 4] = Math.max(-64, Math.min(64, Math.round(ev.evaluate(p[0], p[1], p[2], p[3]) / 128))) << 8;
+  });
+  return { ps, rec };
+}
+
 describe('train fit', () => {
   it('fits labels made by known weights: under a disc on the training positions, well under the labels\' spread held out', () => {
     // Labels are a known evaluator's scores (in discs); the fit must find weights that reproduce them.
-    const ev = new Evaluator(syntheticWeights(3));
-    const ps = samplePositions(60_000, 21);
-    const rec = new Int32Array(ps.length * 5);
-    ps.forEach((p, i) => {
-      rec.set(p, i * 5);
-      rec[i * 5 + 4] = Math.max(-64, Math.min(64, Math.round(ev.evaluate(p[0], p[1], p[2], p[3]) / 128))) << 8;
-    });
+    const { ps, rec } = labelledBy(3, 60_000, 21);
     let spread = 0;
     for (let i = 4; i < rec.length; i += 5) spread += Math.abs(rec[i] >> 8);
     spread /= ps.length;
@@ -121,13 +127,7 @@ describe('train fit', () => {
   });
 
   it('--init starts from given weights, and --quantize fits weights that all have a 4-bit code, nearer the labels than rounding afterwards', () => {
-    const ev = new Evaluator(syntheticWeights(4));
-    const ps = samplePositions(20_000, 8);
-    const rec = new Int32Array(ps.length * 5);
-    ps.forEach((q, i) => {
-      rec.set(q, i * 5);
-      rec[i * 5 + 4] = Math.max(-64, Math.min(64, Math.round(ev.evaluate(q[0], q[1], q[2], q[3]) / 128))) << 8;
-    });
+    const { ps, rec } = labelledBy(4, 20_000, 8);
     const base = { band: 4, l2: 0, holdout: 0, seed: 1 };
     const plain = fitWeights([rec], { ...base, epochs: 4, rate: 0.5 }).weights;
     // A zero rate keeps the initial weights as they are.

@@ -30,19 +30,19 @@ export function roundPow2(w: number): number {
 export function compress(w: Weights, o: CompressOptions): Weights {
   let out = w;
   if (o.band !== undefined && o.band !== out.band) out = averageBands(out, o.band);
-  const p = Int16Array.from(out.packed);
-  for (let i = 0; i < p.length; i++) {
-    let v = p[i];
-    if (o.pow2) v = roundPow2(v);
-    if (o.zeroBelow !== undefined && Math.abs(v) < o.zeroBelow) v = 0;
-    if (o.bits === 4) {
-      if (v !== 0 && !o.pow2) v = roundPow2(v);
-      if (Math.abs(v) < 32) v = v === 0 ? 0 : Math.sign(v) * 32;
-      if (Math.abs(v) > 2048) v = Math.sign(v) * 2048;
-    }
-    p[i] = v;
+  return new Weights(out.band, out.packed.map((v) => compressWeight(v, o)));
+}
+
+/** One weight (1/128 disc) through compress's rounding steps (all but the band averaging). */
+export function compressWeight(v: number, o: CompressOptions): number {
+  if (o.pow2) v = roundPow2(v);
+  if (o.zeroBelow !== undefined && Math.abs(v) < o.zeroBelow) v = 0;
+  if (o.bits === 4) {
+    if (v !== 0 && !o.pow2) v = roundPow2(v);
+    if (Math.abs(v) < 32) v = v === 0 ? 0 : Math.sign(v) * 32;
+    if (Math.abs(v) > 2048) v = Math.sign(v) * 2048;
   }
-  return new Weights(out.band, p);
+  return v;
 }
 
 /** Tables of K consecutive empties counts averaged into one (rounded to the nearest integer). */

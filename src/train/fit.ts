@@ -11,7 +11,7 @@
  */
 import { popcount32 } from 'native-free-bitboard';
 import { N_PACKED, N_PATTERNS, PACK, UNPACKED_OFFSET, featureIndices } from '../eval/features.js';
-import { rng, roundPow2 } from '../eval/compress.js';
+import { type CompressOptions, compressWeight, rng } from '../eval/compress.js';
 import { Weights, tablesFor } from '../eval/weights.js';
 import { RECORD_WORDS } from './dataset.js';
 
@@ -182,11 +182,11 @@ export function heldOutError(data: readonly Int32Array[], evaluate: (ph: number,
   return bands.map((b, k) => ({ from: 4 * k, to: 4 * k + 3, n: b.n, mae: b.n ? b.s / b.n : 0 }));
 }
 
-/** A weight in discs as its 4-bit value (0 or ±32‥±2048 in 1/128 disc, a power of two), in discs. */
+const FOUR_BIT: CompressOptions = { pow2: true, zeroBelow: 32, bits: 4 };
+
+/** A weight in discs as `eval compress --pow2 --zero-below 32 --bits 4` stores it, in discs. */
 function quantize4(w: number): number {
-  const p = roundPow2(Math.round(w * 128));
-  const a = Math.abs(p);
-  return a < 32 ? 0 : (Math.sign(p) * Math.min(a, 2048)) / 128;
+  return compressWeight(Math.round(w * 128), FOUR_BIT) / 128;
 }
 
 function clamp(x: number): number {
