@@ -7,7 +7,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { type Dataset, readDataset } from './train/dataset.js';
 import { generate } from './train/generate.js';
-import { fitWeights, heldOutError } from './train/fit.js';
+import { fitWeights, heldOutByEmpties, heldOutError, pooledError } from './train/fit.js';
 import { evaluatorOf } from './cli-eval.js';
 import { readWeights, writeCompact, writeEdax } from './eval/files.js';
 import { readFileSync } from 'node:fs';
@@ -171,11 +171,31 @@ function addTestCommand(train: Command, out: (s: string) => void): void {
     .argument('<data...>', 'data files from train gen')
     .option('--holdout <f>', 'share held out (as given to fit; 1: every position)', number(0, 1, false), 0.1)
     .option('--seed <n>', 'seed (as given to fit)', number(0, 2 ** 32 - 1), 1)
+    .option('--empties <from-to>', 'also the error at each empties count of this range and over the whole range', emptiesRange)
     .helpOption('--help', 'show help')
-    .action((weights: string, files: string[], o: { holdout: number; seed: number }) => {
+    .action((weights: string, files: string[], o: { holdout: number; seed: number; empties?: [number, number] }) => {
       const ev = evaluatorOf(readWeights(weights));
-      printBands(out, heldOutError(files.map((f) => readDataset(f).records), (a, b, c, d) => ev.evaluate(a, b, c, d), o.holdout, o.seed));
+      const data = files.map((f) => readDataset(f).records);
+      const evaluate = (a: number, b: number, c: number, d: number) => ev.evaluate(a, b, c, d);
+      if (!o.empties) {
+        printBands(out, heldOutError(data, evaluate, o.holdout, o.seed));
+        return;
+      }
+      const counts = heldOutByEmpties(data, evaluate, o.holdout, o.seed);
+      const [from, to] = o.empties;
+      const line = (label: string, c: { n: number; exact: number; mae: number }) =>
+        out(`  ${label.padEnd(5)}  ${c.mae.toFixed(2).padStart(6)}  (${c.n.toLocaleString('en-US')} positions, ${c.exact.toLocaleString('en-US')} with an exact label)`);
+      out('held-out mean absolute error (discs) by empties:');
+      for (let e = from; e <= to; e++) if (counts[e].n > 0) line(String(e), counts[e]);
+      line(`${from}-${to}`, pooledError(counts, from, to));
     });
+}
+
+/** "20-30": a range of empties counts. */
+function emptiesRange(value: string): [number, number] {
+  const m = /^(\d+)-(\d+)$/.exec(value);
+  if (!m || Number(m[1]) > Number(m[2]) || Number(m[2]) > 60) throw new InvalidArgumentError('must be two empties counts from-to, 0 to 60, e.g. 20-30');
+  return [Number(m[1]), Number(m[2])];
 }
 
 function printBands(out: (s: string) => void, bands: readonly { from: number; to: number; n: number; mae: number }[]): void {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { U64, popcount32 } from 'native-free-bitboard';
 import { readDataset } from '../src/train/dataset.js';
 import { playGame } from '../src/train/selfplay.js';
-import { fitWeights, heldOutError } from '../src/train/fit.js';
+import { fitWeights, heldOutByEmpties, heldOutError, pooledError } from '../src/train/fit.js';
 import { solveExact } from '../src/search/root.js';
 import { createTable } from '../src/search/table.js';
 import { Evaluator, type Weights, nibbleOf } from '../src/eval/weights.js';
@@ -124,6 +124,38 @@ describe('train fit', () => {
     const all = heldOutError([rec], () => 0, 1, 1);
     expect(all.reduce((s, b) => s + b.n, 0)).toBe(2000);
     expect(all.reduce((s, b) => s + b.n * b.mae, 0)).toBe(400 * 40);
+  });
+
+  it('train test --empties: the error per empties count, how many labels are exact, and over the range; the bands agree', () => {
+    const { ps, rec } = labelledBy(5, 3000, 31);
+    for (let i = 0; i < ps.length; i += 3) rec[i * 5 + 4] |= 1; // every third label "exact"
+    // Against a constant 0 the error is the mean |label|, counted here independently.
+    const want = Array.from({ length: 61 }, () => ({ n: 0, exact: 0, s: 0 }));
+    for (let i = 0; i < rec.length; i += 5) {
+      const w = want[empties(rec, i)];
+      w.n++;
+      w.exact += rec[i + 4] & 1;
+      w.s += Math.abs(rec[i + 4] >> 8);
+    }
+    const counts = heldOutByEmpties([rec], () => 0, 1, 1);
+    counts.forEach((c, e) => {
+      expect(c.n).toBe(want[e].n);
+      expect(c.exact).toBe(want[e].exact);
+      expect(c.mae * c.n).toBeCloseTo(want[e].s, 6);
+    });
+    const range = pooledError(counts, 20, 30);
+    const inRange = want.slice(20, 31);
+    expect(range.n).toBe(inRange.reduce((a, w) => a + w.n, 0));
+    expect(range.n).toBeGreaterThan(100);
+    expect(range.mae * range.n).toBeCloseTo(inRange.reduce((a, w) => a + w.s, 0), 6);
+    heldOutError([rec], () => 0, 1, 1).forEach((b) => {
+      const p = pooledError(counts, b.from, b.to);
+      expect(b.n).toBe(p.n);
+      expect(b.mae).toBeCloseTo(p.mae, 9);
+    });
+    const bad = run('train', 'test', 'w.rsev', 'd.bin', '--empties', '30-20');
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/--empties.*30-20.*from-to/s);
   });
 
   it('--init starts from given weights, and --quantize fits weights that all have a 4-bit code, nearer the labels than rounding afterwards', () => {

@@ -107,7 +107,9 @@ const GUESS_DEPTH = 7;
  * them at a selectivity level, and the exact search (level 0) takes only
  * their moves. The root uses it for a first guess close to the exact score.
  * SIGMA: the standard deviation of (shallow search - exact score), 6-8 discs
- * at 10-20 empties for 0-4 plies on round-3 self-play positions. FFO
+ * at 10-20 empties for 0-4 plies on round-3 self-play positions; for the
+ * shipped weights 8.0 / 7.0 / 6.0 at 0 / 2 / 4 plies where each is used
+ * (bench/probcut-sigma.js), and a sigma per depth saved under 1% of nodes. FFO
  * #40-#49 (-h 10, stages 1 and 2): from 12 empties 2.34 G nodes, from 10
  * 2.27 G, from every nws node (8) 2.18 G, from 14 2.61 G; sigma 6 or 8:
  * more nodes; depths from 14 / 20 empties 2.19 G, from 18 / 24 2.67 G.

@@ -164,22 +164,51 @@ function heldOutMask(n: number, holdout: number, r: () => number): Uint8Array {
   return held;
 }
 
-/** Held-out mean absolute error (discs) of any weights, by bands of 4 empties, on the split `fitWeights` makes with the same seed. */
-export function heldOutError(data: readonly Int32Array[], evaluate: (ph: number, pl: number, oh: number, ol: number) => number, holdout: number, seed: number): BandError[] {
+export interface CountError {
+  readonly empties: number;
+  readonly n: number;
+  /** How many of them carry an exact score (the rest: game outcomes above the solve point). */
+  readonly exact: number;
+  readonly mae: number;
+}
+
+/** Held-out mean absolute error (discs) of any weights, per empties count (0–60), on the split `fitWeights` makes with the same seed. */
+export function heldOutByEmpties(data: readonly Int32Array[], evaluate: (ph: number, pl: number, oh: number, ol: number) => number, holdout: number, seed: number): CountError[] {
   const n = data.reduce((s, d) => s + d.length / RECORD_WORDS, 0);
   const held = heldOutMask(n, holdout, rng(seed));
-  const bands: { n: number; s: number }[] = Array.from({ length: 16 }, () => ({ n: 0, s: 0 }));
+  const counts = Array.from({ length: 61 }, () => ({ n: 0, exact: 0, s: 0 }));
   let i = 0;
   for (const d of data) {
     for (let r = 0; r < d.length; r += RECORD_WORDS, i++) {
       if (!held[i]) continue;
       const e = 64 - popcount32(d[r] | d[r + 2]) - popcount32(d[r + 1] | d[r + 3]);
-      const b = bands[e >> 2];
-      b.n++;
-      b.s += Math.abs(clamp(evaluate(d[r], d[r + 1], d[r + 2], d[r + 3]) / 128) - (d[r + 4] >> 8));
+      const c = counts[Math.min(60, e)];
+      c.n++;
+      c.exact += d[r + 4] & 1;
+      c.s += Math.abs(clamp(evaluate(d[r], d[r + 1], d[r + 2], d[r + 3]) / 128) - (d[r + 4] >> 8));
     }
   }
-  return bands.map((b, k) => ({ from: 4 * k, to: 4 * k + 3, n: b.n, mae: b.n ? b.s / b.n : 0 }));
+  return counts.map((c, e) => ({ empties: e, n: c.n, exact: c.exact, mae: c.n ? c.s / c.n : 0 }));
+}
+
+/** The error over the counts from..to together (each position counts once). */
+export function pooledError(counts: readonly CountError[], from: number, to: number): { n: number; exact: number; mae: number } {
+  let n = 0, exact = 0, s = 0;
+  for (const c of counts) if (c.empties >= from && c.empties <= to) {
+    n += c.n;
+    exact += c.exact;
+    s += c.mae * c.n;
+  }
+  return { n, exact, mae: n ? s / n : 0 };
+}
+
+/** Held-out mean absolute error (discs) of any weights, by bands of 4 empties, on the split `fitWeights` makes with the same seed. */
+export function heldOutError(data: readonly Int32Array[], evaluate: (ph: number, pl: number, oh: number, ol: number) => number, holdout: number, seed: number): BandError[] {
+  const counts = heldOutByEmpties(data, evaluate, holdout, seed);
+  return Array.from({ length: 16 }, (_, k) => {
+    const { n, mae } = pooledError(counts, 4 * k, 4 * k + 3);
+    return { from: 4 * k, to: 4 * k + 3, n, mae };
+  });
 }
 
 const FOUR_BIT: CompressOptions = { pow2: true, zeroBelow: 32, bits: 4 };
