@@ -9,7 +9,7 @@
 //     [--data test.bin --positions 30]         (no play: up to 30 positions a target empties count from a data
 //                                              file, spread over it, with the labels train gen gave them)
 import { U64, popcount32 } from 'native-free-bitboard';
-import { args, saveJson, machine } from './experiment.js';
+import { args, saveJson, machine, spreadPick } from './experiment.js';
 import { playGame, useGuide } from '../dist/train/selfplay.js';
 import { solveExact } from '../dist/search/root.js';
 import { useEvaluator } from '../dist/search/endgame.js';
@@ -51,9 +51,8 @@ if (opt.reuse) {
   for (const t of targets) {
     const at = [];
     for (let i = 0; i < recs.length; i += 5) if (64 - popcount32(recs[i] | recs[i + 2]) - popcount32(recs[i + 1] | recs[i + 3]) === t) at.push(i);
-    const step = Math.max(1, Math.floor(at.length / Number(opt.positions)));
     const pick = [];
-    for (let k = 0; k < at.length && pick.length < 5 * Number(opt.positions); k += step) pick.push(...recs.subarray(at[k], at[k] + 5));
+    for (const i of spreadPick(at, Number(opt.positions))) pick.push(...recs.subarray(i, i + 5));
     solveRecords(pick);
   }
 } else {

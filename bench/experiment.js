@@ -37,6 +37,14 @@ export function solveSuite(suite, bits, layout) {
   return solve(suite, '-h', String(bits), '--table', layout, '-n', '1');
 }
 
+/** Up to `count` items of `list`, every k-th with k chosen to spread them over it. */
+export function spreadPick(list, count) {
+  const step = Math.max(1, Math.floor(list.length / count));
+  const pick = [];
+  for (let k = 0; k < list.length && pick.length < count; k += step) pick.push(list[k]);
+  return pick;
+}
+
 export function machine() {
   return { node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, date: new Date().toISOString() };
 }

@@ -7,8 +7,9 @@
 //   node bench/probcut-sigma.js [--weights weights/revsolve.rsev[,other.rsev…]] [--data data/selfplay-t2.bin]
 //     [--empties 8-20] [--depths 0,2,4] [--positions 400] [--out probcut-sigma.json]
 import { popcount32 } from 'native-free-bitboard';
-import { args, saveJson, machine } from './experiment.js';
+import { args, saveJson, machine, spreadPick } from './experiment.js';
 import { midSearch } from '../dist/search/midgame.js';
+import { PC_DEPTH } from '../dist/search/endgame.js';
 import { readWeights } from '../dist/eval/files.js';
 import { Evaluator } from '../dist/eval/weights.js';
 import { readDataset } from '../dist/train/dataset.js';
@@ -31,10 +32,7 @@ for (let i = 0; i < recs.length; i += 5) {
 }
 const rows = [];
 for (let e = lo; e <= hi; e++) {
-  const all = byEmpties.get(e) ?? [];
-  const step = Math.max(1, Math.floor(all.length / Number(opt.positions)));
-  const pick = [];
-  for (let k = 0; k < all.length && pick.length < Number(opt.positions); k += step) pick.push(all[k]);
+  const pick = spreadPick(byEmpties.get(e) ?? [], Number(opt.positions));
   for (const d of depths) {
     const row = { empties: e, depth: d, positions: pick.length, sigma: [], mean: [] };
     for (const ev of evs) {
@@ -53,9 +51,9 @@ for (let e = lo; e <= hi; e++) {
     console.log(`${e} empties, ${d} plies, ${pick.length} positions: σ ${row.sigma.join(' / ')}  mean ${row.mean.join(' / ')}`);
   }
 }
-// σ over what the pre-searches use: depth PC_DEPTH(e) at each count (0 below 16, 2 below 22, 4 from 22).
+// The error of what the pre-searches use: PC_DEPTH[e] plies at each count.
 const used = files.map((_, w) => {
-  const r = rows.filter((x) => x.depth === (x.empties >= 22 ? 4 : x.empties >= 16 ? 2 : 0));
+  const r = rows.filter((x) => x.depth === PC_DEPTH[x.empties]);
   const n = r.reduce((a, x) => a + x.positions, 0);
   return n ? +Math.sqrt(r.reduce((a, x) => a + x.positions * (x.sigma[w] ** 2 + x.mean[w] ** 2), 0) / n).toFixed(2) : 0;
 });

@@ -116,7 +116,8 @@ const GUESS_DEPTH = 7;
  */
 export let SELECTIVE = 0;
 const SIGMA = 7;
-const PC_DEPTH = new Int32Array(65);
+/** Plies of the ProbCut search at each empties count. */
+export const PC_DEPTH = new Int32Array(65);
 for (let n = 0; n <= 64; n++) PC_DEPTH[n] = n >= 22 ? 4 : n >= 16 ? 2 : 0;
 /** t sigma in evaluation units (1/128 disc). */
 let PC_MARGIN = 0;

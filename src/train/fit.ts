@@ -12,7 +12,7 @@
 import { popcount32 } from 'native-free-bitboard';
 import { N_PACKED, N_PATTERNS, PACK, UNPACKED_OFFSET, featureIndices } from '../eval/features.js';
 import { type CompressOptions, compressWeight, rng } from '../eval/compress.js';
-import { Weights, tablesFor } from '../eval/weights.js';
+import { Evaluator, Weights, tablesFor } from '../eval/weights.js';
 import { RECORD_WORDS } from './dataset.js';
 
 export interface FitOptions {
@@ -139,21 +139,12 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
 
   const packed = new Int16Array(tables * N_PACKED);
   for (let x = 0; x < packed.length; x++) packed[x] = Math.max(-32768, Math.min(32767, Math.round(wq[x] * 128)));
-  const bands: { n: number; s: number }[] = Array.from({ length: 16 }, () => ({ n: 0, s: 0 }));
-  let heldCount = 0;
-  for (let j = 0; j < n; j++) if (held[j]) {
-    heldCount++;
-    // The error of the int16 weights, as they will be used.
-    let s = 0;
-    const base = tableOf(empties[j]);
-    for (let k = j * K, end = k + K; k < end; k++) s += packed[base + idx[k]];
-    const b = bands[empties[j] >> 2];
-    b.n++;
-    b.s += Math.abs(clamp(s / 128) - label[j]);
-  }
+  const weights = new Weights(o.band, packed);
+  // The error of the int16 weights as they will be used, on the same split.
+  const ev = new Evaluator(weights);
   return {
-    weights: new Weights(o.band, packed), trainCount: order.length, heldCount,
-    heldByBand: bands.map((b, k) => ({ from: 4 * k, to: 4 * k + 3, n: b.n, mae: b.n ? b.s / b.n : 0 })),
+    weights, trainCount: order.length, heldCount: n - order.length,
+    heldByBand: heldOutError(data, (a, b, c, d) => ev.evaluate(a, b, c, d), o.holdout, o.seed),
   };
 }
 
