@@ -1,7 +1,9 @@
 // Quantisation experiment: one weights file shrunk step by step, each
 // variant ordering the same suite's search at -h 10.
-//   npm run bench:eval [-- --suite file.obf --eval weights --bits 10]
+//   npm run bench:eval [-- --suite file.obf --eval weights --bits 10 --usage a.bin,b.bin]
 // Without --eval it makes synthetic weights (revsolve eval synth, seed 1).
+// The last variant is the other 4-bit form, a codebook per table and group
+// (with --usage: fitted to how often those train gen files read each weight).
 // Variant files go to data/eval-variants/ (not in git); results to
 // bench/results/eval-quantisation.{json,svg} and a table in bench/README.md.
 import { spawnSync } from 'node:child_process';
@@ -9,7 +11,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { args, DEFAULT_SUITE, solve, machine, saveJson, saveChart, updateReadme, fmt } from './experiment.js';
 
-const opt = args({ suite: DEFAULT_SUITE, eval: '', bits: '10' });
+const opt = args({ suite: DEFAULT_SUITE, eval: '', bits: '10', usage: '' });
 const dir = new URL('../data/eval-variants/', import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
 const cli = new URL('../dist/cli.js', import.meta.url).pathname;
@@ -30,6 +32,7 @@ const steps = [
   ['pow2 + zero<32', ['--pow2', '--zero-below', '32']],
   ['pow2 + zero<32 + band 4', ['--pow2', '--zero-below', '32', '--band', '4']],
   ['4-bit, band 4', ['--pow2', '--zero-below', '32', '--band', '4', '--bits', '4']],
+  ['4-bit codebook, band 4', ['--band', '4', '--codebook', ...(opt.usage ? ['--usage', ...opt.usage.split(',')] : [])]],
 ];
 const variants = [{ name: 'mobility only (no eval)', file: null, bytes: 0 }];
 for (const [name, flags] of steps) {

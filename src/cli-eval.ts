@@ -1,7 +1,9 @@
 /**
  * `revsolve eval …`: make, shrink and inspect weight files.
  *   synth     synthetic weights (tests and experiments; not trained)
- *   compress  band averaging, powers of two, zeroing, 4-bit storage
+ *   compress  band averaging, powers of two, zeroing, 4-bit storage (fixed
+ *             powers of two, or a codebook fitted per table and group)
+ *   average   the mean of several weight sets (bagging)
  *   info      size, band layout, value histogram, and against a reference
  *             file the mean absolute difference of evaluations
  */
@@ -9,7 +11,8 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { popcount } from 'native-free-bitboard';
 import { N_PACKED } from './eval/features.js';
 import { EDAX_BYTES, type LoadedWeights, readWeights, writeCompact, writeEdax } from './eval/files.js';
-import { compress, histogram, samplePositions, syntheticWeights } from './eval/compress.js';
+import { averageWeights, codebookWeights, compress, histogram, samplePositions, syntheticWeights, usageCounts } from './eval/compress.js';
+import { RECORD_WORDS, readDataset } from './train/dataset.js';
 import { Evaluator, NibbleEvaluator, type Weights } from './eval/weights.js';
 
 function whole(min: number, max: number) {
@@ -33,7 +36,7 @@ function parseFormat(value: string): 'compact' | 'edax' {
 /** Writes weights in a format; returns the bytes written. */
 function save(file: string, w: Weights, format: 'compact' | 'edax', bits: 16 | 4): number {
   if (format === 'edax') {
-    if (bits !== 16 || w.band !== 1) throw new InvalidArgumentError('an Edax eval.dat holds 16-bit weights, one table per ply: no --band or --bits 4 with --format edax');
+    if (bits !== 16 || w.band !== 1) throw new RangeError('an Edax eval.dat holds 16-bit weights, one table per ply: no --band or --bits 4 with --format edax');
     writeEdax(file, w);
     return EDAX_BYTES;
   }
@@ -43,12 +46,13 @@ function save(file: string, w: Weights, format: 'compact' | 'edax', bits: 16 | 4
 function describeLayout(l: LoadedWeights): string {
   const w = l.weights;
   const bands = w.band === 1 ? 'one table per empties count (0‥60)' : `${w.tables} tables, each for ${w.band} empties counts (0‥${w.band - 1}, ${w.band}‥${2 * w.band - 1}, …)`;
-  return `${l.format === 'edax' ? 'Edax eval.dat' : 'compact'} file, ${l.bits}-bit weights, ${bands}`;
+  const codes = l.codebook ? ' (codes into 16 values per table and pattern group)' : l.bits === 4 ? ' (codes 0, ±32 … ±2048)' : '';
+  return `${l.format === 'edax' ? 'Edax eval.dat' : 'compact'} file, ${l.bits}-bit weights${codes}, ${bands}`;
 }
 
 /** Evaluates with what the file holds: the 4-bit form read directly. */
 export function evaluatorOf(l: LoadedWeights): { evaluate(ph: number, pl: number, oh: number, ol: number): number } {
-  return l.nibbles ? new NibbleEvaluator(l.weights.band, l.nibbles) : new Evaluator(l.weights);
+  return l.nibbles ? new NibbleEvaluator(l.weights.band, l.nibbles, l.codebook) : new Evaluator(l.weights);
 }
 
 export function addEvalCommands(program: Command, out: (s: string) => void): void {
@@ -66,20 +70,50 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
     });
 
   ev.command('compress')
-    .description('shrink weights, in this order: --band, --pow2, --zero-below, then --bits 4 storage')
+    .description('shrink weights, in this order: --band, --pow2, --zero-below, then --bits 4 storage; or --band, then --codebook')
     .argument('<in>', 'Edax eval.dat or compact file')
     .argument('<out>', 'output file')
     .option('--band <k>', 'average the tables of k consecutive empties counts (4: 61 tables → 16)', whole(1, 61))
     .option('--pow2', 'round each weight to the nearest power of two, sign kept')
     .option('--zero-below <n>', 'set weights with |w| < n to 0', whole(0, 32767))
     .option('--bits <b>', '16, or 4: codes 0, ±32 … ±2048, two weights a byte (rounds and clamps to these)', parseBits, 16 as const)
+    .option('--codebook', '4-bit codes into 16 values fitted to each table and pattern group (k-means) instead of powers of two')
+    .option('--usage <data...>', 'with --codebook: count each weight by how often these train gen files\' positions read it')
     .option('--format <f>', 'compact (default) or edax', parseFormat, 'compact' as const)
     .helpOption('--help', 'show help')
-    .action((input: string, output: string, o: { band?: number; pow2?: boolean; zeroBelow?: number; bits: 16 | 4; format: 'compact' | 'edax' }) => {
+    .action((input: string, output: string, o: { band?: number; pow2?: boolean; zeroBelow?: number; bits: 16 | 4; codebook?: boolean; usage?: string[]; format: 'compact' | 'edax' }) => {
+      if (o.codebook && (o.pow2 || o.zeroBelow !== undefined || o.format === 'edax')) {
+        throw new RangeError('--codebook chooses its own 16 values per group and writes a compact file: no --pow2, --zero-below or --format edax with it');
+      }
+      if (o.usage && !o.codebook) throw new RangeError('--usage weighs the values --codebook fits: give --codebook too');
       const src = readWeights(input);
+      if (o.codebook) {
+        const banded = compress(src.weights, { band: o.band });
+        let usage: Float64Array | undefined;
+        for (const f of o.usage ?? []) {
+          const u = usageCounts(banded.band, readDataset(f).records, RECORD_WORDS);
+          if (usage) for (let i = 0; i < u.length; i++) usage[i] += u[i];
+          else usage = u;
+        }
+        const { weights, codebook } = codebookWeights(banded, usage);
+        const bytes = writeCompact(output, weights, 4, codebook);
+        out(`${output}: ${bytes.toLocaleString('en-US')} bytes (${weights.tables} table${weights.tables === 1 ? '' : 's'}, 4-bit with a codebook); ${input}: ${src.bytes.toLocaleString('en-US')} bytes`);
+        return;
+      }
       const w = compress(src.weights, { band: o.band, pow2: o.pow2, zeroBelow: o.zeroBelow, bits: o.bits });
       const bytes = save(output, w, o.format, o.bits);
       out(`${output}: ${bytes.toLocaleString('en-US')} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${o.bits}-bit); ${input}: ${src.bytes.toLocaleString('en-US')} bytes`);
+    });
+
+  ev.command('average')
+    .description('the mean of several weight files of one band layout, weight by weight (bagging fits of different data or seeds)')
+    .argument('<out>', 'output file (compact, 16-bit)')
+    .argument('<in...>', 'Edax eval.dat or compact files')
+    .helpOption('--help', 'show help')
+    .action((output: string, inputs: string[]) => {
+      const w = averageWeights(inputs.map((f) => readWeights(f).weights));
+      const bytes = writeCompact(output, w, 16);
+      out(`${output}: ${bytes.toLocaleString('en-US')} bytes, the mean of ${inputs.length} file${inputs.length === 1 ? '' : 's'}`);
     });
 
   ev.command('info')

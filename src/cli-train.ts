@@ -5,14 +5,14 @@
 import { availableParallelism } from 'node:os';
 import { type Command, InvalidArgumentError } from 'commander';
 import { SingleBar } from 'cli-progress';
-import { type Dataset, readDataset } from './train/dataset.js';
+import { popcount } from 'native-free-bitboard';
+import { type Dataset, LEGACY_COMPACT_ID, guideId, readDataset, selectRecords } from './train/dataset.js';
 import { generate } from './train/generate.js';
 import { fitWeights, heldOutByEmpties, heldOutError, pooledError } from './train/fit.js';
 import { evaluatorOf } from './cli-eval.js';
 import { readWeights, writeCompact, writeEdax } from './eval/files.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { crc32 } from 'node:zlib';
 import { type Weights, expandBands } from './eval/weights.js';
 import { averageBands } from './eval/compress.js';
 import { formatTime } from './report.js';
@@ -99,8 +99,16 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       process.once('SIGTERM', onSignal);
       let complete: boolean;
       try {
-        const guideCrc = o.guide ? crc32(readFileSync(o.guide)) : 0;
-        if (o.guide) readWeights(o.guide); // a bad file is reported before any worker starts
+        let guideCrc = 0;
+        if (o.guide) {
+          const loaded = readWeights(o.guide); // a bad file is reported before any worker starts
+          guideCrc = guideId(readFileSync(o.guide));
+          // Files made before guideId hold the same CRC-32 for every compact guide: resumable with any.
+          if (resume?.header.guideCrc === LEGACY_COMPACT_ID && loaded.format === 'compact') {
+            guideCrc = LEGACY_COMPACT_ID;
+            err(`note: ${file} names its guide by an old checksum that every compact weights file shares; make sure ${o.guide} is the one it was made with`);
+          }
+        }
         const settings = {
           seed: o.seed, solveAt: o.solveAt, batchGames: o.batch, noise: o.noise, depth: o.guide ? o.depth : 0, guideCrc,
           guide: o.guide ? resolve(o.guide) : null, games: o.games, workers: o.workers, bits: o.hashBits,
@@ -122,6 +130,26 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
     });
 
   addTestCommand(train, out);
+
+  train.command('select')
+    .description('copy some positions of a data file to a new one (same header, batch by batch), e.g. only the exactly solved ones of a set whose game-outcome labels are noisy')
+    .argument('<in>', 'data file from train gen')
+    .argument('<out>', 'new data file (for train fit and train test, not for train gen --resume)')
+    .option('--exact', 'only positions labelled with their own exact score (drops the game-outcome labels above the solve point)')
+    .option('--empties <from-to>', 'only positions with this many empties', emptiesRange)
+    .helpOption('--help', 'show help')
+    .action((input: string, output: string, o: { exact?: boolean; empties?: [number, number] }) => {
+      if (!o.exact && !o.empties) throw new RangeError('nothing to select by: give --exact and/or --empties');
+      const d = readDataset(input);
+      if (d.problem) err(`warning: ${input}: ${d.problem}; using its ${d.batches} whole batches`);
+      const [from, to] = o.empties ?? [0, 60];
+      const kept = selectRecords(d, output, (r, i) => {
+        if (o.exact && (r[i + 4] & 1) === 0) return false;
+        const e = 64 - popcount(r[i] | r[i + 2], r[i + 1] | r[i + 3]);
+        return e >= from && e <= to;
+      });
+      out(`${output}: ${kept.toLocaleString('en-US')} of ${(d.records.length / 5).toLocaleString('en-US')} positions, ${d.batches} batches`);
+    });
 
   train.command('fit')
     .description('fit weights (Edax\'s features) to training data: least squares per band of empties, L2, held-out error')

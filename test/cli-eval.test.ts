@@ -24,6 +24,7 @@ const VARIANTS: [string, string[]][] = [
   ['pow2-zero', ['--pow2', '--zero-below', '32']],
   ['pow2-zero-band4', ['--pow2', '--zero-below', '32', '--band', '4']],
   ['4bit', ['--pow2', '--zero-below', '32', '--band', '4', '--bits', '4']],
+  ['codebook', ['--band', '4', '--codebook']],
 ];
 
 describe('revsolve eval', () => {
@@ -37,10 +38,21 @@ describe('revsolve eval', () => {
     expect(statSync(join(dir, '4bit.rsev')).size).toBe(16 + 16 * 57_182 + 4);
     const info = run('eval', 'info', join(dir, '4bit.rsev'), '--reference', full, '--sample', '2000');
     expect(info.code).toBe(0);
-    expect(info.out).toMatch(/914,932 bytes; compact file, 4-bit weights, 16 tables, each for 4 empties counts/);
+    expect(info.out).toMatch(/914,932 bytes; compact file, 4-bit weights \(codes 0, ±32 … ±2048\), 16 tables, each for 4 empties counts/);
     expect(info.out).toMatch(/\d+ distinct values; [\d.]+% zero/);
     expect(info.out).toMatch(/mean \|difference\| of evaluations [\d.]+ discs on 2,000 positions/);
     expect(run('eval', 'info', full).out).toMatch(/Edax eval\.dat file, 16-bit weights, one table per empties count/);
+    // The codebook's 16 values per table and group come before the codes.
+    expect(statSync(join(dir, 'codebook.rsev')).size).toBe(16 + 16 * 13 * 16 * 2 + 16 * 57_182 + 4);
+    const book = run('eval', 'info', join(dir, 'codebook.rsev'), '--reference', full, '--sample', '2000');
+    expect(book.out).toMatch(/921,588 bytes; compact file, 4-bit weights \(codes into 16 values per table and pattern group\), 16 tables/);
+    // Closer to the full weights than the powers of two.
+    const diff = (s: string) => Number(/mean \|difference\| of evaluations ([\d.]+) discs/.exec(s)![1]);
+    expect(diff(book.out)).toBeLessThan(diff(info.out));
+    // The mean of a file and itself is that file's weights.
+    expect(run('eval', 'average', join(dir, 'mean.rsev'), full, full).code).toBe(0);
+    const same = run('eval', 'info', join(dir, 'mean.rsev'), '--reference', full, '--sample', '500');
+    expect(same.out).toMatch(/mean \|difference\| of evaluations 0\.000 discs/);
   });
 
   it('refuses what cannot be done, naming the file', () => {
@@ -53,7 +65,15 @@ describe('revsolve eval', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/bad\.dat/);
     r = run('eval', 'compress', full, join(dir, 'x.dat'), '--bits', '4', '--format', 'edax');
-    expect(r.code).toBe(2);
+    expect([r.code, r.err]).toEqual([2, expect.stringMatching(/an Edax eval\.dat holds 16-bit weights/)]);
+    r = run('eval', 'average', join(dir, 'x.rsev'), full, join(dir, '4bit.rsev'));
+    expect([r.code, r.err]).toEqual([2, expect.stringMatching(/bands of 4 and 1 empties cannot be averaged/)]);
+    r = run('eval', 'compress', full, join(dir, 'x.rsev'), '--codebook', '--pow2');
+    expect([r.code, r.err]).toEqual([2, expect.stringMatching(/--codebook chooses its own 16 values/)]);
+    r = run('eval', 'compress', full, join(dir, 'x.rsev'), '--usage', bad);
+    expect([r.code, r.err]).toEqual([2, expect.stringMatching(/--usage weighs the values --codebook fits/)]);
+    r = run('eval', 'compress', full, join(dir, 'x.rsev'), '--codebook', '--usage', bad);
+    expect([r.code, r.err]).toEqual([2, expect.stringMatching(/bad\.dat/)]);
     expect(run('solve', '--position', P1, '--eval', 'none', '--ordering', 'eval').err).toMatch(/--ordering eval needs weights/);
   });
 
@@ -62,7 +82,7 @@ describe('revsolve eval', () => {
     expect(summary()).toMatchObject({ ordering: 'eval', eval: expect.stringMatching(/weights[\\/]revsolve\.rsev$/) });
     expect(summary('--eval', 'none')).toMatchObject({ ordering: 'mobility', eval: null });
     const info = run('eval', 'info', fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url)));
-    expect(info.out).toMatch(/914,932 bytes; compact file, 4-bit weights, 16 tables/);
+    expect(info.out).toMatch(/921,588 bytes; compact file, 4-bit weights \(codes into 16 values per table and pattern group\), 16 tables/);
   });
 });
 

@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { transformSquare } from 'native-free-bitboard';
 import {
-  GROUP_PACKED, GROUP_SIZE, N_PACKED, N_PATTERNS, N_WEIGHTS, PATTERN_GROUP, PATTERN_SQUARES, UNPACKED_OFFSET, featureIndices,
+  GROUP_PACKED, GROUP_SIZE, N_GROUPS, N_PACKED, PACKED_OFFSET, N_PATTERNS, N_WEIGHTS, PATTERN_GROUP, PATTERN_SQUARES, UNPACKED_OFFSET, featureIndices,
 } from '../src/eval/features.js';
 import { Evaluator, NibbleEvaluator, Weights, toNibbles } from '../src/eval/weights.js';
-import { averageBands, compress, rng, roundPow2, samplePositions, syntheticWeights } from '../src/eval/compress.js';
+import {
+  averageBands, averageWeights, codebookWeights, compress, fitLevels, rng, roundPow2, samplePositions, syntheticWeights, usageCounts,
+} from '../src/eval/compress.js';
 import { EDAX_BYTES, WeightsFileError, compactBytes, readWeights, writeCompact, writeEdax } from '../src/eval/files.js';
 
 /** Bit-identical typed arrays (vitest's deep equality is slow on millions of elements). */
@@ -131,6 +133,29 @@ describe('weight files', () => {
     }
     expect(readFileSync(join(dir, 'w4.rsev')).length).toBe(16 + 16 * (N_PACKED / 2) + 4);
   });
+
+  it('codebook files (version 2) round-trip, and refuse damage', () => {
+    const { weights, codebook } = codebookWeights(averageBands(randomWeights(8), 4));
+    const file = join(dir, 'cb.rsev');
+    const size = writeCompact(file, weights, 4, codebook);
+    expect(size).toBe(16 + 16 * N_GROUPS * 16 * 2 + 16 * (N_PACKED / 2) + 4);
+    const back = readWeights(file);
+    expect([back.bits, back.weights.band, back.bytes]).toEqual([4, 4, size]);
+    expect(same(back.weights.packed, weights.packed)).toBe(true);
+    expect(same(back.codebook!, codebook)).toBe(true);
+    const bytes = readFileSync(file);
+    const bad = join(dir, 'cb-bad.rsev');
+    writeFileSync(bad, bytes.subarray(0, bytes.length - 100));
+    expect(() => readWeights(bad)).toThrow(/cb-bad\.rsev: truncated/);
+    const flipped = Buffer.from(bytes);
+    flipped[40] ^= 1; // inside the codebook
+    writeFileSync(bad, flipped);
+    expect(() => readWeights(bad)).toThrow(/checksum mismatch/);
+    // A weight that is not among its group's 16 values has no code.
+    const off = new Int16Array(weights.packed);
+    off[PACKED_OFFSET[1]] = 12345;
+    expect(() => compactBytes(new Weights(4, off), 4, codebook)).toThrow(/not in its codebook/);
+  });
 });
 
 describe('compression', () => {
@@ -155,6 +180,57 @@ describe('compression', () => {
     const q = compress(w, { pow2: true, zeroBelow: 32, bits: 4 });
     expect([q.packed[5], q.packed[6], q.packed[7], q.packed[0]]).toEqual([0, -32, 2048, -128]);
     expect(() => toNibbles(w)).toThrow(/has no 4-bit code/);
+  });
+
+  it('a codebook keeps at most 16 values per table and group, and rounds closer than powers of two', () => {
+    expect(Array.from(fitLevels(Int16Array.of(5, -3, 5, 9)))).toEqual([-3, 5, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]);
+    const w = averageBands(syntheticWeights(3), 4);
+    const { weights, codebook } = codebookWeights(w);
+    const pow2 = compress(w, { pow2: true, zeroBelow: 32, bits: 4 });
+    let errCodebook = 0;
+    let errPow2 = 0;
+    let outside = 0;
+    for (let t = 0; t < w.tables; t++) {
+      for (let g = 0; g < N_GROUPS; g++) {
+        const book = new Set(codebook.subarray((t * N_GROUPS + g) * 16, (t * N_GROUPS + g + 1) * 16));
+        for (let i = t * N_PACKED + PACKED_OFFSET[g]; i < t * N_PACKED + PACKED_OFFSET[g + 1]; i++) {
+          if (!book.has(weights.packed[i])) outside++;
+          errCodebook += (weights.packed[i] - w.packed[i]) ** 2;
+          errPow2 += (pow2.packed[i] - w.packed[i]) ** 2;
+        }
+      }
+    }
+    expect(outside).toBe(0);
+    expect(errCodebook).toBeLessThan(errPow2 / 4);
+    // Counting each weight by its use moves the values towards the weights positions read.
+    const positions = new Int32Array(samplePositions(3000, 5).flatMap((p) => [...p]));
+    const usage = usageCounts(4, positions, 4);
+    expect(usage.reduce((a, b) => a + b, 0)).toBe(3000 * (N_PATTERNS + 1));
+    const used = codebookWeights(w, usage).weights;
+    const readError = (q: Weights) => {
+      let s = 0;
+      for (let i = 0; i < usage.length; i++) s += usage[i] * (q.packed[i] - w.packed[i]) ** 2;
+      return s;
+    };
+    expect(readError(used)).toBeLessThan(readError(weights));
+  });
+
+  it('averages weight sets weight by weight, one band layout only', () => {
+    const a = new Weights(4, Int16Array.from({ length: 16 * N_PACKED }, (_, i) => (i % 7) - 3));
+    const b = new Weights(4, Int16Array.from({ length: 16 * N_PACKED }, (_, i) => (i % 5) * 10));
+    const m = averageWeights([a, b]);
+    let wrong = 0;
+    for (let i = 0; i < m.packed.length; i++) if (m.packed[i] !== Math.round((a.packed[i] + b.packed[i]) / 2)) wrong++;
+    expect(wrong).toBe(0);
+    expect(m.packed[3]).toBe(15); // (0 + 30) / 2
+    expect(() => averageWeights([a, randomWeights(1)])).toThrow(/bands of 1 and 4/);
+  });
+
+  it('the 4-bit evaluator with a codebook gives exactly the scores of its unpacked twin', () => {
+    const { weights, codebook } = codebookWeights(averageBands(syntheticWeights(2), 4));
+    const twin = new Evaluator(weights);
+    const nib = new NibbleEvaluator(4, toNibbles(weights, codebook), codebook);
+    for (const p of samplePositions(5000, 14)) expect(nib.evaluate(p[0], p[1], p[2], p[3])).toBe(twin.evaluate(p[0], p[1], p[2], p[3]));
   });
 
   it('the 4-bit evaluator gives exactly the scores of its unpacked twin', () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { U64, popcount32 } from 'native-free-bitboard';
-import { readDataset } from '../src/train/dataset.js';
+import { guideId, readDataset } from '../src/train/dataset.js';
 import { playGame } from '../src/train/selfplay.js';
 import { fitWeights, heldOutByEmpties, heldOutError, pooledError } from '../src/train/fit.js';
 import { solveExact } from '../src/search/root.js';
@@ -48,6 +48,48 @@ describe('train gen', () => {
     expect(gen(a, '--resume', '--seed', '10').stderr).toMatch(/other settings/);
     expect(gen(a).stderr).toMatch(/exists: use --resume/);
   }, 120_000);
+
+  it('names its guide so that another compact weights file cannot resume it', () => {
+    const [wa, wb] = ['ga.rsev', 'gb.rsev'].map((f) => join(dir, f));
+    expect(run('eval', 'synth', wa, '--seed', '1', '--format', 'compact').status).toBe(0);
+    expect(run('eval', 'synth', wb, '--seed', '2', '--format', 'compact').status).toBe(0);
+    const file = join(dir, 'guided.bin');
+    const g = (w: string, ...more: string[]) => run('train', 'gen', file, '--games', '4', '--batch', '2', '--solve-at', '10', '--guide', w, '--depth', '1', '--quiet', '-n', '1', ...more);
+    expect(g(wa, '--games', '2').status).toBe(0);
+    const id = readDataset(file).header.guideCrc;
+    expect(id).toBe(guideId(readFileSync(wa)));
+    expect(id).not.toBe(guideId(readFileSync(wb)));
+    const r = g(wb, '--resume');
+    expect([r.status, r.stderr]).toEqual([2, expect.stringMatching(/other settings/)]);
+    expect(g(wa, '--resume').status).toBe(0);
+    expect(readDataset(file).batches).toBe(2);
+  }, 60_000);
+
+  it('select copies the exact-labelled positions (or a range of empties), batch by batch, with the same header', () => {
+    const a = join(dir, 'a.bin');
+    if (readDataset(a).batches !== 3) throw new Error('needs the file of the test above');
+    const d = readDataset(a);
+    const pick = (keep: (i: number) => boolean) => {
+      const out: number[] = [];
+      for (let i = 0; i < d.records.length; i += 5) if (keep(i)) out.push(...d.records.subarray(i, i + 5));
+      return out;
+    };
+    const x = join(dir, 'exact.bin');
+    let r = run('train', 'select', a, x, '--exact');
+    expect(r.status, r.stderr).toBe(0);
+    const s = readDataset(x);
+    const want = pick((i) => (d.records[i + 4] & 1) === 1);
+    expect(want.length).toBeGreaterThan(0);
+    expect(want.length).toBeLessThan(d.records.length);
+    expect(Array.from(s.records)).toEqual(want);
+    expect([s.header, s.batches, s.problem]).toEqual([d.header, 3, undefined]);
+    expect(r.stdout).toMatch(new RegExp(`${(want.length / 5).toLocaleString('en-US')} of ${(d.records.length / 5).toLocaleString('en-US')} positions, 3 batches`));
+    const y = join(dir, 'range.bin');
+    expect(run('train', 'select', a, y, '--empties', '13-20').status).toBe(0);
+    expect(Array.from(readDataset(y).records)).toEqual(pick((i) => empties(d.records, i) >= 13 && empties(d.records, i) <= 20));
+    r = run('train', 'select', a, join(dir, 'none.bin'));
+    expect([r.status, r.stderr]).toEqual([2, expect.stringMatching(/nothing to select by/)]);
+  });
 
   it('labels: exact records carry the exact score; the others their game\'s outcome', () => {
     const out: number[] = [];

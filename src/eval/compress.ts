@@ -2,12 +2,17 @@
  * Shrinking weights, the steps of the quantisation experiment, applied in
  * this order: average over bands of empties counts, round to powers of two,
  * zero the small ones. Then the 4-bit form stores what is left (0, ±32 …
- * ±2048) two weights to a byte. Also: synthetic weights for tests and
- * experiments, and sample positions to compare evaluations.
+ * ±2048) two weights to a byte. The other 4-bit form, a codebook, keeps 16
+ * values per table and pattern group chosen to fit that group's weights
+ * (k-means), so that a code costs less precision than a power of two.
+ * Also: synthetic weights for tests and experiments, and sample positions
+ * to compare evaluations.
  */
 import { flips, moves, popcount32 } from 'native-free-bitboard';
-import { N_PACKED, N_PATTERNS, N_PLIES, PACK, PATTERN_GROUP, PATTERN_SQUARES, UNPACKED_OFFSET } from './features.js';
-import { Weights, tablesFor } from './weights.js';
+import {
+  N_GROUPS, N_PACKED, N_PATTERNS, N_PLIES, PACK, PACKED_OFFSET, PATTERN_GROUP, PATTERN_SQUARES, UNPACKED_OFFSET, featureIndices,
+} from './features.js';
+import { CODES, Weights, tablesFor } from './weights.js';
 
 export interface CompressOptions {
   /** Average the tables of K consecutive empties counts (the input must have one per count). */
@@ -59,6 +64,105 @@ export function averageBands(w: Weights, band: number): Weights {
       for (let e = first; e <= last; e++) s += w.packed[e * N_PACKED + i];
       out[t * N_PACKED + i] = Math.round(s / n);
     }
+  }
+  return new Weights(band, out);
+}
+
+/**
+ * The weights rounded to a codebook: for each table and pattern group, the
+ * 16 values that minimise the squared rounding error of its weights (1-D
+ * k-means, Lloyd's steps from the quantiles), each weight counted by its
+ * `usage` (how often positions read it; default: all alike). Returns the
+ * rounded weights and the codebook (tables × N_GROUPS × 16, sorted; a
+ * group of fewer distinct values keeps them and repeats its last).
+ */
+export function codebookWeights(w: Weights, usage?: Float64Array): { weights: Weights; codebook: Int16Array } {
+  if (usage && usage.length !== w.packed.length) throw new RangeError(`usage counts for ${usage.length} weights, not ${w.packed.length}`);
+  const codebook = new Int16Array(w.tables * N_GROUPS * CODES);
+  const out = new Int16Array(w.packed.length);
+  for (let t = 0; t < w.tables; t++) {
+    for (let g = 0; g < N_GROUPS; g++) {
+      const a = t * N_PACKED + PACKED_OFFSET[g];
+      const b = t * N_PACKED + PACKED_OFFSET[g + 1];
+      const levels = fitLevels(w.packed.subarray(a, b), usage?.subarray(a, b));
+      codebook.set(levels, (t * N_GROUPS + g) * CODES);
+      for (let i = a; i < b; i++) out[i] = levels[nearest(levels, w.packed[i])];
+    }
+  }
+  return { weights: new Weights(w.band, out), codebook };
+}
+
+/** 16 sorted values for some weights: their distinct values if few, else weighted k-means. */
+export function fitLevels(values: Int16Array, usage?: Float64Array): Int16Array {
+  const distinct = [...new Set(values)].sort((x, y) => x - y);
+  if (distinct.length <= CODES) {
+    return Int16Array.from({ length: CODES }, (_, k) => distinct[Math.min(k, distinct.length - 1)] ?? 0);
+  }
+  // Sorted values with their weights (an unused weight still counts a little, so that it is not ignored outright).
+  const keys = Float64Array.from(values, (x, i) => (x + 32768) * 65536 + i).sort(); // by value, then index
+  const order = Int32Array.from(keys, (k) => k % 65536);
+  const v = Float64Array.from(order, (i) => values[i]);
+  const m = Float64Array.from(order, (i) => (usage ? usage[i] + 0.01 : 1));
+  let total = 0;
+  for (const x of m) total += x;
+  const c = new Float64Array(CODES);
+  for (let i = 0, k = 0, acc = 0; i < v.length && k < CODES; i++) {
+    acc += m[i];
+    while (k < CODES && acc >= ((k + 0.5) * total) / CODES) c[k++] = v[i];
+  }
+  const sum = new Float64Array(CODES);
+  const mass = new Float64Array(CODES);
+  for (let step = 0; step < 50; step++) {
+    sum.fill(0);
+    mass.fill(0);
+    // Values and centres are sorted, so each value's nearest centre only moves up.
+    for (let i = 0, k = 0; i < v.length; i++) {
+      while (k + 1 < CODES && Math.abs(c[k + 1] - v[i]) <= Math.abs(c[k] - v[i])) k++;
+      sum[k] += v[i] * m[i];
+      mass[k] += m[i];
+    }
+    for (let k = 0; k < CODES; k++) if (mass[k] > 0) c[k] = sum[k] / mass[k];
+    c.sort();
+  }
+  return Int16Array.from(c, (x) => Math.round(x));
+}
+
+/** The index of the value of `levels` (sorted) nearest to x; ties to the lower. */
+function nearest(levels: Int16Array, x: number): number {
+  let best = 0;
+  for (let k = 1; k < levels.length; k++) if (Math.abs(levels[k] - x) < Math.abs(levels[best] - x)) best = k;
+  return best;
+}
+
+/**
+ * How often each weight of a band layout is read by some positions
+ * (`stride` int32 per position, the first four the board: player hi, lo,
+ * opponent hi, lo), for `codebookWeights`.
+ */
+export function usageCounts(band: number, positions: Int32Array, stride: number): Float64Array {
+  const usage = new Float64Array(tablesFor(band) * N_PACKED);
+  const F = new Int32Array(N_PATTERNS);
+  for (let r = 0; r + 3 < positions.length; r += stride) {
+    const ph = positions[r], pl = positions[r + 1], oh = positions[r + 2], ol = positions[r + 3];
+    const e = 64 - popcount32(ph | oh) - popcount32(pl | ol);
+    const base = Math.floor(e / band) * N_PACKED;
+    featureIndices(ph, pl, oh, ol, F);
+    for (let f = 0; f < N_PATTERNS; f++) usage[base + PACK[F[f]]]++;
+    usage[base + PACK[UNPACKED_OFFSET[12]]]++;
+  }
+  return usage;
+}
+
+/** The mean of several weight sets of one band layout, weight by weight (rounded): bagging fits made on different data or seeds. */
+export function averageWeights(sets: readonly Weights[]): Weights {
+  if (sets.length === 0) throw new RangeError('no weights to average');
+  const band = sets[0].band;
+  for (const w of sets) if (w.band !== band) throw new RangeError(`weights of bands of ${w.band} and ${band} empties cannot be averaged`);
+  const out = new Int16Array(sets[0].packed.length);
+  for (let i = 0; i < out.length; i++) {
+    let s = 0;
+    for (const w of sets) s += w.packed[i];
+    out[i] = Math.round(s / sets.length);
   }
   return new Weights(band, out);
 }

@@ -8,16 +8,19 @@
  * is read from the side to move.
  *
  * This project's compact file: a 16-byte header, the tables, a CRC-32:
- *   0  "RSEV"   4  u16 version (1)   6  u8 band width   7  u8 bits (16 or 4)
- *   8  u16 tables   10  u16 0   12  u32 packed weights per table (114,364)
- *   16 tables × 114,364 int16 LE, or two 4-bit codes a byte (low first)
+ *   0  "RSEV"   4  u16 version (1, or 2: with a codebook)   6  u8 band width
+ *   7  u8 bits (16 or 4)   8  u16 tables   10  u16 0
+ *   12  u32 packed weights per table (114,364)
+ *   version 2 only: tables × 13 groups × 16 int16 LE, the value of each
+ *     4-bit code in each table's pattern group (else codes are 0, ±32 … ±2048)
+ *   then tables × 114,364 int16 LE, or two 4-bit codes a byte (low first)
  *   end  u32 CRC-32 of all that precedes it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { crc32 } from 'node:zlib';
-import { N_PACKED, N_PLIES } from './features.js';
-import { Weights, fromNibbles, tablesFor, toNibbles } from './weights.js';
+import { N_GROUPS, N_PACKED, N_PLIES } from './features.js';
+import { CODES, Weights, fromNibbles, tablesFor, toNibbles } from './weights.js';
 
 export const EDAX_MAGIC = 0x45444158; // "EDAX"
 export const EVAL_MAGIC = 0x4556414c; // "EVAL"
@@ -46,6 +49,8 @@ export interface LoadedWeights {
   readonly bytes: number;
   /** The 4-bit codes as stored (for the direct evaluator). */
   readonly nibbles?: Uint8Array;
+  /** Their values per table and pattern group (tables × 13 × 16), if the file has a codebook. */
+  readonly codebook?: Int16Array;
   readonly header?: EdaxHeader;
 }
 
@@ -116,23 +121,26 @@ export function writeEdax(file: string, w: Weights, header: EdaxHeader = { versi
   writeFileSync(file, buf);
 }
 
-/** The compact file of some weights, 16-bit or 4-bit. */
-export function compactBytes(w: Weights, bits: 16 | 4): Buffer {
-  const data = bits === 4 ? Buffer.from(toNibbles(w)) : leBytes(w.packed);
-  const buf = Buffer.alloc(COMPACT_HEADER + data.length + 4);
+/** The compact file of some weights, 16-bit or 4-bit (with a codebook: its values, from `codebookWeights`). */
+export function compactBytes(w: Weights, bits: 16 | 4, codebook?: Int16Array): Buffer {
+  if (codebook && bits !== 4) throw new RangeError('a codebook holds the values of 4-bit codes: bits 4 only');
+  const data = bits === 4 ? Buffer.from(toNibbles(w, codebook)) : leBytes(w.packed);
+  const book = codebook ? leBytes(codebook) : Buffer.alloc(0);
+  const buf = Buffer.alloc(COMPACT_HEADER + book.length + data.length + 4);
   buf.write(COMPACT_MAGIC, 0, 'latin1');
-  buf.writeUInt16LE(1, 4);
+  buf.writeUInt16LE(codebook ? 2 : 1, 4);
   buf.writeUInt8(w.band, 6);
   buf.writeUInt8(bits, 7);
   buf.writeUInt16LE(w.tables, 8);
   buf.writeUInt32LE(N_PACKED, 12);
-  data.copy(buf, COMPACT_HEADER);
+  book.copy(buf, COMPACT_HEADER);
+  data.copy(buf, COMPACT_HEADER + book.length);
   buf.writeUInt32LE(crc32(buf.subarray(0, buf.length - 4)), buf.length - 4);
   return buf;
 }
 
-export function writeCompact(file: string, w: Weights, bits: 16 | 4): number {
-  const buf = compactBytes(w, bits);
+export function writeCompact(file: string, w: Weights, bits: 16 | 4, codebook?: Int16Array): number {
+  const buf = compactBytes(w, bits, codebook);
   writeFileSync(file, buf);
   return buf.length;
 }
@@ -140,23 +148,27 @@ export function writeCompact(file: string, w: Weights, bits: 16 | 4): number {
 function readCompact(file: string, buf: Buffer): LoadedWeights {
   if (buf.length < COMPACT_HEADER + 4) throw new WeightsFileError(file, `truncated: ${buf.length} bytes`);
   const version = buf.readUInt16LE(4);
-  if (version !== 1) throw new WeightsFileError(file, `compact weights version ${version}; this revsolve reads version 1`);
+  if (version !== 1 && version !== 2) throw new WeightsFileError(file, `compact weights version ${version}; this revsolve reads versions 1 and 2`);
   const band = buf.readUInt8(6);
   const bits = buf.readUInt8(7);
   const tables = buf.readUInt16LE(8);
   const perTable = buf.readUInt32LE(12);
   if (bits !== 16 && bits !== 4) throw new WeightsFileError(file, `${bits}-bit weights: only 16 and 4 are known`);
+  if (version === 2 && bits !== 4) throw new WeightsFileError(file, `a codebook (version 2) with ${bits}-bit weights: codebooks are for 4-bit codes`);
   if (band < 1 || band > N_PLIES || tables !== tablesFor(band)) throw new WeightsFileError(file, `band width ${band} with ${tables} tables`);
   if (perTable !== N_PACKED) throw new WeightsFileError(file, `${perTable} weights per table, not Edax's ${N_PACKED}`);
+  const bookValues = version === 2 ? tables * N_GROUPS * CODES : 0;
   const dataBytes = bits === 4 ? tables * (N_PACKED >> 1) : tables * N_PACKED * 2;
-  const want = COMPACT_HEADER + dataBytes + 4;
+  const want = COMPACT_HEADER + 2 * bookValues + dataBytes + 4;
   if (buf.length !== want) throw new WeightsFileError(file, `${buf.length < want ? 'truncated' : 'too long'}: ${buf.length} bytes, the header says ${want}`);
   const sum = buf.readUInt32LE(buf.length - 4);
   if (crc32(buf.subarray(0, buf.length - 4)) !== sum) throw new WeightsFileError(file, 'checksum mismatch: the file is damaged');
-  const data = buf.subarray(COMPACT_HEADER, COMPACT_HEADER + dataBytes);
+  const at = COMPACT_HEADER + 2 * bookValues;
   if (bits === 4) {
-    const nibbles = Uint8Array.from(data);
-    return { weights: fromNibbles(band, nibbles), format: 'compact', bits: 4, bytes: buf.length, nibbles };
+    const nibbles = Uint8Array.from(buf.subarray(at, at + dataBytes));
+    if (version === 1) return { weights: fromNibbles(band, nibbles), format: 'compact', bits: 4, bytes: buf.length, nibbles };
+    const codebook = int16s(buf, COMPACT_HEADER, bookValues);
+    return { weights: fromNibbles(band, nibbles, codebook), format: 'compact', bits: 4, bytes: buf.length, nibbles, codebook };
   }
   const packed = int16s(buf, COMPACT_HEADER, tables * N_PACKED);
   return { weights: new Weights(band, packed), format: 'compact', bits: 16, bytes: buf.length };

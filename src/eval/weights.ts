@@ -11,7 +11,7 @@
  */
 import { popcount32 } from 'native-free-bitboard';
 import {
-  FEATURE_OFFSET, N_PACKED, N_PATTERNS, N_PLIES, N_WEIGHTS, PACK, UNPACKED_OFFSET, childIndices, featureIndices,
+  FEATURE_OFFSET, N_GROUPS, N_PACKED, N_PATTERNS, N_PLIES, N_WEIGHTS, PACK, PACKED_OFFSET, UNPACKED_OFFSET, childIndices, featureIndices,
 } from './features.js';
 
 export class Weights {
@@ -98,8 +98,11 @@ export class Evaluator {
   }
 }
 
+/** Values a 4-bit code can take. */
+export const CODES = 16;
+
 /** The 15 values of a 4-bit weight: code 0 = 0, 1‥7 = +32‥+2048, 9‥15 = -32‥-2048 (8 unused, read as 0). */
-export const NIBBLE_VALUES = Int16Array.from({ length: 16 }, (_, c) => (c === 0 || c === 8 ? 0 : c < 8 ? 32 << (c - 1) : -(32 << (c - 9))));
+export const NIBBLE_VALUES = Int16Array.from({ length: CODES }, (_, c) => (c === 0 || c === 8 ? 0 : c < 8 ? 32 << (c - 1) : -(32 << (c - 9))));
 
 /** The 4-bit code of a weight that is 0 or ±2^k with 32 ≤ 2^k ≤ 2048; -1 otherwise. */
 export function nibbleOf(w: number): number {
@@ -110,45 +113,68 @@ export function nibbleOf(w: number): number {
   return w > 0 ? k + 1 : k + 9;
 }
 
-/** Reads 4-bit packed weights directly: two per byte, low nibble first. */
+/** The group (0‥12) of each packed index of a table. */
+const GROUP_OF = new Uint8Array(N_PACKED);
+for (let g = 0; g < N_GROUPS; g++) GROUP_OF.fill(g, PACKED_OFFSET[g], PACKED_OFFSET[g + 1]);
+
+/**
+ * Reads 4-bit packed weights directly: two per byte, low nibble first, each
+ * code decoded by its table and group's 16 values (a codebook file's), or
+ * by the fixed powers of two.
+ */
 export class NibbleEvaluator {
   private readonly bytes: Uint8Array;
   private readonly band: number;
+  private readonly decode: Int16Array | null;
 
-  constructor(band: number, bytes: Uint8Array) {
+  constructor(band: number, bytes: Uint8Array, codebook?: Int16Array) {
     if (bytes.length !== tablesFor(band) * (N_PACKED >> 1)) throw new RangeError(`${bytes.length} bytes for ${tablesFor(band)} 4-bit tables`);
+    if (codebook && codebook.length !== tablesFor(band) * N_GROUPS * CODES) throw new RangeError(`a codebook of ${codebook.length} values for ${tablesFor(band)} tables`);
     this.band = band;
     this.bytes = bytes;
+    this.decode = codebook ?? null;
   }
 
   evaluate(ph: number, pl: number, oh: number, ol: number): number {
     const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
-    const base = Math.floor(empties / this.band) * N_PACKED;
+    const t = Math.floor(empties / this.band);
     featureIndices(ph, pl, oh, ol, F);
-    let s = this.weight(base + PACK[UNPACKED_OFFSET[12]]);
-    for (let f = 0; f < N_PATTERNS; f++) s += this.weight(base + PACK[F[f]]);
+    let s = this.weight(t, PACK[UNPACKED_OFFSET[12]]);
+    for (let f = 0; f < N_PATTERNS; f++) s += this.weight(t, PACK[F[f]]);
     return s;
   }
 
-  private weight(i: number): number {
-    return NIBBLE_VALUES[(this.bytes[i >> 1] >> ((i & 1) << 2)) & 15];
+  private weight(t: number, p: number): number {
+    const i = t * N_PACKED + p;
+    const code = (this.bytes[i >> 1] >> ((i & 1) << 2)) & 15;
+    return this.decode ? this.decode[(t * N_GROUPS + GROUP_OF[p]) * CODES + code] : NIBBLE_VALUES[code];
   }
 }
 
-/** Packs weights (each 0 or ±2^k, 32‥2048) two to a byte; throws on any other value. */
-export function toNibbles(w: Weights): Uint8Array {
+/**
+ * Packs weights two to a byte: each 0 or ±2^k (32‥2048), or with a codebook
+ * each one of its table and group's values; throws on any other value.
+ */
+export function toNibbles(w: Weights, codebook?: Int16Array): Uint8Array {
   const out = new Uint8Array(w.packed.length >> 1);
   for (let i = 0; i < w.packed.length; i++) {
-    const c = nibbleOf(w.packed[i]);
-    if (c < 0) throw new RangeError(`weight ${w.packed[i]} (table ${Math.floor(i / N_PACKED)}, #${i % N_PACKED}) has no 4-bit code: round it first (--pow2 --zero-below 32)`);
+    const t = Math.floor(i / N_PACKED);
+    const k = (t * N_GROUPS + GROUP_OF[i % N_PACKED]) * CODES;
+    const c = codebook ? codebook.subarray(k, k + CODES).indexOf(w.packed[i]) : nibbleOf(w.packed[i]);
+    if (c < 0) {
+      throw new RangeError(`weight ${w.packed[i]} (table ${t}, #${i % N_PACKED}) has no 4-bit code: ${codebook ? 'it is not in its codebook' : 'round it first (--pow2 --zero-below 32)'}`);
+    }
     out[i >> 1] |= c << ((i & 1) << 2);
   }
   return out;
 }
 
-export function fromNibbles(band: number, bytes: Uint8Array): Weights {
+export function fromNibbles(band: number, bytes: Uint8Array, codebook?: Int16Array): Weights {
   const packed = new Int16Array(bytes.length * 2);
-  for (let i = 0; i < packed.length; i++) packed[i] = NIBBLE_VALUES[(bytes[i >> 1] >> ((i & 1) << 2)) & 15];
+  for (let i = 0; i < packed.length; i++) {
+    const code = (bytes[i >> 1] >> ((i & 1) << 2)) & 15;
+    packed[i] = codebook ? codebook[(Math.floor(i / N_PACKED) * N_GROUPS + GROUP_OF[i % N_PACKED]) * CODES + code] : NIBBLE_VALUES[code];
+  }
   return new Weights(band, packed);
 }
 

@@ -7,13 +7,14 @@
  *
  *   header (32 bytes): "RSTD", u32 version 1, u32 seed, u32 solve-at
  *     empties, u32 games per batch, u32 noise in 1/1000, u32 search depth
- *     of the moves, u32 CRC-32 of the guiding weights file (0: none)
+ *     of the moves, u32 identity of the guiding weights file (guideId; 0: none)
  *   chunk: u32 batch, u32 records, records, u32 CRC-32 of the chunk so far
  *   record (20 bytes): i32 player hi, lo, opponent hi, lo (player to move),
  *     i32 score << 8 | exact (1 when the score is the position's own exact
  *     score, 0 when it is the game's outcome after perfect play later)
  */
 import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 export const RECORD_WORDS = 5;
@@ -28,7 +29,7 @@ export interface DataHeader {
   readonly noise: number;
   /** Midgame search depth of the moves (0: fastest first). */
   readonly depth: number;
-  /** CRC-32 of the weights file guiding the moves (0: none). */
+  /** Identity of the weights file guiding the moves (0: none; see guideId). */
   readonly guideCrc: number;
 }
 
@@ -37,6 +38,17 @@ export class DatasetError extends Error {
     super(`${file}: ${problem}`);
   }
 }
+
+/**
+ * The identity of a guiding weights file: the first 4 bytes of its SHA-256
+ * (never 0). A CRC-32 of the whole file, as the first files stored, cannot
+ * tell compact files apart: each ends with the CRC-32 of what precedes it,
+ * so the CRC-32 of all of it is always LEGACY_COMPACT_ID.
+ */
+export function guideId(bytes: Uint8Array): number {
+  return createHash('sha256').update(bytes).digest().readUInt32LE(0) || 1;
+}
+export const LEGACY_COMPACT_ID = 0x2144df1c;
 
 function headerBytes(h: DataHeader): Buffer {
   const b = Buffer.alloc(HEADER_BYTES);
@@ -57,6 +69,8 @@ export interface Dataset {
   readonly records: Int32Array;
   /** Batches read (0‥batches-1, in order). */
   readonly batches: number;
+  /** Where each batch's records end (in records, not words). */
+  readonly batchEnds: Int32Array;
   /** Bytes of whole chunks (where a resumed run goes on). */
   readonly validBytes: number;
   /** Why reading stopped early, if it did. */
@@ -77,6 +91,8 @@ export function readDataset(file: string): Dataset {
     depth: buf.readUInt32LE(24), guideCrc: buf.readUInt32LE(28),
   };
   const parts: Buffer[] = [];
+  const ends: number[] = [];
+  let count = 0;
   let at = HEADER_BYTES;
   let batches = 0;
   let problem: string | undefined;
@@ -101,13 +117,38 @@ export function readDataset(file: string): Dataset {
       break;
     }
     parts.push(buf.subarray(at + 8, end));
+    count += n;
+    ends.push(count);
     batches++;
     at = end + 4;
   }
   const all = Buffer.concat(parts);
   const records = new Int32Array(all.length / 4);
   for (let i = 0; i < records.length; i++) records[i] = all.readInt32LE(4 * i);
-  return { header, records, batches, validBytes: at, problem };
+  return { header, records, batches, batchEnds: Int32Array.from(ends), validBytes: at, problem };
+}
+
+/**
+ * Copies the records of a data file that `keep` accepts (given a record's
+ * first word index) to a new file with the same header, batch by batch.
+ */
+export function selectRecords(d: Dataset, out: string, keep: (records: Int32Array, at: number) => boolean): number {
+  const w = new DatasetWriter(out, d.header);
+  let kept = 0;
+  try {
+    let from = 0;
+    for (let b = 0; b < d.batches; b++) {
+      const to = d.batchEnds[b] * RECORD_WORDS;
+      const chosen: number[] = [];
+      for (let r = from; r < to; r += RECORD_WORDS) if (keep(d.records, r)) for (let k = 0; k < RECORD_WORDS; k++) chosen.push(d.records[r + k]);
+      w.append(b, Int32Array.from(chosen));
+      kept += chosen.length / RECORD_WORDS;
+      from = to;
+    }
+  } finally {
+    w.close();
+  }
+  return kept;
 }
 
 /** Appends batches, each flushed to disk at once. */
