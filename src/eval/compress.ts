@@ -99,7 +99,8 @@ export function fitLevels(values: Int16Array, usage?: Float64Array): Int16Array 
     return Int16Array.from({ length: CODES }, (_, k) => distinct[Math.min(k, distinct.length - 1)] ?? 0);
   }
   // Sorted values with their weights (an unused weight still counts a little, so that it is not ignored outright).
-  const keys = Float64Array.from(values, (x, i) => (x + 32768) * 65536 + i).sort(); // by value, then index
+  // By value, then index (a group has fewer than 65,536 packed weights: 59,049 at most).
+  const keys = Float64Array.from(values, (x, i) => (x + 32768) * 65536 + i).sort();
   const order = Int32Array.from(keys, (k) => k % 65536);
   const v = Float64Array.from(order, (i) => values[i]);
   const m = Float64Array.from(order, (i) => (usage ? usage[i] + 0.01 : 1));
