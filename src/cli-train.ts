@@ -99,18 +99,18 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       process.once('SIGTERM', onSignal);
       let complete: boolean;
       try {
-        let guideCrc = 0;
+        let guideHash = 0;
         if (o.guide) {
           const loaded = readWeights(o.guide); // a bad file is reported before any worker starts
-          guideCrc = guideId(readFileSync(o.guide));
+          guideHash = guideId(readFileSync(o.guide));
           // Files made before guideId hold the same CRC-32 for every compact guide: resumable with any.
-          if (resume?.header.guideCrc === LEGACY_COMPACT_ID && loaded.format === 'compact') {
-            guideCrc = LEGACY_COMPACT_ID;
+          if (resume?.header.guideHash === LEGACY_COMPACT_ID && loaded.format === 'compact') {
+            guideHash = LEGACY_COMPACT_ID;
             err(`note: ${file} names its guide by an old checksum that every compact weights file shares; make sure ${o.guide} is the one it was made with`);
           }
         }
         const settings = {
-          seed: o.seed, solveAt: o.solveAt, batchGames: o.batch, noise: o.noise, depth: o.guide ? o.depth : 0, guideCrc,
+          seed: o.seed, solveAt: o.solveAt, batchGames: o.batch, noise: o.noise, depth: o.guide ? o.depth : 0, guideHash,
           guide: o.guide ? resolve(o.guide) : null, games: o.games, workers: o.workers, bits: o.hashBits,
         };
         complete = await generate(file, settings, resume, progress, stop.signal);

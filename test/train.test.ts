@@ -56,7 +56,7 @@ describe('train gen', () => {
     const file = join(dir, 'guided.bin');
     const g = (w: string, ...more: string[]) => run('train', 'gen', file, '--games', '4', '--batch', '2', '--solve-at', '10', '--guide', w, '--depth', '1', '--quiet', '-n', '1', ...more);
     expect(g(wa, '--games', '2').status).toBe(0);
-    const id = readDataset(file).header.guideCrc;
+    const id = readDataset(file).header.guideHash;
     expect(id).toBe(guideId(readFileSync(wa)));
     expect(id).not.toBe(guideId(readFileSync(wb)));
     const r = g(wb, '--resume');

@@ -58,7 +58,7 @@ export let table: Table = new TranspositionTable(10);
  * With synthetic weights on FFO #20-#36 (123.0 M nodes by mobility alone):
  * from 12 empties 111.4 M, 14: 114.1 M, 16: 118.1 M, 18: 119.3 M, 20: 121.0 M
  * nodes at 256 units a mobility step (64: 135.4 M, 1024: 123.6 M), and
- * about 10% fewer N/s. With the shipped (trained) weights, units per
+ * about 10% fewer N/s. With the trained weights shipped then, units per
  * mobility step 256 / 128 / 96 / 64: FFO #36-#39 (-h 20) 340.8 / 252.2 /
  * 260.0 / 271.9 M nodes; #40-#44 (-h 10) 553.2 / 473.6 / - / 468.5 M; from
  * 12 instead of 14 empties: fewer nodes, more time.
@@ -108,8 +108,10 @@ const GUESS_DEPTH = 7;
  * their moves. The root uses it for a first guess close to the exact score.
  * SIGMA: the standard deviation of (shallow search - exact score), 6-8 discs
  * at 10-20 empties for 0-4 plies on round-3 self-play positions; for the
- * shipped weights 8.0 / 7.0 / 6.0 at 0 / 2 / 4 plies where each is used
- * (bench/probcut-sigma.js), and a sigma per depth saved under 1% of nodes. FFO
+ * round-3 weights 8.0 / 7.0 / 6.0 at 0 / 2 / 4 plies where each is used
+ * (bench/probcut-sigma.js), and a sigma per depth saved under 1% of nodes;
+ * the round-7 weights (shipped) err by 7.5 / 6.3 / 5.1 (rms, t3), and a
+ * smaller sigma searched more with the round-5 ones. Round-3 weights, FFO
  * #40-#49 (-h 10, stages 1 and 2): from 12 empties 2.34 G nodes, from 10
  * 2.27 G, from every nws node (8) 2.18 G, from 14 2.61 G; sigma 6 or 8:
  * more nodes; depths from 14 / 20 empties 2.19 G, from 18 / 24 2.67 G.

@@ -30,7 +30,7 @@ export interface DataHeader {
   /** Midgame search depth of the moves (0: fastest first). */
   readonly depth: number;
   /** Identity of the weights file guiding the moves (0: none; see guideId). */
-  readonly guideCrc: number;
+  readonly guideHash: number;
 }
 
 export class DatasetError extends Error {
@@ -59,7 +59,7 @@ function headerBytes(h: DataHeader): Buffer {
   b.writeUInt32LE(h.batchGames, 16);
   b.writeUInt32LE(Math.round(h.noise * 1000), 20);
   b.writeUInt32LE(h.depth, 24);
-  b.writeUInt32LE(h.guideCrc >>> 0, 28);
+  b.writeUInt32LE(h.guideHash >>> 0, 28);
   return b;
 }
 
@@ -88,7 +88,7 @@ export function readDataset(file: string): Dataset {
   if (buf.readUInt32LE(4) !== 1) throw new DatasetError(file, `version ${buf.readUInt32LE(4)}; this revsolve reads version 1`);
   const header = {
     seed: buf.readUInt32LE(8), solveAt: buf.readUInt32LE(12), batchGames: buf.readUInt32LE(16), noise: buf.readUInt32LE(20) / 1000,
-    depth: buf.readUInt32LE(24), guideCrc: buf.readUInt32LE(28),
+    depth: buf.readUInt32LE(24), guideHash: buf.readUInt32LE(28),
   };
   const parts: Buffer[] = [];
   const ends: number[] = [];
@@ -162,12 +162,12 @@ export class DatasetWriter {
       const h = resume.header;
       if (
         h.seed !== header.seed >>> 0 || h.solveAt !== header.solveAt || h.batchGames !== header.batchGames ||
-        h.noise !== Math.round(header.noise * 1000) / 1000 || h.depth !== header.depth || h.guideCrc !== header.guideCrc >>> 0
+        h.noise !== Math.round(header.noise * 1000) / 1000 || h.depth !== header.depth || h.guideHash !== header.guideHash >>> 0
       ) {
         throw new DatasetError(
           file,
           `was made with other settings (seed ${h.seed}, solve at ${h.solveAt}, ${h.batchGames} games a batch, noise ${h.noise}, depth ${h.depth}, ` +
-            `guide ${h.guideCrc ? 'CRC ' + h.guideCrc.toString(16) : 'none'}): resume with those`,
+            `guide ${h.guideHash ? 'id ' + h.guideHash.toString(16) : 'none'}): resume with those`,
         );
       }
       this.fd = openSync(file, 'r+');
