@@ -93,6 +93,13 @@ describe('revsolve solve', () => {
     expect(h.out).toMatch(/-h, --hash-bits <h>/);
     expect(run('--version').out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
+
+  it('runs as the README says, through npx (the built file is executable)', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const r = spawnSync('npx', ['--no-install', 'revsolve', '--version'], { cwd: root, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
 });
 
 describe.skipIf(!HAVE_SHARED)('results file and --resume', () => {
