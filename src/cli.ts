@@ -343,7 +343,9 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await buildProgram().parseAsync(argv);
   } catch (e) {
-    if (e instanceof CommanderError) {
+    // Commander prints its own parse errors and throws a plain CommanderError; an
+    // InvalidArgumentError (a CommanderError too) that gets here came from an action, unprinted.
+    if (e instanceof CommanderError && !(e instanceof InvalidArgumentError)) {
       process.exitCode = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_USAGE;
     } else if (e instanceof UsageError || e instanceof ObfErrorClass || e instanceof RangeError || e instanceof WeightsFileError || e instanceof DatasetError || e instanceof InvalidArgumentError) {
       process.stderr.write(`revsolve: ${e.message}\n`);
