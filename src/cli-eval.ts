@@ -87,22 +87,20 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
       }
       if (o.usage && !o.codebook) throw new RangeError('--usage weighs the values --codebook fits: give --codebook too');
       const src = readWeights(input);
+      let w: Weights;
+      let bytes: number;
       if (o.codebook) {
         const banded = compress(src.weights, { band: o.band });
-        let usage: Float64Array | undefined;
-        for (const f of o.usage ?? []) {
-          const u = usageCounts(banded.band, readDataset(f).records, RECORD_WORDS);
-          if (usage) for (let i = 0; i < u.length; i++) usage[i] += u[i];
-          else usage = u;
-        }
-        const { weights, codebook } = codebookWeights(banded, usage);
-        const bytes = writeCompact(output, weights, 4, codebook);
-        out(`${output}: ${bytes.toLocaleString('en-US')} bytes (${weights.tables} table${weights.tables === 1 ? '' : 's'}, 4-bit with a codebook); ${input}: ${src.bytes.toLocaleString('en-US')} bytes`);
-        return;
+        const usage = o.usage && usageCounts(banded.band, o.usage.map((f) => readDataset(f).records), RECORD_WORDS);
+        const rounded = codebookWeights(banded, usage);
+        w = rounded.weights;
+        bytes = writeCompact(output, w, 4, rounded.codebook);
+      } else {
+        w = compress(src.weights, { band: o.band, pow2: o.pow2, zeroBelow: o.zeroBelow, bits: o.bits });
+        bytes = save(output, w, o.format, o.bits);
       }
-      const w = compress(src.weights, { band: o.band, pow2: o.pow2, zeroBelow: o.zeroBelow, bits: o.bits });
-      const bytes = save(output, w, o.format, o.bits);
-      out(`${output}: ${bytes.toLocaleString('en-US')} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${o.bits}-bit); ${input}: ${src.bytes.toLocaleString('en-US')} bytes`);
+      const form = o.codebook ? '4-bit with a codebook' : `${o.bits}-bit`;
+      out(`${output}: ${bytes.toLocaleString('en-US')} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${form}); ${input}: ${src.bytes.toLocaleString('en-US')} bytes`);
     });
 
   ev.command('average')

@@ -5,8 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { type Command, InvalidArgumentError } from 'commander';
 import { SingleBar } from 'cli-progress';
-import { popcount } from 'native-free-bitboard';
-import { type Dataset, LEGACY_COMPACT_ID, guideId, readDataset, selectRecords } from './train/dataset.js';
+import { type Dataset, LEGACY_COMPACT_ID, guideHashFor, readDataset, recordEmpties, selectRecords } from './train/dataset.js';
 import { generate } from './train/generate.js';
 import { fitWeights, heldOutByEmpties, heldOutError, pooledError } from './train/fit.js';
 import { evaluatorOf } from './cli-eval.js';
@@ -101,11 +100,9 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       try {
         let guideHash = 0;
         if (o.guide) {
-          const loaded = readWeights(o.guide); // a bad file is reported before any worker starts
-          guideHash = guideId(readFileSync(o.guide));
-          // Files made before guideId hold the same CRC-32 for every compact guide: resumable with any.
-          if (resume?.header.guideHash === LEGACY_COMPACT_ID && loaded.format === 'compact') {
-            guideHash = LEGACY_COMPACT_ID;
+          readWeights(o.guide); // a bad file is reported before any worker starts
+          guideHash = guideHashFor(readFileSync(o.guide), resume?.header);
+          if (guideHash === LEGACY_COMPACT_ID) {
             err(`note: ${file} names its guide by an old checksum that every compact weights file shares; make sure ${o.guide} is the one it was made with`);
           }
         }
@@ -145,7 +142,7 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       const [from, to] = o.empties ?? [0, 60];
       const kept = selectRecords(d, output, (r, i) => {
         if (o.exact && (r[i + 4] & 1) === 0) return false;
-        const e = 64 - popcount(r[i] | r[i + 2], r[i + 1] | r[i + 3]);
+        const e = recordEmpties(r, i);
         return e >= from && e <= to;
       });
       out(`${output}: ${kept.toLocaleString('en-US')} of ${(d.records.length / 5).toLocaleString('en-US')} positions, ${d.batches} batches`);

@@ -204,7 +204,7 @@ describe('compression', () => {
     expect(errCodebook).toBeLessThan(errPow2 / 4);
     // Counting each weight by its use moves the values towards the weights positions read.
     const positions = new Int32Array(samplePositions(3000, 5).flatMap((p) => [...p]));
-    const usage = usageCounts(4, positions, 4);
+    const usage = usageCounts(4, [positions], 4);
     expect(usage.reduce((a, b) => a + b, 0)).toBe(3000 * (N_PATTERNS + 1));
     const used = codebookWeights(w, usage).weights;
     const readError = (q: Weights) => {

@@ -136,14 +136,14 @@ function nearest(levels: Int16Array, x: number): number {
 }
 
 /**
- * How often each weight of a band layout is read by some positions
+ * How often each weight of a band layout is read by some sets of positions
  * (`stride` int32 per position, the first four the board: player hi, lo,
  * opponent hi, lo), for `codebookWeights`.
  */
-export function usageCounts(band: number, positions: Int32Array, stride: number): Float64Array {
+export function usageCounts(band: number, sets: readonly Int32Array[], stride: number): Float64Array {
   const usage = new Float64Array(tablesFor(band) * N_PACKED);
   const F = new Int32Array(N_PATTERNS);
-  for (let r = 0; r + 3 < positions.length; r += stride) {
+  for (const positions of sets) for (let r = 0; r + 3 < positions.length; r += stride) {
     const ph = positions[r], pl = positions[r + 1], oh = positions[r + 2], ol = positions[r + 3];
     const e = 64 - popcount32(ph | oh) - popcount32(pl | ol);
     const base = Math.floor(e / band) * N_PACKED;

@@ -117,6 +117,19 @@ export function nibbleOf(w: number): number {
 const GROUP_OF = new Uint8Array(N_PACKED);
 for (let g = 0; g < N_GROUPS; g++) GROUP_OF.fill(g, PACKED_OFFSET[g], PACKED_OFFSET[g + 1]);
 
+/** The fixed codes as a codebook: NIBBLE_VALUES for every table and group. */
+function powersOfTwo(band: number): Int16Array {
+  const book = new Int16Array(tablesFor(band) * N_GROUPS * CODES);
+  for (let k = 0; k < book.length; k += CODES) book.set(NIBBLE_VALUES, k);
+  return book;
+}
+
+/** The value of the code of packed weight i (table × N_PACKED + index) in a codebook. */
+function decode(book: Int16Array, bytes: Uint8Array, i: number): number {
+  const code = (bytes[i >> 1] >> ((i & 1) << 2)) & 15;
+  return book[(Math.floor(i / N_PACKED) * N_GROUPS + GROUP_OF[i % N_PACKED]) * CODES + code];
+}
+
 /**
  * Reads 4-bit packed weights directly: two per byte, low nibble first, each
  * code decoded by its table and group's 16 values (a codebook file's), or
@@ -125,29 +138,23 @@ for (let g = 0; g < N_GROUPS; g++) GROUP_OF.fill(g, PACKED_OFFSET[g], PACKED_OFF
 export class NibbleEvaluator {
   private readonly bytes: Uint8Array;
   private readonly band: number;
-  private readonly decode: Int16Array | null;
+  private readonly book: Int16Array;
 
   constructor(band: number, bytes: Uint8Array, codebook?: Int16Array) {
     if (bytes.length !== tablesFor(band) * (N_PACKED >> 1)) throw new RangeError(`${bytes.length} bytes for ${tablesFor(band)} 4-bit tables`);
     if (codebook && codebook.length !== tablesFor(band) * N_GROUPS * CODES) throw new RangeError(`a codebook of ${codebook.length} values for ${tablesFor(band)} tables`);
     this.band = band;
     this.bytes = bytes;
-    this.decode = codebook ?? null;
+    this.book = codebook ?? powersOfTwo(band);
   }
 
   evaluate(ph: number, pl: number, oh: number, ol: number): number {
     const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
-    const t = Math.floor(empties / this.band);
+    const base = Math.floor(empties / this.band) * N_PACKED;
     featureIndices(ph, pl, oh, ol, F);
-    let s = this.weight(t, PACK[UNPACKED_OFFSET[12]]);
-    for (let f = 0; f < N_PATTERNS; f++) s += this.weight(t, PACK[F[f]]);
+    let s = decode(this.book, this.bytes, base + PACK[UNPACKED_OFFSET[12]]);
+    for (let f = 0; f < N_PATTERNS; f++) s += decode(this.book, this.bytes, base + PACK[F[f]]);
     return s;
-  }
-
-  private weight(t: number, p: number): number {
-    const i = t * N_PACKED + p;
-    const code = (this.bytes[i >> 1] >> ((i & 1) << 2)) & 15;
-    return this.decode ? this.decode[(t * N_GROUPS + GROUP_OF[p]) * CODES + code] : NIBBLE_VALUES[code];
   }
 }
 
@@ -170,11 +177,9 @@ export function toNibbles(w: Weights, codebook?: Int16Array): Uint8Array {
 }
 
 export function fromNibbles(band: number, bytes: Uint8Array, codebook?: Int16Array): Weights {
+  const book = codebook ?? powersOfTwo(band);
   const packed = new Int16Array(bytes.length * 2);
-  for (let i = 0; i < packed.length; i++) {
-    const code = (bytes[i >> 1] >> ((i & 1) << 2)) & 15;
-    packed[i] = codebook ? codebook[(Math.floor(i / N_PACKED) * N_GROUPS + GROUP_OF[i % N_PACKED]) * CODES + code] : NIBBLE_VALUES[code];
-  }
+  for (let i = 0; i < packed.length; i++) packed[i] = decode(book, bytes, i);
   return new Weights(band, packed);
 }
 

@@ -16,8 +16,14 @@
 import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { popcount32 } from 'native-free-bitboard';
 
 export const RECORD_WORDS = 5;
+
+/** The empty squares of the record that starts at word `at`. */
+export function recordEmpties(records: Int32Array, at: number): number {
+  return 64 - popcount32(records[at] | records[at + 2]) - popcount32(records[at + 1] | records[at + 3]);
+}
 const RECORD_BYTES = 4 * RECORD_WORDS;
 const HEADER_BYTES = 32;
 const MAGIC = 'RSTD';
@@ -49,6 +55,16 @@ export function guideId(bytes: Uint8Array): number {
   return createHash('sha256').update(bytes).digest().readUInt32LE(0) || 1;
 }
 export const LEGACY_COMPACT_ID = 0x2144df1c;
+
+/**
+ * The guide's identity for a run: guideId, except that a file made before
+ * it (holding LEGACY_COMPACT_ID) resumes with any compact guide, which it
+ * cannot tell apart.
+ */
+export function guideHashFor(bytes: Uint8Array, resumed?: DataHeader): number {
+  const compact = bytes.length >= 4 && Buffer.from(bytes.buffer, bytes.byteOffset, 4).toString('latin1') === 'RSEV';
+  return resumed?.guideHash === LEGACY_COMPACT_ID && compact ? LEGACY_COMPACT_ID : guideId(bytes);
+}
 
 function headerBytes(h: DataHeader): Buffer {
   const b = Buffer.alloc(HEADER_BYTES);

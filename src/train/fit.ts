@@ -9,11 +9,10 @@
  * weight, as do the occurrences of a group. Blocks of consecutive
  * positions (mostly whole games) are held out to measure the error.
  */
-import { popcount32 } from 'native-free-bitboard';
 import { N_PACKED, N_PATTERNS, PACK, UNPACKED_OFFSET, featureIndices } from '../eval/features.js';
 import { type CompressOptions, compressWeight, rng } from '../eval/compress.js';
 import { Evaluator, Weights, tablesFor } from '../eval/weights.js';
-import { RECORD_WORDS } from './dataset.js';
+import { RECORD_WORDS, recordEmpties } from './dataset.js';
 
 export interface FitOptions {
   readonly band: number;
@@ -67,7 +66,7 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
   for (const d of data) {
     for (let r = 0; r < d.length; r += RECORD_WORDS, i++) {
       const ph = d[r], pl = d[r + 1], oh = d[r + 2], ol = d[r + 3];
-      const e = 64 - popcount32(ph | oh) - popcount32(pl | ol);
+      const e = recordEmpties(d, r);
       featureIndices(ph, pl, oh, ol, F);
       for (let f = 0; f < N_PATTERNS; f++) idx[i * K + f] = PACK[F[f]];
       idx[i * K + N_PATTERNS] = PACK[UNPACKED_OFFSET[12]];
@@ -172,8 +171,7 @@ export function heldOutByEmpties(data: readonly Int32Array[], evaluate: (ph: num
   for (const d of data) {
     for (let r = 0; r < d.length; r += RECORD_WORDS, i++) {
       if (!held[i]) continue;
-      const e = 64 - popcount32(d[r] | d[r + 2]) - popcount32(d[r + 1] | d[r + 3]);
-      const c = counts[Math.min(60, e)];
+      const c = counts[Math.min(60, recordEmpties(d, r))];
       c.n++;
       c.exact += d[r + 4] & 1;
       c.s += Math.abs(clamp(evaluate(d[r], d[r + 1], d[r + 2], d[r + 3]) / 128) - (d[r + 4] >> 8));
