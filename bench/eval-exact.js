@@ -10,9 +10,9 @@
 //                                              file, spread over it, with the labels train gen gave them)
 import { U64, popcount32 } from 'native-free-bitboard';
 import { args, saveJson, machine, spreadPick } from './experiment.js';
-import { playGame, useGuide } from '../dist/train/selfplay.js';
+import { playGame } from '../dist/train/selfplay.js';
 import { solveExact } from '../dist/search/root.js';
-import { useEvaluator } from '../dist/search/endgame.js';
+import { SearchContext } from '../dist/search/context.js';
 import { createTable } from '../dist/search/table.js';
 import { readWeights } from '../dist/eval/files.js';
 import { Evaluator } from '../dist/eval/weights.js';
@@ -22,12 +22,12 @@ import { readFileSync } from 'node:fs';
 
 const opt = args({ weights: new URL('../weights/revsolve.rsev', import.meta.url).pathname, guide: '', games: '40', empties: '20,22', seed: '99', depth: '3', 'solve-at': '18', noise: '0.05', out: 'eval-exact.json', data: '', positions: '30', reuse: '' });
 const guide = new Evaluator(opt.guide ? readWeights(opt.guide).weights : syntheticWeights(1));
-useGuide(guide);
-useEvaluator(guide);
 const files = opt.weights.split(',');
 const evs = files.map((f) => new Evaluator(readWeights(f).weights));
 const targets = opt.empties.split(',').map(Number);
 const table = createTable(21);
+// The guide plays the games and orders the exact solves.
+const ctx = new SearchContext({ table, evaluator: guide });
 const rows = [];
 let playMs = 0;
 function solveRecords(out) {
@@ -35,7 +35,7 @@ function solveRecords(out) {
     const e = 64 - popcount32(out[i] | out[i + 2]) - popcount32(out[i + 1] | out[i + 3]);
     if (!targets.includes(e)) continue;
     table.clear();
-    const exact = solveExact({ player: new U64(out[i], out[i + 1]), opponent: new U64(out[i + 2], out[i + 3]), toMove: 'X' }, { table }).score;
+    const exact = solveExact(ctx, { player: new U64(out[i], out[i + 1]), opponent: new U64(out[i + 2], out[i + 3]), toMove: 'X' }).score;
     rows.push({ empties: e, exact, label: out[i + 4] >> 8, evals: evs.map((ev) => ev.evaluate(out[i], out[i + 1], out[i + 2], out[i + 3]) / 128), pos: [out[i], out[i + 1], out[i + 2], out[i + 3]] });
   }
 }
@@ -59,7 +59,7 @@ if (opt.reuse) {
   for (let g = 0; g < Number(opt.games); g++) {
     const out = [];
     playMs -= Date.now();
-    playGame(g, { seed: Number(opt.seed), solveAt: Number(opt['solve-at']), noise: Number(opt.noise), depth: Number(opt.depth) }, table, out);
+    playGame(g, { seed: Number(opt.seed), solveAt: Number(opt['solve-at']), noise: Number(opt.noise), depth: Number(opt.depth) }, ctx, out);
     playMs += Date.now();
     solveRecords(out);
   }

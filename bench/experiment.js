@@ -7,7 +7,7 @@ import * as vl from 'vega-lite';
 
 export const ROOT = new URL('../', import.meta.url);
 export const RESULTS = new URL('./results/', import.meta.url);
-export const DEFAULT_SUITE = new URL('../../shared/obf/fforum-20-39.obf', import.meta.url).pathname;
+export const DEFAULT_SUITE = new URL('../obf/fforum-20-39.obf', import.meta.url).pathname;
 
 /** --name value pairs of process.argv. */
 export function args(defaults) {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { args, solve, machine, saveJson, updateReadme, fmt } from './experiment.js';
 
 const opt = args({
-  suite: new URL('../../shared/obf/fforum-40-59.obf', import.meta.url).pathname, lines: '1-10', bits: '10',
+  suite: new URL('../obf/fforum-40-59.obf', import.meta.url).pathname, lines: '1-10', bits: '10',
   eval: new URL('../weights/revsolve.rsev', import.meta.url).pathname,
   // 'eval': keep the mobility side of an earlier run of the same suite and lines (it does not depend on the weights)
   only: '',

@@ -1,5 +1,5 @@
 // How far is a shallow search from the exact score? The selective
-// pre-searches (ProbCut, src/search/endgame.ts) cut a null window when a
+// pre-searches (ProbCut, src/search/selective.ts) cut a null window when a
 // 0-, 2- or 4-ply search lies more than t·σ outside it; σ is the standard
 // deviation of (shallow search − exact score). This measures it for given
 // weights on the exact-labelled positions of a data file (train gen solves
@@ -9,7 +9,7 @@
 import { popcount32 } from 'native-free-bitboard';
 import { args, saveJson, machine, spreadPick } from './experiment.js';
 import { midSearch } from '../dist/search/midgame.js';
-import { PC_DEPTH } from '../dist/search/endgame.js';
+import { PC_DEPTH } from '../dist/search/selective.js';
 import { readWeights } from '../dist/eval/files.js';
 import { Evaluator } from '../dist/eval/weights.js';
 import { readDataset } from '../dist/train/dataset.js';

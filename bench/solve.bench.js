@@ -1,4 +1,5 @@
-// Solve a suite single-threaded in this process; write nodes, time and N/s per
+// Solve a suite single-threaded in this process with the default search (the
+// shipped weights, the default selectivity); write nodes, time and N/s per
 // position and in total to bench/results/solve-<suite>.json.
 //   node bench/solve.bench.js [suite.obf] [hash bits]
 import { writeFileSync, mkdirSync } from 'node:fs';
@@ -6,16 +7,18 @@ import { basename } from 'node:path';
 import { cpus } from 'node:os';
 import { readObf } from '../dist/obf.js';
 import { TranspositionTable } from '../dist/search/table.js';
-import { solveEntry, summarize } from '../dist/solve.js';
+import { SearchContext } from '../dist/search/context.js';
+import { loadEvaluator, solveEntry, summarize } from '../dist/solve.js';
 import { moveName } from '../dist/position.js';
 
-const file = process.argv[2] ?? new URL('../../shared/obf/fforum-20-39.obf', import.meta.url).pathname;
+const file = process.argv[2] ?? new URL('../obf/fforum-20-39.obf', import.meta.url).pathname;
 const bits = Number(process.argv[3] ?? 21);
 const suite = readObf(file);
-const table = new TranspositionTable(bits);
+const weights = new URL('../weights/revsolve.rsev', import.meta.url).pathname;
+const ctx = new SearchContext({ table: new TranspositionTable(bits), evaluator: loadEvaluator(weights) });
 const rows = [];
 for (const [i, e] of suite.entries.entries()) {
-  const r = solveEntry(e, i + 1, table);
+  const r = solveEntry(ctx, e, i + 1);
   rows.push(r);
   console.log(`${String(i + 1).padStart(3)} ${String(r.empties).padStart(3)} ${String(r.score).padStart(4)} ${r.ok ? 'ok ' : 'BAD'} ${String(r.nodes).padStart(12)} ${(r.ms / 1000).toFixed(3).padStart(8)} s ${(r.nodes / r.ms / 1000).toFixed(2).padStart(6)} MN/s`);
 }

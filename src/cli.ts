@@ -12,10 +12,11 @@ import { perft, START } from 'native-free-bitboard';
 import { type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass } from './obf.js';
 import { PositionError, emptyCount, parsePosition } from './position.js';
 import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, createTable, tableBytes } from './search/table.js';
-import { type PositionResult, solveEntry, summarize, useEvalFile } from './solve.js';
+import { type PositionResult, loadEvaluator, solveEntry, summarize } from './solve.js';
 import { SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits } from './pool.js';
 import { LEAF_EMPTIES } from './split.js';
-import { DEFAULT_SELECTIVITY, SELECTIVE_MIN, useSelectivity } from './search/root.js';
+import { SELECTIVE_MIN } from './search/root.js';
+import { DEFAULT_SELECTIVITY, SearchContext } from './search/context.js';
 import { Progress } from './progress.js';
 import { addEvalCommands } from './cli-eval.js';
 import { addTrainCommands } from './cli-train.js';
@@ -234,10 +235,8 @@ async function runSolve(file: string | undefined, opts: SolveOpts): Promise<numb
       const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile, selectivity };
       complete = await solveParallel(jobs, settings, finished, failed, stop.signal, progress);
     } else if (jobs.length > 0) {
-      const table = createTable(opts.hashBits, opts.table);
-      useEvalFile(evalFile);
-      useSelectivity(selectivity);
-      for (const { entry, index } of jobs) finished(solveEntry(entry, index, table, { keepTable: opts.keepTable }));
+      const ctx = new SearchContext({ table: createTable(opts.hashBits, opts.table), evaluator: loadEvaluator(evalFile), selectivity });
+      for (const { entry, index } of jobs) finished(solveEntry(ctx, entry, index, { keepTable: opts.keepTable }));
     }
   } finally {
     progress?.stop();

@@ -9,11 +9,13 @@
  */
 import type { ObfEntry } from './obf.js';
 import { emptyCount } from './position.js';
-import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from './search/endgame.js';
+import { DEFAULT_SELECTIVITY, LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from './search/context.js';
 import { type Layout, NO_MOVE, createTable, sharedTableBuffer } from './search/table.js';
+import type { Evaluator } from './eval/weights.js';
 import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
-import { type PositionResult, useEvalFile } from './solve.js';
+import { type PositionResult, loadEvaluator } from './solve.js';
+import type { RunSettings, TaskInput } from './worker.js';
 
 export type { OnFailure } from './schedule.js';
 
@@ -75,8 +77,12 @@ export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
   onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<boolean> {
-  const scheduler = new Scheduler(s.workers, onFailure, signal, s.evalFile ?? null, s.selectivity);
-  useEvalFile(s.evalFile ?? null); // the split walk here orders moves too
+  const common: RunSettings = { evalFile: s.evalFile ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY };
+  const scheduler = new Scheduler<TaskInput>(
+    { workers: s.workers, filename: new URL('./worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
+  );
+  // The split walk in this thread orders moves as the workers do.
+  let walkEvaluator: Evaluator | null | undefined;
   // Shared tables for split positions, made when first needed, reused.
   const tables: SharedTableRef[] = [];
   let made = 0;
@@ -109,7 +115,8 @@ export async function solveParallel(
 
   const solveSplit = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> => {
     const shared = takeTable();
-    const search = new SplitSearch(scheduler, shared, rank, index);
+    if (walkEvaluator === undefined) walkEvaluator = loadEvaluator(common.evalFile);
+    const search = new SplitSearch(scheduler, shared, walkEvaluator, rank, index);
     watcher?.started({
       index, empties, startMs: nowMs(), split: true,
       nodes: () => search.liveNodes(),

@@ -8,18 +8,37 @@
  * flag. A task whose worker dies is retried once on a fresh worker.
  */
 import { Piscina } from 'piscina';
-import { LIVE_FIELDS } from './search/endgame.js';
-import { DEFAULT_SELECTIVITY } from './search/root.js';
-import type { Task, TaskInput } from './worker.js';
 
 /** A worker died (crash, kill) on a position: retried once on a fresh worker, then given up. */
 export type OnFailure = (index: number, reason: string, willRetry: boolean) => void;
 
 export class GaveUp extends Error {}
 
+/** What the scheduler adds to every task it hands to a worker. */
+export interface Dispatched {
+  /** 1-based index of the position in its suite (tasks of one position share it). */
+  readonly index: number;
+  /** 1 for the first try, 2 for the retry on a fresh worker. */
+  readonly attempt: number;
+  /** The task's slot in `live` and `stop` (set when dispatched). */
+  readonly slot: number;
+  readonly live: SharedArrayBuffer;
+  readonly stop: SharedArrayBuffer;
+}
+
+export interface SchedulerSettings {
+  readonly workers: number;
+  /** The worker module (piscina's filename). */
+  readonly filename: string;
+  /** Numbers per slot in `live`. */
+  readonly liveFields: number;
+  /** Fields added to every task (the run's settings). */
+  readonly common: object;
+}
+
 /** A queued or running task; `cancel` drops it or tells it to stop. */
 export interface Job {
-  readonly task: Task;
+  readonly task: Dispatched;
   readonly rank: number;
   /** Where in its position's tree (child numbers from the root): leftmost first, depth-first. */
   readonly path: readonly number[];
@@ -38,9 +57,11 @@ function before(a: Job, b: Job): boolean {
   return a.seq < b.seq;
 }
 
-export class Scheduler {
+/** Tasks of type In (what a sender gives; the scheduler adds the Dispatched fields and the run's common ones). */
+export class Scheduler<In extends { readonly index: number } = { readonly index: number }> {
   readonly workers: number;
-  /** Per slot: LIVE_FIELDS numbers (see endgame.ts). */
+  readonly liveFields: number;
+  /** Per slot: liveFields numbers, written by the task running there. */
   readonly live: Float64Array;
   readonly stop: Int32Array;
   private readonly pool: Piscina;
@@ -50,21 +71,15 @@ export class Scheduler {
   /** The job running in each slot. */
   readonly running: (Job | undefined)[];
 
-  constructor(
-    workers: number, private readonly onFailure: OnFailure, private readonly signal?: AbortSignal,
-    /** Weights every task orders moves with (null: mobility). */
-    private readonly evalFile: string | null = null,
-    /** Margins of every task's selective pre-searches (see useSelectivity). */
-    private readonly selectivity: readonly number[] = DEFAULT_SELECTIVITY,
-  ) {
+  private readonly common: object;
+
+  constructor(settings: SchedulerSettings, private readonly onFailure: OnFailure, private readonly signal?: AbortSignal) {
+    const workers = settings.workers;
     this.workers = workers;
-    this.pool = new Piscina({
-      filename: new URL('./worker.js', import.meta.url).href,
-      minThreads: workers,
-      maxThreads: workers,
-      idleTimeout: 1000,
-    });
-    this.live = new Float64Array(new SharedArrayBuffer(8 * LIVE_FIELDS * workers));
+    this.liveFields = settings.liveFields;
+    this.common = settings.common;
+    this.pool = new Piscina({ filename: settings.filename, minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+    this.live = new Float64Array(new SharedArrayBuffer(8 * settings.liveFields * workers));
     this.stop = new Int32Array(new SharedArrayBuffer(4 * workers));
     this.free = Array.from({ length: workers }, (_, i) => workers - 1 - i);
     this.running = new Array(workers);
@@ -75,9 +90,9 @@ export class Scheduler {
    * its result, or to null when cancelled before it ran. Rejects with GaveUp
    * when its worker died twice, or with the abort.
    */
-  run<R>(task: TaskInput, rank: number, onJob?: (job: Job) => void, path: readonly number[] = []): Promise<R | null> {
+  run<R>(task: In, rank: number, onJob?: (job: Job) => void, path: readonly number[] = []): Promise<R | null> {
     return new Promise<R | null>((resolve, reject) => {
-      const full = { ...task, slot: -1, live: this.live.buffer, stop: this.stop.buffer, attempt: 1, evalFile: this.evalFile, selectivity: this.selectivity } as Task;
+      const full: Dispatched = { ...this.common, ...task, slot: -1, live: this.live.buffer as SharedArrayBuffer, stop: this.stop.buffer as SharedArrayBuffer, attempt: 1 };
       const job: Job = { task: full, rank, path, seq: this.seq++, slot: -1, cancelled: false, resolve: resolve as (v: unknown) => void, reject };
       onJob?.(job);
       this.queue.push(job);
@@ -85,13 +100,13 @@ export class Scheduler {
     });
   }
 
-  /** A live field (LIVE_NODES …) summed over the running tasks of position `index`; `otherwise` when none runs. */
+  /** A live field summed over the running tasks of position `index`; `otherwise` when none runs. */
   liveSum(index: number, field: number, otherwise = 0): number {
     let sum = 0;
     let found = false;
     for (let slot = 0; slot < this.workers; slot++) {
       if (this.running[slot]?.task.index === index) {
-        sum += this.live[slot * LIVE_FIELDS + field];
+        sum += this.live[slot * this.liveFields + field];
         found = true;
       }
     }
@@ -122,7 +137,7 @@ export class Scheduler {
       job.slot = slot;
       this.running[slot] = job;
       Atomics.store(this.stop, slot, 0);
-      this.live.fill(0, slot * LIVE_FIELDS, (slot + 1) * LIVE_FIELDS);
+      this.live.fill(0, slot * this.liveFields, (slot + 1) * this.liveFields);
       (job.task as { slot: number }).slot = slot;
       const done = () => {
         this.running[slot] = undefined;

@@ -5,7 +5,7 @@
 import { type ObfAnswer, type ObfEntry, bestAnswers } from './obf.js';
 import type { Position } from './position.js';
 import { solveExact } from './search/root.js';
-import { useEvaluator } from './search/endgame.js';
+import type { SearchContext } from './search/context.js';
 import { readWeights } from './eval/files.js';
 import { Evaluator } from './eval/weights.js';
 import {
@@ -49,16 +49,9 @@ export function check(answers: readonly ObfAnswer[], score: number, move: number
   return { expected: best.score, ok: score === best.score && (gameOver || best.moves.includes(move)) };
 }
 
-let evalFile: string | null = null;
-
-/**
- * Orders moves with the weights of this file from now on (null: by
- * mobility alone); loads them once per thread.
- */
-export function useEvalFile(file: string | null): void {
-  if (file === evalFile) return;
-  useEvaluator(file ? new Evaluator(readWeights(file).weights) : null);
-  evalFile = file;
+/** The search's evaluator of a weights file (null: none, moves ordered by mobility alone). */
+export function loadEvaluator(file: string | null): Evaluator | null {
+  return file === null ? null : new Evaluator(readWeights(file).weights);
 }
 
 export interface SolveSettings {
@@ -71,13 +64,14 @@ export function tableStats(t: Table): TableStats {
   return { probes: s[STAT_PROBES], hits: s[STAT_HITS], cutoffs: s[STAT_CUTOFFS], stores: s[STAT_STORES], overwrites: s[STAT_OVERWRITES] };
 }
 
-/** Solves one position exactly and checks it. */
+/** Solves one position exactly on the context's table and checks it. */
 export function solveOne(
-  position: Position, answers: readonly ObfAnswer[], index: number, line: number, table: Table, settings: SolveSettings = {},
+  ctx: SearchContext, position: Position, answers: readonly ObfAnswer[], index: number, line: number, settings: SolveSettings = {},
 ): PositionResult {
+  const table = ctx.table;
   if (settings.keepTable) table.stats.fill(0);
   else table.clear();
-  const r = solveExact(position, { table });
+  const r = solveExact(ctx, position);
   const gameOver = r.pv.length === 0;
   return {
     index, line, empties: r.empties, move: r.move, score: r.score, ...check(answers, r.score, r.move, gameOver),
@@ -85,8 +79,8 @@ export function solveOne(
   };
 }
 
-export function solveEntry(entry: ObfEntry, index: number, table: Table, settings: SolveSettings = {}): PositionResult {
-  return solveOne(entry.position, entry.answers, index, entry.line, table, settings);
+export function solveEntry(ctx: SearchContext, entry: ObfEntry, index: number, settings: SolveSettings = {}): PositionResult {
+  return solveOne(ctx, entry.position, entry.answers, index, entry.line, settings);
 }
 
 export interface Summary {

@@ -10,16 +10,18 @@
  * single-thread solver, then one worker does the final (s - 1, s + 1) search
  * for the move and principal variation, mostly from the table.
  */
-import { moves } from 'native-free-bitboard';
 import type { ObfEntry } from './obf.js';
 import { emptyCount } from './position.js';
-import { LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE_NODES, buildList, selectMove, trustsBounds } from './search/endgame.js';
-import { finalScore, parityOf } from './search/leaves.js';
+import { LIVE_NODES, SearchContext } from './search/context.js';
+import { LIST, LIST_FH, LIST_FL, LIST_SQ, selectMove } from './search/ordering.js';
+import { LIST_READY, MUST_PASS, openNode } from './search/nws.js';
+import { NODES, parityOf } from './search/leaves.js';
 import { ScoreProbes } from './search/root.js';
 import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, hashPosition } from './search/table.js';
+import type { Evaluator } from './eval/weights.js';
 import type { Job, Scheduler } from './schedule.js';
 import { type PositionResult, check, tableStats } from './solve.js';
-import type { GuessResult, NwsResult, PvResult } from './worker.js';
+import type { GuessResult, NwsResult, PvResult, TaskInput } from './worker.js';
 
 /**
  * Subtrees at or below this many empties are one task each. Measured on
@@ -35,7 +37,7 @@ class Group {
   readonly jobs = new Set<Job>();
   readonly children = new Set<Group>();
 
-  constructor(private readonly scheduler: Scheduler, private readonly parent?: Group) {
+  constructor(private readonly scheduler: Scheduler<TaskInput>, private readonly parent?: Group) {
     if (parent) {
       parent.children.add(this);
       this.cancelled = parent.cancelled;
@@ -72,11 +74,13 @@ export class SplitSearch {
   private readonly layout: Layout;
   private date = 0;
   private readonly root: Group;
-  private readonly M = new Int32Array(2);
+  /** The walk's own search: exact, on the shared table, ordering as the workers do. */
+  private readonly ctx: SearchContext;
 
   constructor(
-    private readonly scheduler: Scheduler,
+    private readonly scheduler: Scheduler<TaskInput>,
     private readonly shared: SharedTableRef,
+    evaluator: Evaluator | null,
     /** Priority of the position's tasks. */
     private readonly rank: number,
     readonly index: number,
@@ -84,6 +88,7 @@ export class SplitSearch {
     this.bits = shared.table.bits;
     this.layout = shared.table.layout;
     this.root = new Group(scheduler);
+    this.ctx = new SearchContext({ table: shared.table, evaluator, selectivity: [] });
   }
 
   /** Nodes so far, counting those of the tasks still running. */
@@ -150,26 +155,15 @@ export class SplitSearch {
     this.nodes++;
     const table = this.shared.table;
     const hash = hashPosition(ph, pl, oh, ol);
-    let hashMove = NO_MOVE;
-    if (table.probe(ph, pl, oh, ol, hash) >= 0) {
-      // Bounds of the selective pre-searches are estimates: their move only.
-      if (trustsBounds(table)) {
-        if (table.lower() > alpha) return table.lower();
-        if (table.upper() <= alpha) return table.upper();
-      }
-      hashMove = table.move();
-    }
-    const M = this.M;
-    moves(ph, pl, oh, ol, M, 0);
-    const mh = M[0];
-    const ml = M[1];
-    if ((mh | ml) === 0) {
-      moves(oh, ol, ph, pl, M, 0);
-      if ((M[0] | M[1]) === 0) return finalScore(ph, pl, oh, ol);
-      return (0 - (await this.node(oh, ol, ph, pl, (0 - alpha - 1) | 0, empties, group, path))) | 0;
-    }
-    // Order the moves as the workers do, and copy them out of the shared lists at once.
-    const n = buildList(ph, pl, oh, ol, empties, parityOf(ph, pl, oh, ol), hashMove, mh, ml);
+    // The same first half as a worker's null-window node (table, stability,
+    // ETC, ordering); its children then go to the workers.
+    const nodes0 = NODES[0];
+    const open = openNode(this.ctx, ph, pl, oh, ol, alpha, empties, parityOf(ph, pl, oh, ol), hash);
+    this.nodes += NODES[0] - nodes0; // sorting searches
+    if (open < MUST_PASS) return open;
+    if (open === MUST_PASS) return (0 - (await this.node(oh, ol, ph, pl, (0 - alpha - 1) | 0, empties, group, path))) | 0;
+    // Copy the moves out of the shared lists at once: the walk awaits below.
+    const n = open - LIST_READY;
     const base = empties * LIST;
     const children: [number, number, number, number, number][] = [];
     for (let i = 0; i < n; i++) {

@@ -13,32 +13,31 @@
 import { U64 } from 'native-free-bitboard';
 import type { ObfAnswer } from './obf.js';
 import type { Color } from './position.js';
-import { LIVE_FIELDS, searchNull, useTable, watchSearch } from './search/endgame.js';
+import type { Evaluator } from './eval/weights.js';
+import { LIVE_FIELDS, SearchContext } from './search/context.js';
+import { searchNull } from './search/nws.js';
 import { NODES, setupEmpties } from './search/leaves.js';
-import { guessScore, solveExact, useSelectivity } from './search/root.js';
+import { type GuessResult, guessScore, solveExact } from './search/root.js';
 import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from './search/table.js';
-import { type PositionResult, solveOne, useEvalFile } from './solve.js';
+import { type PositionResult, loadEvaluator, solveOne } from './solve.js';
+import type { Dispatched } from './schedule.js';
 
-/** What every task carries: where to publish progress and where to look for a stop. */
-interface TaskBase {
-  /** 1-based index of the position in its suite. */
-  readonly index: number;
-  /** 1 for the first try, 2 for the retry on a fresh worker. */
-  readonly attempt: number;
-  readonly live: SharedArrayBuffer;
-  readonly stop: SharedArrayBuffer;
-  /** The scheduler's slot for this task (set when dispatched). */
-  slot: number;
+/** The settings every task of a run carries (the scheduler's `common`). */
+export interface RunSettings {
+  /** Weights for move ordering (null: mobility). */
+  readonly evalFile: string | null;
+  /** Margins of the selective pre-searches (see SearchSettings). */
+  readonly selectivity: readonly number[];
+}
+
+/** What every task carries: where to publish progress and where to look for a stop, and the run's settings. */
+interface TaskBase extends Dispatched, RunSettings {
   readonly bits: number;
   readonly layout: Layout;
   readonly ph: number;
   readonly pl: number;
   readonly oh: number;
   readonly ol: number;
-  /** Weights for move ordering (null: mobility). */
-  readonly evalFile: string | null;
-  /** Margins of the selective pre-searches (see useSelectivity). */
-  readonly selectivity: readonly number[];
 }
 
 /** A whole position, as plain data so that it crosses the thread boundary. */
@@ -80,7 +79,7 @@ export interface GuessTask extends SharedTableTask {
 
 export type Task = SolveTask | NwsTask | PvTask | GuessTask;
 /** A task as its sender gives it; the scheduler adds the rest. */
-export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, 'slot' | 'live' | 'stop' | 'attempt' | 'evalFile' | 'selectivity'> : never) : never;
+export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, keyof Dispatched | keyof RunSettings> & { readonly index: number } : never) : never;
 
 export interface NwsResult {
   readonly score: number;
@@ -90,7 +89,7 @@ export interface NwsResult {
   readonly cutoffs: number;
 }
 
-export type GuessResult = ReturnType<typeof guessScore>;
+export type { GuessResult };
 
 export interface PvResult {
   readonly score: number;
@@ -98,8 +97,16 @@ export interface PvResult {
   readonly nodes: number;
 }
 
+// Kept by this thread between tasks: its own table, its views of shared
+// tables, the evaluator of the last weights file.
 let own: Table | undefined;
 const shared = new Map<number, Table>();
+let evaluator: { file: string | null; ev: Evaluator | null } = { file: null, ev: null };
+
+function evaluatorOf(file: string | null): Evaluator | null {
+  if (evaluator.file !== file) evaluator = { file, ev: loadEvaluator(file) };
+  return evaluator.ev;
+}
 
 /** The view on a shared table: ids are fixed for the life of a pool (one run), so one view per id. */
 function sharedTable(t: SharedTableTask): Table {
@@ -121,27 +128,28 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
   if (fault === String(t.index) && t.attempt === 1 && first) process.exit(70);
   if (fault === `${t.index}:always` && first) process.exit(70);
 
-  useEvalFile(t.evalFile);
-  useSelectivity(t.selectivity);
-  watchSearch(new Float64Array(t.live), t.slot * LIVE_FIELDS, new Int32Array(t.stop), t.slot);
-  const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
+  let table: Table;
   if (t.kind === 'solve') {
     if (!own || own.bits !== t.bits || own.layout !== t.layout) own = createTable(t.bits, t.layout);
-    return solveOne({ ...position, toMove: t.toMove }, t.answers, t.index, t.line, own, { keepTable: t.keepTable });
-  }
-  const table = sharedTable(t);
-  if (t.kind === 'guess') return guessScore(position, table);
+    table = own;
+  } else table = sharedTable(t);
+  const ctx = new SearchContext({
+    table, evaluator: evaluatorOf(t.evalFile), selectivity: t.selectivity,
+    live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
+  });
+  const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
+  if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable });
+  if (t.kind === 'guess') return guessScore(ctx, position);
   if (t.kind === 'pv') {
-    const r = solveExact(position, { table, known: t.score, sameSearch: true });
+    const r = solveExact(ctx, position, { known: t.score, sameSearch: true });
     return { score: r.score, pv: r.pv, nodes: r.nodes };
   }
-  useTable(table);
   const s = table.stats;
   const probes = s[STAT_PROBES];
   const hits = s[STAT_HITS];
   const cutoffs = s[STAT_CUTOFFS];
   const parity = setupEmpties(t.ph, t.pl, t.oh, t.ol);
   NODES[0] = 0;
-  const score = searchNull(t.ph, t.pl, t.oh, t.ol, t.alpha, t.empties, parity);
+  const score = searchNull(ctx, t.ph, t.pl, t.oh, t.ol, t.alpha, t.empties, parity);
   return { score, nodes: NODES[0], probes: s[STAT_PROBES] - probes, hits: s[STAT_HITS] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };
 }

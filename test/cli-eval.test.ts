@@ -7,7 +7,7 @@ import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HAVE_SHARED, SHARED_OBF } from './helpers.js';
+import { OBF } from './helpers.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const run = (...args: string[]) => {
@@ -86,11 +86,11 @@ describe('revsolve eval', () => {
   });
 });
 
-describe.skipIf(!HAVE_SHARED)('solving with weights', () => {
+describe('solving with weights', () => {
   it('fforum-1-19: every variant orders the search and finds the file\'s scores', () => {
     if (!statSync(full, { throwIfNoEntry: false })) run('eval', 'synth', full);
     for (const file of [full, ...VARIANTS.map(([n]) => join(dir, n + '.rsev'))]) {
-      const r = run('solve', SHARED_OBF + 'fforum-1-19.obf', '--json', '-h', '16', '--eval', file, '--quiet');
+      const r = run('solve', OBF + 'fforum-1-19.obf', '--json', '-h', '16', '--eval', file, '--quiet');
       expect(r.code, `${file}: ${r.err}`).toBe(0);
       const summary = JSON.parse(r.out.trim().split('\n').pop()!);
       expect(summary).toMatchObject({ positions: 19, mismatches: 0, ordering: 'eval', eval: file });
@@ -100,7 +100,7 @@ describe.skipIf(!HAVE_SHARED)('solving with weights', () => {
   // Opt-in (npm run test:slow): every variant on fforum-20-39.
   it.skipIf(!process.env.REVSOLVE_SLOW)('fforum-20-39: every variant finds the file\'s scores', () => {
     for (const file of [full, ...VARIANTS.map(([n]) => join(dir, n + '.rsev'))]) {
-      const r = run('solve', SHARED_OBF + 'fforum-20-39.obf', '--json', '-h', '20', '--eval', file, '--quiet');
+      const r = run('solve', OBF + 'fforum-20-39.obf', '--json', '-h', '20', '--eval', file, '--quiet');
       expect(r.code, `${file}: ${r.err}`).toBe(0);
     }
   }, 3_600_000);

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HAVE_SHARED, SHARED_OBF } from './helpers.js';
+import { OBF } from './helpers.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -102,8 +102,8 @@ describe('revsolve solve', () => {
   });
 });
 
-describe.skipIf(!HAVE_SHARED)('results file and --resume', () => {
-  const suite = SHARED_OBF + 'fforum-1-19.obf';
+describe('results file and --resume', () => {
+  const suite = OBF + 'fforum-1-19.obf';
   const rows = (out: string) => jsonLines(out).slice(0, -1).map(({ index, move, score, pv, ok }) => ({ index, move, score, pv, ok }));
 
   it('writes every finished position at once, and a resumed run reports the same', () => {
@@ -136,9 +136,9 @@ describe.skipIf(!HAVE_SHARED)('results file and --resume', () => {
   }, 120_000);
 
   it('a run stopped by SIGINT says how to resume, and resuming gives the uninterrupted report', async () => {
-    // FFO #20-#31 (read from ../shared at test time): a few seconds, long enough to interrupt.
+    // FFO #20-#31: a few seconds, long enough to interrupt.
     const part = join(dir, 'ffo20-31.obf');
-    writeFileSync(part, readFileSync(SHARED_OBF + 'fforum-20-39.obf', 'utf8').split('\n').slice(0, 12).join('\n') + '\n');
+    writeFileSync(part, readFileSync(OBF + 'fforum-20-39.obf', 'utf8').split('\n').slice(0, 12).join('\n') + '\n');
     const file = join(dir, 'int.jsonl');
     const child = spawn(process.execPath, [CLI, 'solve', part, '--json', '-n', '1', '-h', '18', '--results', file]);
     let err = '';
@@ -178,9 +178,9 @@ describe.skipIf(!HAVE_SHARED)('results file and --resume', () => {
     expect(lines[lines.length - 1]).toMatchObject({ summary: true, positions: 18, errors: 1 });
   }, 120_000);
 
-  it.skipIf(!HAVE_SHARED)('split search: a dying worker is retried, the position solved; twice, it is given up', () => {
+  it('split search: a dying worker is retried, the position solved; twice, it is given up', () => {
     // FFO #39 (26 empties), one position on two workers: split.
-    const line = readFileSync(SHARED_OBF + 'fforum-20-39.obf', 'utf8').split('\n')[19];
+    const line = readFileSync(OBF + 'fforum-20-39.obf', 'utf8').split('\n')[19];
     const env = (fault: string) => ({ ...process.env, REVSOLVE_FAULT_EXIT: fault });
     const args = [CLI, 'solve', '--position', line, '--json', '-n', '2', '-h', '18'];
     const ok = spawnSync(process.execPath, args, { encoding: 'utf8', env: env('1') });
@@ -192,8 +192,8 @@ describe.skipIf(!HAVE_SHARED)('results file and --resume', () => {
     expect(jsonLines(bad.stdout)[0]).toEqual({ index: 1, error: 'worker died twice' });
   }, 120_000);
 
-  it.skipIf(!HAVE_SHARED)('shows progress off a terminal as status lines on stderr, none with --quiet', () => {
-    const line = readFileSync(SHARED_OBF + 'fforum-20-39.obf', 'utf8').split('\n')[19];
+  it('shows progress off a terminal as status lines on stderr, none with --quiet', () => {
+    const line = readFileSync(OBF + 'fforum-20-39.obf', 'utf8').split('\n')[19];
     const r = run('solve', '--position', line, '-n', '2', '-h', '18', '--progress-every', '0.2');
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/^progress: started #1 \(26 empties, split across the workers\)$/m);
@@ -222,12 +222,12 @@ describe('revsolve perft', () => {
   });
 });
 
-describe.skipIf(!HAVE_SHARED)('FFO suite through the CLI', () => {
+describe('FFO suite through the CLI', () => {
   // fforum-20-39 on one worker, then on two with every position of more
   // than 19 empties split across them: both must give the file's scores.
   for (const [name, ...opts] of [['fforum-1-19.obf'], ['fforum-20-39.obf', '-n', '1'], ['fforum-20-39.obf', '-n', '2', '--split', 'always']]) {
     it(`solves every position of ${name} ${opts.join(' ')} with the file's score and a best move`, () => {
-      const r = run('solve', SHARED_OBF + name, '--json', '-h', '20', ...opts);
+      const r = run('solve', OBF + name, '--json', '-h', '20', ...opts);
       const rows = jsonLines(r.out);
       const summary = rows.pop()!;
       for (const row of rows) expect(row.ok, `${name} #${row.index}: ${JSON.stringify(row)}`).toBe(true);
@@ -237,9 +237,9 @@ describe.skipIf(!HAVE_SHARED)('FFO suite through the CLI', () => {
   }
 });
 
-describe.skipIf(!HAVE_SHARED)('scores do not depend on the table', () => {
+describe('scores do not depend on the table', () => {
   const scores = (file: string, ...opts: string[]) => {
-    const r = run('solve', SHARED_OBF + file, '--json', ...opts);
+    const r = run('solve', OBF + file, '--json', ...opts);
     expect(r.code, r.err).toBe(0);
     return jsonLines(r.out).slice(0, -1).map((row) => row.score);
   };
@@ -253,7 +253,7 @@ describe.skipIf(!HAVE_SHARED)('scores do not depend on the table', () => {
 
   it('fforum-1-19: the same results on 1 and on 2 workers, in input order', () => {
     const strip = (file: string, n: string) => {
-      const r = run('solve', SHARED_OBF + file, '--json', '-h', '16', '-n', n);
+      const r = run('solve', OBF + file, '--json', '-h', '16', '-n', n);
       expect(r.code, r.err).toBe(0);
       return jsonLines(r.out).slice(0, -1).map(({ index, move, score, nodes, pv }) => ({ index, move, score, nodes, pv }));
     };

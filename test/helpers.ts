@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { U64, bigintBackend as B, START } from 'native-free-bitboard';
 import type { Position } from '../src/position.js';
 
-/** The FFO suite lives beside the repository, never in it. */
-export const SHARED_OBF = fileURLToPath(new URL('../../shared/obf/', import.meta.url));
-export const HAVE_SHARED = existsSync(SHARED_OBF + 'fforum-1-19.obf');
-if (!HAVE_SHARED) console.warn(`skipping the FFO tests: ${SHARED_OBF} is absent`);
+/** The project's suites, the FFO suite among them. */
+export const OBF = fileURLToPath(new URL('../obf/', import.meta.url));
 
 /** A small deterministic generator (xorshift32). */
 export function rng(seed: number): () => number {

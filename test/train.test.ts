@@ -13,6 +13,7 @@ import { playGame } from '../src/train/selfplay.js';
 import { fitWeights, heldOutByEmpties, heldOutError, pooledError } from '../src/train/fit.js';
 import { solveExact } from '../src/search/root.js';
 import { createTable } from '../src/search/table.js';
+import { SearchContext } from '../src/search/context.js';
 import { Evaluator, type Weights, nibbleOf } from '../src/eval/weights.js';
 import { compress, samplePositions, syntheticWeights } from '../src/eval/compress.js';
 
@@ -94,7 +95,8 @@ describe('train gen', () => {
   it('labels: exact records carry the exact score; the others their game\'s outcome', () => {
     const out: number[] = [];
     const table = createTable(14);
-    for (let g = 0; g < 6; g++) playGame(g, { seed: 4, solveAt: 12, noise: 0.1 }, table, out);
+    const ctx = new SearchContext({ table });
+    for (let g = 0; g < 6; g++) playGame(g, { seed: 4, solveAt: 12, noise: 0.1 }, ctx, out);
     const rec = Int32Array.from(out);
     let exact = 0;
     for (let i = 0; i < rec.length; i += 5) {
@@ -103,7 +105,7 @@ describe('train gen', () => {
         exact++;
         expect(e).toBeLessThanOrEqual(12);
         const pos = { player: new U64(rec[i], rec[i + 1]), opponent: new U64(rec[i + 2], rec[i + 3]), toMove: 'X' as const };
-        expect(solveExact(pos, { table }).score).toBe(rec[i + 4] >> 8);
+        expect(solveExact(ctx, pos).score).toBe(rec[i + 4] >> 8);
       } else expect(e).toBeGreaterThan(12);
     }
     expect(exact).toBeGreaterThan(20);

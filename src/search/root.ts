@@ -5,12 +5,12 @@
  */
 import { moves } from 'native-free-bitboard';
 import { type Position, PASS, emptyCount } from '../position.js';
-import { NO_MOVE, type Table, costOf, hashPosition } from './table.js';
+import { NO_MOVE, costOf, hashPosition } from './table.js';
 import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
-import {
-  LIST, LIST_FH, LIST_FL, LIST_SQ, LIVE, LIVE_AT, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, STOP, STOP_AT,
-  SELECTIVE, buildList, firstGuess, searchNull, selectMove, setSelective, table, useTable,
-} from './endgame.js';
+import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, type SearchContext } from './context.js';
+import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, selectMove } from './ordering.js';
+import { searchNull } from './nws.js';
+import { midSearch } from './midgame.js';
 
 const MAX_PLY = 128; // 60 moves and passes
 const PV = new Int32Array(MAX_PLY * MAX_PLY);
@@ -37,9 +37,10 @@ function setPv(ply: number, move: number): void {
  * slot of this empties count, then copied out: the null-window searches
  * below reuse that slot.
  */
-function plyList(ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hash: number, mh: number, ml: number, ply: number): number {
+function plyList(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hash: number, mh: number, ml: number, ply: number): number {
+  const table = ctx.table;
   const e = table.probe(ph, pl, oh, ol, hash);
-  const n = buildList(ph, pl, oh, ol, empties, parity, e >= 0 ? table.move() : NO_MOVE, mh, ml);
+  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, e >= 0 ? table.move() : NO_MOVE, mh, ml);
   const base = empties * LIST;
   for (let i = 0; i < n; i++) selectMove(base + i, base + n);
   const own = ply * LIST;
@@ -65,10 +66,10 @@ function playChild(i: number, ph: number, pl: number, oh: number, ol: number, pl
 }
 
 /** Search with an open window (alpha, beta); fills the PV of this ply. */
-function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta: number, empties: number, parity: number, ply: number): number {
+function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, beta: number, empties: number, parity: number, ply: number): number {
   PV_LEN[ply] = 0;
   // Below the root a null window has no PV: the table-backed search does it.
-  if (beta === alpha + 1 && ply > 0) return searchNull(ph, pl, oh, ol, alpha, empties, parity);
+  if (beta === alpha + 1 && ply > 0) return searchNull(ctx, ph, pl, oh, ol, alpha, empties, parity);
   const nodes0 = NODES[0]++;
   if (empties === 0) return finalScore(ph, pl, oh, ol);
   moves(ph, pl, oh, ol, M, 0);
@@ -77,13 +78,13 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
   if ((mh | ml) === 0) {
     moves(oh, ol, ph, pl, M, 0);
     if ((M[0] | M[1]) === 0) return finalScore(ph, pl, oh, ol);
-    const score = (0 - pvs(oh, ol, ph, pl, (0 - beta) | 0, (0 - alpha) | 0, empties, parity, ply + 1)) | 0;
+    const score = (0 - pvs(ctx, oh, ol, ph, pl, (0 - beta) | 0, (0 - alpha) | 0, empties, parity, ply + 1)) | 0;
     setPv(ply, PASS);
     return score;
   }
 
   const hash = hashPosition(ph, pl, oh, ol);
-  const n = plyList(ph, pl, oh, ol, empties, parity, hash, mh, ml, ply);
+  const n = plyList(ctx, ph, pl, oh, ol, empties, parity, hash, mh, ml, ply);
   const own = ply * LIST;
 
   const alpha0 = alpha;
@@ -96,16 +97,16 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
     unlinkEmpty(x);
     let score: number;
     if (i === 0) {
-      score = (0 - pvs(CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
+      score = (0 - pvs(ctx, CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
     } else {
-      score = (0 - searchNull(CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - alpha - 1) | 0, empties - 1, np)) | 0;
+      score = (0 - searchNull(ctx, CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - alpha - 1) | 0, empties - 1, np)) | 0;
       PV_LEN[ply + 1] = 0; // no PV below a null-window search
       // Re-search with the whole window: a narrower one could fail high below
       // and cut the PV short.
-      if (score > alpha && score < beta) score = (0 - pvs(CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
+      if (score > alpha && score < beta) score = (0 - pvs(ctx, CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
     }
     relinkEmpty(x);
-    if (STOP[STOP_AT] !== 0) return 0;
+    if (ctx.stopped()) return 0;
     if (score > best) {
       best = score;
       bestMove = x;
@@ -116,7 +117,7 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
       }
     }
   }
-  table.store(ph, pl, oh, ol, hash, empties, SELECTIVE, alpha0, beta, best, bestMove, costOf(NODES[0] - nodes0));
+  ctx.table.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha0, beta, best, bestMove, costOf(NODES[0] - nodes0));
   return best;
 }
 
@@ -127,7 +128,7 @@ function pvs(ph: number, pl: number, oh: number, ol: number, alpha: number, beta
  * Unlike an open-window (v - 1, v + 1) search, it never proves again that
  * the other moves are no better: FFO #47 (-h 10) 8.7 M nodes that way.
  */
-function pvLine(ph: number, pl: number, oh: number, ol: number, v: number, empties: number, parity: number, ply: number): void {
+function pvLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, v: number, empties: number, parity: number, ply: number): void {
   PV_LEN[ply] = 0;
   if (empties === 0) return;
   moves(ph, pl, oh, ol, M, 0);
@@ -136,11 +137,11 @@ function pvLine(ph: number, pl: number, oh: number, ol: number, v: number, empti
   if ((mh | ml) === 0) {
     moves(oh, ol, ph, pl, M, 0);
     if ((M[0] | M[1]) === 0) return;
-    pvLine(oh, ol, ph, pl, (0 - v) | 0, empties, parity, ply + 1);
+    pvLine(ctx, oh, ol, ph, pl, (0 - v) | 0, empties, parity, ply + 1);
     setPv(ply, PASS);
     return;
   }
-  const n = plyList(ph, pl, oh, ol, empties, parity, hashPosition(ph, pl, oh, ol), mh, ml, ply);
+  const n = plyList(ctx, ph, pl, oh, ol, empties, parity, hashPosition(ph, pl, oh, ol), mh, ml, ply);
   const own = ply * LIST;
   for (let i = 0; i < n; i++) {
     const x = PV_SQ[own + i];
@@ -148,65 +149,75 @@ function pvLine(ph: number, pl: number, oh: number, ol: number, v: number, empti
     const np = parity ^ QUADRANT[x];
     unlinkEmpty(x);
     // The child is worth at most -v for the opponent: this move keeps v.
-    const found = (i === n - 1 || searchNull(CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - v) | 0, empties - 1, np) <= -v) && STOP[STOP_AT] === 0;
-    if (found) pvLine(CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - v) | 0, empties - 1, np, ply + 1);
+    const found = (i === n - 1 || searchNull(ctx, CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - v) | 0, empties - 1, np) <= -v) && !ctx.stopped();
+    if (found) pvLine(ctx, CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - v) | 0, empties - 1, np, ply + 1);
     relinkEmpty(x);
     if (found) {
       setPv(ply, x);
       return;
     }
-    if (STOP[STOP_AT] !== 0) return;
+    if (ctx.stopped()) return;
   }
 }
 
 /**
- * Selective pre-searches, Edax's way to a first guess close to the exact
- * score: the same probes with ProbCut on (see setSelective) at a margin of
- * t sigmas for each t of the stages in turn, each stage starting from the
- * score the last one found; the exact probes then start from the last.
- * Their table entries keep their moves for the exact search. Nodes count.
+ * A first guess of a position's exact score for the root's probes: a
+ * midgame search of up to GUESS_DEPTH plies with the evaluator, rounded to
+ * an even score (0 without one, or below the evaluation's empties). Its
+ * nodes count. FFO #40-#44 (-h 10, boxed probes): from the static
+ * evaluation 458.0 M nodes, a 4-ply search 463.9 M, a 6-ply search 441.6 M
+ * (12-57 ms each); from 0 with doubling steps, as before, 473.6 M. Odd
+ * depths guess better with these weights: mean |guess - score| on FFO
+ * #40-#49 by 4 … 8 plies 8.7, 6.3, 6.3, 3.7, 4.8 discs (fforum-20-39: 6.1,
+ * 4.6, 4.9, 4.2, 4.5) at 0.12 M nodes a position for 7 plies; -h 10: FFO
+ * #40-#44 292.9 M nodes after 7 plies against 295.1 M after 6, fforum-20-39
+ * 366.9 M against 376.3 M.
  */
-export const DEFAULT_SELECTIVITY: readonly number[] = [1, 2];
-let STAGES = DEFAULT_SELECTIVITY;
+const GUESS_DEPTH = 7;
+
+function shallowGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number): number {
+  if (ctx.evaluator === null || empties < ctx.evalMin) return 0;
+  const depth = Math.min(GUESS_DEPTH, empties - ctx.evalMin + 1);
+  const v = midSearch(ctx.evaluator, ph, pl, oh, ol, depth, -(1 << 30), 1 << 30);
+  return Math.max(-64, Math.min(64, Math.round(v / 256) * 2)) | 0;
+}
+
 /** Positions with fewer empties are solved without pre-searches. */
 export const SELECTIVE_MIN = 18;
 
-/** The margins (in sigmas) of the selective pre-searches; [] for none. */
-export function useSelectivity(stages: readonly number[]): void {
-  STAGES = stages;
-}
-
 /**
- * The first guess of the exact probes: a shallow search's (see firstGuess),
- * then, from SELECTIVE_MIN empties, the selective pre-searches' from it.
+ * The first guess of the exact probes: a shallow search's, then, from
+ * SELECTIVE_MIN empties, the selective pre-searches', Edax's way to a guess
+ * close to the exact score: the same probes with ProbCut on (selective.ts)
+ * at a margin of t sigmas for each t of the context's stages in turn, each
+ * stage starting from the score the last one found. Their table entries
+ * keep their moves for the exact search. Nodes count.
  */
-function startGuess(ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, selective: boolean): number {
-  let guess = firstGuess(ph, pl, oh, ol, empties);
+function startGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, selective: boolean): number {
+  let guess = shallowGuess(ctx, ph, pl, oh, ol, empties);
   if (!selective || empties < SELECTIVE_MIN) return guess;
-  for (const t of STAGES) {
-    if (!setSelective(t)) break;
+  for (const t of ctx.stages) {
+    if (!ctx.setSelective(t)) break;
     const probes = new ScoreProbes(guess);
-    while (!probes.done && STOP[STOP_AT] === 0) {
+    while (!probes.done && !ctx.stopped()) {
       const g = probes.next();
-      probes.answer(g, pvs(ph, pl, oh, ol, g - 1, g, empties, parity, 0));
+      probes.answer(g, pvs(ctx, ph, pl, oh, ol, g - 1, g, empties, parity, 0));
     }
     guess = probes.lower;
   }
-  setSelective(0);
+  ctx.setSelective(0);
   return guess;
 }
 
 export interface SolveOptions {
-  /** Run the selective pre-searches first (default: true; see useSelectivity). */
+  /** Run the selective pre-searches first (default: true; the context's stages). */
   readonly selective?: boolean;
-  /** The table to use; it is not cleared here. */
-  readonly table: Table;
   /** Search this window only (one PVS); default: the exact score, by probes. */
   readonly alpha?: number;
   readonly beta?: number;
   /** First guess of the score for the probes (default: see startGuess). */
   readonly guess?: number;
-  /** Part of a search already under way on this table (its date is kept). */
+  /** Part of a search already under way on the context's table (its date is kept). */
   readonly sameSearch?: boolean;
   /** The exact score, already known: only find the PV (see pvLine). */
   readonly known?: number;
@@ -284,18 +295,22 @@ export class ScoreProbes {
 
 /**
  * The first guess of an exact solve as solveExact makes it (a shallow
- * search's, then the selective pre-searches'), on `table` in its current
- * search, and the nodes it took.
+ * search's, then the selective pre-searches'), on the context's table in
+ * its current search, and the nodes it took.
  */
-export function guessScore(pos: Position, table: Table): { score: number; nodes: number } {
-  useTable(table);
+export function guessScore(ctx: SearchContext, pos: Position): GuessResult {
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;
   const parity = setupEmpties(ph, pl, oh, ol);
   const empties = emptyCount(pos);
   NODES[0] = 0;
-  const score = startGuess(ph, pl, oh, ol, empties, parity, true);
+  const score = startGuess(ctx, ph, pl, oh, ol, empties, parity, true);
   return { score, nodes: NODES[0] };
+}
+
+export interface GuessResult {
+  readonly score: number;
+  readonly nodes: number;
 }
 
 /**
@@ -304,39 +319,40 @@ export function guessScore(pos: Position, table: Table): { score: number; nodes:
  * from the table. Probes are much cheaper than one open window: the
  * proof of a lower bound and of an upper bound, not of every alternative.
  */
-export function solveExact(pos: Position, options: SolveOptions): SolveResult {
-  useTable(options.table);
-  if (!options.sameSearch) options.table.newSearch();
+export function solveExact(ctx: SearchContext, pos: Position, options: SolveOptions = {}): SolveResult {
+  if (!options.sameSearch) ctx.table.newSearch();
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;
   const parity = setupEmpties(ph, pl, oh, ol);
   const empties = emptyCount(pos);
+  const live = ctx.live;
+  const at = ctx.liveAt;
   NODES[0] = 0;
-  LIVE[LIVE_AT + LIVE_LOWER] = -64;
-  LIVE[LIVE_AT + LIVE_UPPER] = 64;
-  LIVE[LIVE_AT + LIVE_MOVE] = NO_MOVE;
+  live[at + LIVE_LOWER] = -64;
+  live[at + LIVE_UPPER] = 64;
+  live[at + LIVE_MOVE] = NO_MOVE;
   const t0 = process.hrtime.bigint();
   let score: number;
   if (options.known !== undefined) {
     score = options.known;
-    pvLine(ph, pl, oh, ol, score, empties, parity, 0);
+    pvLine(ctx, ph, pl, oh, ol, score, empties, parity, 0);
   } else if (options.alpha !== undefined || options.beta !== undefined) {
-    score = pvs(ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
+    score = pvs(ctx, ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
   } else {
-    const probes = new ScoreProbes(options.guess ?? startGuess(ph, pl, oh, ol, empties, parity, options.selective !== false));
-    while (!probes.done && STOP[STOP_AT] === 0) {
+    const probes = new ScoreProbes(options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity, options.selective !== false));
+    while (!probes.done && !ctx.stopped()) {
       const g = probes.next();
-      const r = pvs(ph, pl, oh, ol, g - 1, g, empties, parity, 0);
-      if (STOP[STOP_AT] !== 0) break;
+      const r = pvs(ctx, ph, pl, oh, ol, g - 1, g, empties, parity, 0);
+      if (ctx.stopped()) break;
       probes.answer(g, r);
-      LIVE[LIVE_AT + LIVE_LOWER] = probes.lower;
-      LIVE[LIVE_AT + LIVE_UPPER] = probes.upper;
-      if (r >= g && PV_LEN[0] > 0) LIVE[LIVE_AT + LIVE_MOVE] = PV[0];
+      live[at + LIVE_LOWER] = probes.lower;
+      live[at + LIVE_UPPER] = probes.upper;
+      if (r >= g && PV_LEN[0] > 0) live[at + LIVE_MOVE] = PV[0];
     }
     score = probes.lower;
-    if (STOP[STOP_AT] === 0) pvLine(ph, pl, oh, ol, score, empties, parity, 0);
+    if (!ctx.stopped()) pvLine(ctx, ph, pl, oh, ol, score, empties, parity, 0);
   }
-  LIVE[LIVE_AT + LIVE_NODES] = NODES[0];
+  live[at + LIVE_NODES] = NODES[0];
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const pv = Array.from(PV.subarray(0, PV_LEN[0]));
   return { score, move: pv.length > 0 ? pv[0] : NO_MOVE, pv, nodes: NODES[0], ms, empties };

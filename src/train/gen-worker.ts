@@ -2,11 +2,10 @@
  * A piscina worker for `train gen`: plays a batch of games and hands back
  * their records.
  */
-import { type Table, createTable } from '../search/table.js';
-import { type SelfPlaySettings, playGame, useGuide } from './selfplay.js';
-import { readWeights } from '../eval/files.js';
-import { Evaluator } from '../eval/weights.js';
-import { useEvaluator } from '../search/endgame.js';
+import { createTable } from '../search/table.js';
+import { SearchContext } from '../search/context.js';
+import { type SelfPlaySettings, playGame } from './selfplay.js';
+import { loadEvaluator } from '../solve.js';
 
 export interface GenTask extends SelfPlaySettings {
   /** Weights file guiding the moves (with depth > 0). */
@@ -23,21 +22,17 @@ export interface GenResult {
   readonly nodes: number;
 }
 
-let table: Table | undefined;
-let guideFile: string | null = null;
+// Kept by this thread between batches: the search, remade when the table size or the guide changes.
+let kept: { bits: number; guide: string | null; ctx: SearchContext } | undefined;
 
 export default function genBatch(t: GenTask): GenResult {
-  if (!table || table.bits !== t.bits) table = createTable(t.bits);
-  if (t.guide !== guideFile) {
-    const ev = t.guide ? new Evaluator(readWeights(t.guide).weights) : null;
+  if (!kept || kept.bits !== t.bits || kept.guide !== t.guide) {
     // The guide's weights also order the exact solves: same scores, fewer nodes.
-    useGuide(ev);
-    useEvaluator(ev);
-    guideFile = t.guide;
+    kept = { bits: t.bits, guide: t.guide, ctx: new SearchContext({ table: createTable(t.bits), evaluator: loadEvaluator(t.guide) }) };
   }
   const out: number[] = [];
   let nodes = 0;
-  for (let g = t.firstGame; g < t.firstGame + t.games; g++) nodes += playGame(g, t, table, out);
+  for (let g = t.firstGame; g < t.firstGame + t.games; g++) nodes += playGame(g, t, kept.ctx, out);
   const records = Int32Array.from(out);
   return { batch: t.batch, records, nodes };
 }

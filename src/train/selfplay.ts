@@ -9,8 +9,8 @@
 import { U64, flips, moves, popcount32 } from 'native-free-bitboard';
 import { PASS } from '../position.js';
 import { solveExact } from '../search/root.js';
-import type { Table } from '../search/table.js';
-import { orderKey } from '../search/endgame.js';
+import type { SearchContext } from '../search/context.js';
+import { orderKey } from '../search/ordering.js';
 import { rng } from '../eval/compress.js';
 import type { Evaluator } from '../eval/weights.js';
 import { midSearch } from '../search/midgame.js';
@@ -23,12 +23,6 @@ export interface SelfPlaySettings {
   readonly noise: number;
   /** Plies of midgame search with `evaluator` to choose moves (0: fastest first). */
   readonly depth?: number;
-}
-
-/** The evaluator that guides self-play (with depth > 0). */
-let guide: Evaluator | null = null;
-export function useGuide(ev: Evaluator | null): void {
-  guide = ev;
 }
 
 /** A seed for game g of a run: games are reproducible one by one. */
@@ -50,9 +44,11 @@ function moveList(ph: number, pl: number, oh: number, ol: number): number[] {
 
 /**
  * Plays game g; appends its records (5 int32 each, see dataset.ts) to
- * `out`. Returns the nodes searched.
+ * `out`. Returns the nodes searched. The context's evaluator guides the
+ * moves (with depth > 0) and orders the exact solve.
  */
-export function playGame(g: number, s: SelfPlaySettings, table: Table, out: number[]): number {
+export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out: number[]): number {
+  const guide = ctx.evaluator;
   const r = rng(gameSeed(s.seed, g));
   const opening = 6 + Math.floor(r() * 14);
   let ph = 0x00000008, pl = 0x10000000, oh = 0x00000010, ol = 0x08000000;
@@ -99,8 +95,8 @@ export function playGame(g: number, s: SelfPlaySettings, table: Table, out: numb
     ply++;
   }
   // Solve exactly; the PV leads to the end with the same score, exact at every step.
-  table.clear();
-  const res = solveExact({ player: new U64(ph, pl), opponent: new U64(oh, ol), toMove: 'X' }, { table });
+  ctx.table.clear();
+  const res = solveExact(ctx, { player: new U64(ph, pl), opponent: new U64(oh, ol), toMove: 'X' });
   label(seen, toMove, res.score, out);
   let score = res.score;
   for (const x of res.pv) {

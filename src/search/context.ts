@@ -1,0 +1,100 @@
+/**
+ * Everything a search is told rather than what it computes: the table, the
+ * evaluator and the move-ordering settings, the selectivity of its
+ * pre-searches, and the channel through which another thread watches and
+ * stops it. One object, handed to every search function that needs it, so
+ * that two searches with different settings can run in turn in one thread.
+ * Scratch buffers (move lists, the empties list, the node counter) stay per
+ * thread in their modules: a search uses them and leaves nothing in them.
+ */
+import type { Evaluator } from '../eval/weights.js';
+import type { Table } from './table.js';
+import { DEFAULT_ORDERING, type OrderingSettings, sortDepths } from './ordering.js';
+import { PC_SIGMA, levelOf } from './selective.js';
+
+/**
+ * What a search shares with the thread that watches it (progress display,
+ * split search): live[liveAt + LIVE_NODES‥LIVE_MOVE] its node count and,
+ * at the root, the bounds and best move known so far; stop[stopAt] set
+ * non-zero asks it to unwind at once (its result is then meaningless, and
+ * nothing more is stored in the table).
+ */
+export const LIVE_NODES = 0;
+export const LIVE_LOWER = 1;
+export const LIVE_UPPER = 2;
+export const LIVE_MOVE = 3;
+export const LIVE_FIELDS = 4;
+
+/** The margins (in sigmas) of the selective pre-searches by default: 1 σ, then 2 σ. */
+export const DEFAULT_SELECTIVITY: readonly number[] = [1, 2];
+
+export interface SearchSettings {
+  readonly table: Table;
+  /** Weights that order moves (and make the first guess); null: mobility alone, no pre-searches. */
+  readonly evaluator?: Evaluator | null;
+  readonly ordering?: Partial<OrderingSettings>;
+  /** Margins of the selective pre-searches, one stage each; [] for none (default DEFAULT_SELECTIVITY). */
+  readonly selectivity?: readonly number[];
+  /** The watch channel (default: one of this context's own, watched by nobody). */
+  readonly live?: Float64Array<ArrayBufferLike>;
+  readonly liveAt?: number;
+  readonly stop?: Int32Array<ArrayBufferLike>;
+  readonly stopAt?: number;
+}
+
+export class SearchContext {
+  table: Table;
+  readonly evaluator: Evaluator | null;
+  /** Empties from which the evaluation joins the ordering key (64: never). */
+  readonly evalMin: number;
+  /** Evaluation units (1/128 disc) per unit of the mobility key. */
+  readonly evalPerMobility: number;
+  /** Plies of the search that scores a child, by empties (0: its static evaluation). */
+  readonly sortDepth: Int32Array;
+  readonly stages: readonly number[];
+  /**
+   * The selectivity level of the search under way: 0 exact; k > 0 selective
+   * (ProbCut at margin pcMargin), see selective.ts. Set by the root for its
+   * pre-searches only.
+   */
+  level = 0;
+  pcMargin = 0;
+  live: Float64Array<ArrayBufferLike>;
+  liveAt: number;
+  stop: Int32Array<ArrayBufferLike>;
+  stopAt: number;
+
+  constructor(s: SearchSettings) {
+    const o = { ...DEFAULT_ORDERING, ...s.ordering };
+    this.table = s.table;
+    this.evaluator = s.evaluator ?? null;
+    this.evalMin = this.evaluator !== null ? o.evalMin : 64;
+    this.evalPerMobility = o.evalPerMobility;
+    this.sortDepth = sortDepths(o.sortFrom);
+    this.stages = s.selectivity ?? DEFAULT_SELECTIVITY;
+    this.live = s.live ?? new Float64Array(LIVE_FIELDS);
+    this.liveAt = s.liveAt ?? 0;
+    this.stop = s.stop ?? new Int32Array(1);
+    this.stopAt = s.stopAt ?? 0;
+  }
+
+  /** Whether the search was asked to stop. */
+  stopped(): boolean {
+    return this.stop[this.stopAt] !== 0;
+  }
+
+  /** Whether the search may use the bounds of the entry the table last found (else only its move). */
+  trustsBounds(): boolean {
+    return this.table.selectivity() <= this.level;
+  }
+
+  /**
+   * Selective search at t sigmas from now on (t > 0), or exact (t = 0);
+   * needs an evaluator. Returns whether it is on.
+   */
+  setSelective(t: number): boolean {
+    this.level = t > 0 && this.evaluator !== null ? levelOf(t) : 0;
+    this.pcMargin = this.level !== 0 ? Math.round(t * PC_SIGMA * 128) : 0;
+    return this.level !== 0;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The exact null-window search above SHALLOW_MAX empties, with the
+ * transposition table: a node first tries every way to end without
+ * searching its children (the table's bounds, the stability cap, ProbCut
+ * in a selective search, enhanced transposition cutoffs), then searches
+ * its moves in order (ordering.ts) until one cuts.
+ *
+ * The first half, openNode, is shared with the split search (split.ts),
+ * which searches the children of the same nodes on several threads.
+ */
+import { moves } from 'native-free-bitboard';
+import type { SearchContext } from './context.js';
+import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, selectMove } from './ordering.js';
+import { NO_CUT, probCut } from './selective.js';
+import { stabilityCap } from './stability.js';
+import { NO_MOVE, STAT_CUTOFFS, costOf, hashPosition } from './table.js';
+import {
+  NEXT, NODES, QUADRANT, SHALLOW_MAX, finalScore, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty,
+} from './leaves.js';
+
+const M = new Int32Array(2);
+/** Above this many empties, a node looks for enhanced transposition cutoffs. */
+const ETC_MIN = 12;
+
+/** openNode's answer when P has no move but the opponent has: search the pass. */
+export const MUST_PASS = 1000;
+/** openNode's answer LIST_READY + n: n moves wait in the node's list (slots empties * LIST …). */
+export const LIST_READY = 2000;
+
+/**
+ * Everything a null-window node (alpha, alpha + 1) does before it searches
+ * its children. Returns a score (-64‥64) when the node is decided here,
+ * MUST_PASS, or LIST_READY + the number of its moves, sorted by
+ * buildList's keys (select them in order with selectMove).
+ */
+export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number, hash: number): number {
+  const tt = ctx.table;
+  let hashMove = NO_MOVE;
+  if (tt.probe(ph, pl, oh, ol, hash) >= 0) {
+    if (ctx.trustsBounds()) {
+      const lower = tt.lower();
+      if (lower > alpha) {
+        tt.stats[STAT_CUTOFFS]++;
+        return lower;
+      }
+      const upper = tt.upper();
+      if (upper <= alpha) {
+        tt.stats[STAT_CUTOFFS]++;
+        return upper;
+      }
+    }
+    hashMove = tt.move();
+  }
+
+  // Stability cutoff: the opponent's stable discs cap our score.
+  const cap = stabilityCap(ph, pl, oh, ol, alpha, empties);
+  if (cap <= alpha) return cap;
+
+  if (ctx.level !== 0) {
+    const bound = probCut(ctx, ph, pl, oh, ol, alpha, empties);
+    if (bound !== NO_CUT) {
+      tt.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, bound, hashMove);
+      return bound;
+    }
+  }
+
+  moves(ph, pl, oh, ol, M, 0);
+  const mh = M[0];
+  const ml = M[1];
+  if ((mh | ml) === 0) {
+    moves(oh, ol, ph, pl, M, 0);
+    return (M[0] | M[1]) === 0 ? finalScore(ph, pl, oh, ol) : MUST_PASS;
+  }
+
+  const base = empties * LIST;
+  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, hashMove, mh, ml);
+
+  // Enhanced transposition cutoff: a child already known to be bad enough
+  // for the opponent ends this node before any search.
+  if (empties > ETC_MIN) {
+    ctx.live[ctx.liveAt] = NODES[0]; // for the watcher, at a rate it cannot notice
+    for (let i = base; i < base + n; i++) {
+      const x = LIST_SQ[i];
+      const fh = LIST_FH[i];
+      const fl = LIST_FL[i];
+      const nph = oh ^ fh;
+      const npl = ol ^ fl;
+      const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
+      const nol = pl | fl | (x < 32 ? 1 << x : 0);
+      if (tt.probe(nph, npl, noh, nol, hashPosition(nph, npl, noh, nol)) >= 0 && ctx.trustsBounds()) {
+        const score = (0 - tt.upper()) | 0;
+        if (score > alpha) {
+          tt.stats[STAT_CUTOFFS]++;
+          tt.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, score, x);
+          return score;
+        }
+      }
+    }
+  }
+  return LIST_READY + n;
+}
+
+/** Null-window search at any number of empties: picks the right solver. */
+export function searchNull(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
+  // Outside the score range the answer is known; searching would only fail to cut.
+  if (alpha >= 64) return 64;
+  if (alpha < -64) return -64;
+  if (empties > SHALLOW_MAX) return nws(ctx, ph, pl, oh, ol, alpha, empties, parity);
+  if (empties >= 5) return shallow(ph, pl, oh, ol, alpha, empties, parity);
+  const a = NEXT[64];
+  const b = NEXT[a];
+  const c = NEXT[b];
+  if (empties === 4) return solve4(ph, pl, oh, ol, alpha, a, b, c, NEXT[c]);
+  if (empties === 3) return solve3(ph, pl, oh, ol, alpha, a, b, c);
+  if (empties === 2) return solve2(ph, pl, oh, ol, alpha, a, b);
+  if (empties === 1) return solve1(ph, pl, alpha, a);
+  NODES[0]++;
+  return finalScore(ph, pl, oh, ol);
+}
+
+/** Exact null-window search (alpha, alpha + 1), with the table, above SHALLOW_MAX empties. */
+export function nws(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
+  const nodes0 = NODES[0]++;
+  const hash = hashPosition(ph, pl, oh, ol);
+  const open = openNode(ctx, ph, pl, oh, ol, alpha, empties, parity, hash);
+  if (open < MUST_PASS) return open;
+  if (open === MUST_PASS) return (0 - nws(ctx, oh, ol, ph, pl, (0 - alpha - 1) | 0, empties, parity)) | 0;
+
+  const beta = (0 - alpha - 1) | 0;
+  const base = empties * LIST;
+  const end = base + open - LIST_READY;
+  let best = -65;
+  let bestMove = NO_MOVE;
+  for (let i = base; i < end; i++) {
+    selectMove(i, end);
+    const x = LIST_SQ[i];
+    const fh = LIST_FH[i];
+    const fl = LIST_FL[i];
+    unlinkEmpty(x);
+    const nph = oh ^ fh;
+    const npl = ol ^ fl;
+    const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
+    const nol = pl | fl | (x < 32 ? 1 << x : 0);
+    const score = empties - 1 > SHALLOW_MAX
+      ? (0 - nws(ctx, nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0
+      : (0 - shallow(nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
+    relinkEmpty(x);
+    if (ctx.stop[ctx.stopAt] !== 0) return 0; // told to stop: the score may be wrong, store nothing
+    if (score > best) {
+      best = score;
+      bestMove = x;
+      if (score > alpha) break;
+    }
+  }
+  ctx.table.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, best, bestMove, costOf(NODES[0] - nodes0));
+  return best;
+}
