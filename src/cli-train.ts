@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import { type Weights, expandBands } from './eval/weights.js';
 import { averageBands } from './eval/compress.js';
 import { formatTime } from './report.js';
+import type { StopSignals } from './signals.js';
 
 function number(min: number, max: number, integer = true) {
   return (value: string): number => {
@@ -55,7 +56,7 @@ interface FitOpts {
   quantize?: boolean;
 }
 
-export function addTrainCommands(program: Command, out: (s: string) => void, err: (s: string) => void): void {
+export function addTrainCommands(program: Command, out: (s: string) => void, err: (s: string) => void, stop: StopSignals): void {
   const train = program.command('train').description('make training data by self-play and fit evaluation weights to it').helpOption('--help', 'show help');
 
   train.command('gen')
@@ -92,10 +93,6 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
           err(`progress: ${games}/${o.games} games, ${records.toLocaleString('en-US')} positions, ${formatTime(ms)}`);
         }
       };
-      const stop = new AbortController();
-      const onSignal = () => stop.abort();
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
       let complete: boolean;
       try {
         let guideHash = 0;
@@ -113,16 +110,14 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
         complete = await generate(file, settings, resume, progress, stop.signal);
       } finally {
         bar?.stop();
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
       }
       const d = readDataset(file);
       const exact = countExact(d.records);
       const games = Math.min(o.games, d.batches * o.batch);
       out(`${file}: ${games} games, ${(d.records.length / 5).toLocaleString('en-US')} positions (${exact.toLocaleString('en-US')} with their own exact score), ${formatTime(nowMs() - t0)}`);
       if (!complete) {
-        err(`stopped: the ${d.batches} whole batches are saved in ${file}; to go on, run the same command with --resume`);
-        process.exitCode = 130;
+        err(`interrupted: the ${d.batches} whole batches are saved in ${file}; to go on, run the same command with --resume`);
+        process.exitCode = stop.exitCode;
       }
     });
 

@@ -1,336 +1,37 @@
 #!/usr/bin/env node
 /**
- * The command line: `revsolve solve`, `revsolve perft`.
- * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or
- * usage, 130 interrupted (Ctrl-C or SIGTERM).
+ * The revsolve command. This thread only listens: SIGINT, SIGTERM and SIGHUP
+ * stop every command (signals.ts). `solve` and `train gen` do their work on
+ * worker threads of their own and run here; every other command (perft,
+ * train fit, the eval commands …) computes synchronously, so it runs on a
+ * thread of its own (cli-thread.ts), which a signal ends at once.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { availableParallelism, totalmem } from 'node:os';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { perft, START } from 'native-free-bitboard';
-import { type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass } from './obf.js';
-import { PositionError, emptyCount, parsePosition } from './position.js';
-import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, createTable, tableBytes } from './search/table.js';
-import { type PositionResult, loadEvaluator, solveEntry, summarize } from './solve.js';
-import { SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits } from './pool.js';
-import { LEAF_EMPTIES } from './split.js';
-import { SELECTIVE_MIN } from './search/root.js';
-import { DEFAULT_SELECTIVITY, SearchContext } from './search/context.js';
-import { Progress } from './progress.js';
-import { addEvalCommands } from './cli-eval.js';
-import { addTrainCommands } from './cli-train.js';
-import { DatasetError } from './train/dataset.js';
-import { WeightsFileError, readWeights } from './eval/files.js';
-import { ResultsFile, readResults } from './results.js';
-import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
+import { Worker } from 'node:worker_threads';
+import { runCommand } from './program.js';
+import { StopSignals } from './signals.js';
 
-const EXIT_MISMATCH = 1;
-const EXIT_USAGE = 2;
-const EXIT_INTERRUPTED = 130;
-
-/** The weights shipped with revsolve (trained by `revsolve train`; see the README). */
-const DEFAULT_WEIGHTS = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
-
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-
-class UsageError extends Error {}
-
-function parseHashBits(value: string): number {
-  const h = Number(value);
-  if (!/^\d+$/.test(value) || h < MIN_BITS || h > MAX_BITS) {
-    throw new InvalidArgumentError(`must be a whole number from ${MIN_BITS} to ${MAX_BITS} (2^h table entries)`);
-  }
-  return h;
+/** Commands that keep this thread free themselves. */
+function runsHere(argv: readonly string[]): boolean {
+  const [command, sub] = argv.slice(2);
+  return command === undefined || command.startsWith('-') || command === 'solve' || (command === 'train' && sub === 'gen');
 }
 
-function parseWorkers(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 256) throw new InvalidArgumentError('must be a whole number from 1 to 256');
-  return n;
-}
-
-function parseSeconds(value: string): number {
-  const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
-  return n;
-}
-
-function parseOrdering(value: string): 'mobility' | 'eval' {
-  if (value !== 'mobility' && value !== 'eval') throw new InvalidArgumentError('must be mobility or eval');
-  return value;
-}
-
-function parseSelectivity(value: string): readonly number[] {
-  if (value === 'none') return [];
-  const stages = value.split(',').map(Number);
-  if (stages.some((t) => !Number.isFinite(t) || t <= 0 || t > 8)) throw new InvalidArgumentError('must be none or margins in sigmas, each in (0, 8], e.g. 1,2');
-  return stages;
-}
-
-function parseSplit(value: string): SplitMode {
-  if (value !== 'auto' && value !== 'always' && value !== 'never') throw new InvalidArgumentError('must be auto, always or never');
-  return value;
-}
-
-function parseLayout(value: string): Layout {
-  if (!(value in LAYOUTS)) throw new InvalidArgumentError(`must be one of ${Object.keys(LAYOUTS).join(', ')}`);
-  return value as Layout;
-}
-
-function mib(bytes: number): string {
-  return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-}
-
-/**
- * Refuses, before anything is allocated, a table larger than 3/4 of this
- * machine's memory: the rest is for Node, the OS and the other workers.
- */
-export function checkTableFits(bits: number, layout: Layout, tables = 1): void {
-  const need = tableBytes(bits, layout) * tables;
-  const limit = totalmem() * 0.75;
-  if (need > limit) {
-    throw new UsageError(
-      `a table of 2^${bits} entries needs ${mib(need)}${tables > 1 ? ` (${tables} tables)` : ''}, ` +
-        `more than this machine can spare (${mib(limit)} of ${mib(totalmem())}); use a smaller -h`,
-    );
-  }
-}
-
-interface SolveOpts {
-  hashBits: number;
-  json?: boolean;
-  position?: string;
-  keepTable?: boolean;
-  stats?: boolean;
-  table: Layout;
-  workers: number;
-  results?: string;
-  resume?: boolean;
-  split: SplitMode;
-  quiet?: boolean;
-  progressEvery: number;
-  eval?: string;
-  ordering?: 'mobility' | 'eval';
-  selectivity: readonly number[];
-}
-
-function entriesFromPosition(text: string): ObfEntry {
-  try {
-    const { position, answers } = text.includes(';') ? parseObfLine(text) : { position: parsePosition(text), answers: [] };
-    return { line: 0, position, answers };
-  } catch (e) {
-    if (e instanceof PositionError) throw new UsageError(`--position: ${e.message}`);
-    throw e;
-  }
-}
-
-async function runSolve(file: string | undefined, opts: SolveOpts): Promise<number> {
-  if ((file === undefined) === (opts.position === undefined)) {
-    throw new UsageError('give either an OBF file or --position "<64 squares> <X|O>"');
-  }
-
-  let entries: readonly ObfEntry[];
-  let errors: readonly ObfError[] = [];
-  let source: string;
-  if (file !== undefined) {
-    const suite = readObf(file);
-    entries = suite.entries;
-    errors = suite.errors;
-    source = file;
-  } else {
-    entries = [entriesFromPosition(opts.position!)];
-    source = '--position';
-  }
-  for (const e of errors) process.stderr.write(`error: ${e.message}\n`);
-
-  if (opts.resume && !opts.results) throw new UsageError('--resume needs --results <file.jsonl>');
-  const previous = opts.resume ? readResults(opts.results!, entries) : { results: new Map<number, PositionResult>(), problems: [] };
-  for (const p of previous.problems) process.stderr.write(`warning: ${p}\n`);
-  const jobs = entries.map((entry, i) => ({ entry, index: i + 1 })).filter((j) => !previous.results.has(j.index));
-
-  // One worker per position at most, unless positions are split across
-  // workers; one worker solves in this thread. Tables: one per worker for
-  // whole positions, one per position being split (at most one per worker).
-  const weights = opts.eval === 'none' ? undefined : opts.eval ?? (existsSync(DEFAULT_WEIGHTS) ? DEFAULT_WEIGHTS : undefined);
-  const ordering = opts.ordering ?? (weights ? 'eval' : 'mobility');
-  if (ordering === 'eval' && !weights) throw new UsageError('--ordering eval needs weights: --eval <file> (see revsolve eval --help)');
-  const evalFile = ordering === 'eval' ? weights! : null;
-  if (evalFile) readWeights(evalFile); // a bad file is reported here, before any worker starts
-  const selectivity = evalFile ? opts.selectivity : []; // the pre-searches need weights
-  const policy = (n: number) => ({ workers: n, bits: 0, layout: opts.table, keepTable: false, split: opts.split, fewPositions: jobs.length < n });
-  const split = (n: number) => jobs.some((j) => splits(emptyCount(j.entry.position), policy(n)));
-  const workers = split(opts.workers) ? opts.workers : Math.max(1, Math.min(opts.workers, jobs.length));
-  const splitTables = split(workers) ? Math.min(workers, jobs.length) : 0;
-  const wholeTables = workers === 1 ? 1 : jobs.some((j) => !splits(emptyCount(j.entry.position), policy(workers))) ? Math.min(workers, jobs.length) : 0;
-  const tables = splitTables + wholeTables;
-  checkTableFits(opts.hashBits, opts.table, tables);
-  const bytes = tableBytes(opts.hashBits, opts.table);
-  const out = (s: string) => process.stdout.write(s + '\n');
-  if (!opts.json) {
-    out(
-      `revsolve ${pkg.version}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
-        `${workers} worker${workers === 1 ? '' : 's'}${splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
-        `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
-        `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ` +
-        `ordering: ${evalFile ? `eval (${evalFile === DEFAULT_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
-        `${selectivity.length > 0 ? `, selective pre-searches ${selectivity.join(',')}` : ''}`,
-    );
-    out(tableHeader());
-  }
-  let progress: Progress | undefined;
-  const row = (text: string) => (progress ? progress.print(text, out) : out(text));
-  const show = (r: PositionResult) => {
-    if (opts.json) row(jsonRow(r));
-    else {
-      row(tableRow(r));
-      if (opts.stats) row(tableStatsRow(r));
-    }
-  };
-  // Rows print in input order, each as soon as every earlier one is known
-  // (null: the position was given up).
-  const results: (PositionResult | null | undefined)[] = new Array(entries.length);
-  let shown = 0;
-  const place = (index: number, r: PositionResult | null) => {
-    results[index - 1] = r;
-    for (; shown < entries.length && results[shown] !== undefined; shown++) {
-      const x = results[shown];
-      if (x) show(x);
-      else row(failedRow(shown + 1, !!opts.json));
-    }
-  };
-  let failures = 0;
-  const failed = (index: number, reason: string, willRetry: boolean) => {
-    process.stderr.write(`error: position ${index}: the worker died (${reason}); ${willRetry ? 'retrying on a fresh worker' : 'given up'}\n`);
-    if (!willRetry) {
-      failures++;
-      place(index, null);
-      progress?.done();
-    }
-  };
-  previous.results.forEach((r) => place(r.index, r));
-  if (opts.resume && previous.results.size > 0) process.stderr.write(`resuming: ${previous.results.size} position(s) read from ${opts.results}\n`);
-  const saved = opts.results ? new ResultsFile(opts.results, !!opts.resume) : undefined;
-  const finished = (r: PositionResult) => {
-    saved?.append(r, entries[r.index - 1]);
-    place(r.index, r);
-    progress?.done();
-  };
-  // Progress on stderr; a run that shows it solves in workers, so that this
-  // thread stays free to draw it.
-  if (!opts.quiet && jobs.length > 0) {
-    progress = new Progress(process.stderr.isTTY ? 'tty' : 'log', entries.length, previous.results.size, process.stderr, opts.progressEvery * 1000);
-  }
-  const t0 = process.hrtime.bigint();
-  // Ctrl-C or a kill: stop the workers, keep what is finished, say how to go on.
-  // A run with a results file always solves in workers so that this thread
-  // stays free to hear the signal.
-  const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  let complete = true;
-  try {
-    if (workers > 1 || (saved && jobs.length > 0) || progress) {
-      const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile, selectivity };
-      complete = await solveParallel(jobs, settings, finished, failed, stop.signal, progress);
-    } else if (jobs.length > 0) {
-      const ctx = new SearchContext({ table: createTable(opts.hashBits, opts.table), evaluator: loadEvaluator(evalFile), selectivity });
-      for (const { entry, index } of jobs) finished(solveEntry(ctx, entry, index, { keepTable: opts.keepTable }));
-    }
-  } finally {
-    progress?.stop();
-    saved?.close();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-  if (!complete) {
-    const done = results.filter((r) => r).length;
-    process.stderr.write(
-      `\ninterrupted: ${done} of ${entries.length} positions finished` +
-        (opts.results
-          ? ` and saved in ${opts.results}; to go on, run the same command with --resume\n`
-          : ' (printed above, those in order); run with --results <file.jsonl> to be able to resume\n'),
-    );
-    return EXIT_INTERRUPTED;
-  }
-  // Positions read back count with the time they took then.
-  let earlierMs = 0;
-  previous.results.forEach((r) => (earlierMs += r.ms));
-  const solved = results.filter((r): r is PositionResult => !!r);
-  const summary = summarize(solved, errors.length + failures, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
-  if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes, ordering, eval: evalFile, selectivity }));
-  else out(tableTotal(summary));
-  if (errors.length > 0) process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${source}: see the errors above\n`);
-  if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);
-  if (errors.length + failures > 0) return EXIT_USAGE;
-  return summary.mismatches > 0 ? EXIT_MISMATCH : 0;
-}
-
-function runPerft(depthText: string): number {
-  const depth = Number(depthText);
-  if (!/^\d+$/.test(depthText) || depth < 1 || depth > 60) throw new UsageError(`perft depth must be a whole number from 1 to 60: ${depthText}`);
-  for (let d = 1; d <= depth; d++) {
-    const t0 = process.hrtime.bigint();
-    const n = perft(START.ph, START.pl, START.oh, START.ol, d);
-    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    console.log(`perft ${String(d).padStart(2)}: ${n.toLocaleString('en-US').padStart(16)}  ${(ms / 1000).toFixed(3).padStart(9)} s`);
-  }
-  return 0;
-}
-
-export function buildProgram(): Command {
-  const program = new Command('revsolve')
-    .description('Exact reversi (Othello) endgame solver, in the manner of Edax')
-    .version(pkg.version, '-v, --version')
-    .helpOption('--help', 'show help')
-    .exitOverride()
-    .showHelpAfterError('(revsolve --help for usage)');
-
-  program
-    .command('solve')
-    .description('solve every position of an OBF file exactly and check the answers it gives')
-    .argument('[file]', 'OBF file: "<64 squares A1..H8> <X|O>; move:score; ..." per line')
-    .helpOption('--help', 'show help')
-    .option('-h, --hash-bits <h>', `transposition table of 2^h entries (${MIN_BITS}..${MAX_BITS})`, parseHashBits, DEFAULT_BITS)
-    .option('--table <layout>', 'table layout: board2 (2 x 32-byte entries a cache line), board1, board4, key4 (4 x 16-byte keyed entries)', parseLayout, DEFAULT_LAYOUT)
-    .option('-n, --workers <n>', 'positions solved in parallel, each on its own thread and table (default: one per core)', parseWorkers, availableParallelism())
-    .option(
-      '--split <when>',
-      `split a position across the workers on one shared table: auto (more than ${SPLIT_AUTO_EMPTIES} empties, or ${LEAF_EMPTIES} with fewer positions than workers), always (more than ${LEAF_EMPTIES}), never`,
-      parseSplit, 'auto' as SplitMode,
-    )
-    .option('--eval <file>', 'evaluation weights (Edax eval.dat or compact file) to order moves with at 14 empties and more; default: the shipped weights; none: no evaluation')
-    .option('--ordering <how>', 'move ordering: mobility (fastest first), or eval (adds the weights\' evaluation; the default with --eval)', parseOrdering)
-    .option(
-      '--selectivity <margins>',
-      `with eval ordering, from ${SELECTIVE_MIN} empties: selective (ProbCut) pre-searches that find the first guess, at these margins in sigmas of the shallow search's error, in turn; none: start from a shallow search's guess`,
-      parseSelectivity, DEFAULT_SELECTIVITY,
-    )
-    .option('--quiet', 'no progress display (by default: live lines on a terminal, else a status line now and then, on stderr)')
-    .option('--progress-every <seconds>', 'off a terminal, a status line this often', parseSeconds, 10)
-    .option('--results <file.jsonl>', 'append each finished position to this file at once (flushed to disk)')
-    .option('--resume', 'skip the positions already in the --results file; print the whole table')
-    .option('--position <text>', 'solve one position: "<64 squares> <X|O>" (answers may follow, as in OBF)')
-    .option('--json', 'print JSON Lines: one object per position, then a summary')
-    .option('--keep-table', 'keep the table from one position to the next (default: cleared, as Edax does)')
-    .option('--stats', 'print the table statistics of each position')
-    .action(async (file: string | undefined, opts: SolveOpts) => {
-      process.exitCode = await runSolve(file, opts);
+function runOnThread(argv: string[], stop: StopSignals): Promise<number> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./cli-thread.js', import.meta.url), { workerData: { argv } });
+    let code = 0;
+    worker.on('message', (m: { exitCode: number }) => (code = m.exitCode));
+    worker.on('error', (e) => {
+      process.stderr.write(`revsolve: internal error: ${e.message}\n`);
+      code = 70;
     });
-
-  addEvalCommands(program, (s) => process.stdout.write(s + '\n'));
-  addTrainCommands(program, (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n'));
-
-  program
-    .command('perft')
-    .description('count move sequences from the start position (a pass counts as a move), depths 1..d')
-    .argument('<depth>', 'the last depth')
-    .helpOption('--help', 'show help')
-    .action((depth: string) => {
-      process.exitCode = runPerft(depth);
+    worker.on('exit', () => resolve(stop.received !== null ? stop.exitCode : code));
+    stop.signal.addEventListener('abort', () => {
+      const what = argv.slice(2).filter((a) => !a.startsWith('-')).slice(0, 2).join(' ');
+      process.stderr.write(`\ninterrupted by ${stop.received}: revsolve ${what} stopped before it finished (it writes its output files only at the end)\n`);
+      void worker.terminate();
     });
-  return program;
+  });
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -339,19 +40,11 @@ export async function main(argv: string[]): Promise<void> {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
   });
+  const stop = new StopSignals();
   try {
-    await buildProgram().parseAsync(argv);
-  } catch (e) {
-    // Commander prints its own parse errors and throws a plain CommanderError; an
-    // InvalidArgumentError (a CommanderError too) that gets here came from an action, unprinted.
-    if (e instanceof CommanderError && !(e instanceof InvalidArgumentError)) {
-      process.exitCode = e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_USAGE;
-    } else if (e instanceof UsageError || e instanceof ObfErrorClass || e instanceof RangeError || e instanceof WeightsFileError || e instanceof DatasetError || e instanceof InvalidArgumentError) {
-      process.stderr.write(`revsolve: ${e.message}\n`);
-      process.exitCode = EXIT_USAGE;
-    } else {
-      throw e;
-    }
+    process.exitCode = runsHere(argv) ? await runCommand(argv, stop) : await runOnThread(argv, stop);
+  } finally {
+    stop.dispose();
   }
 }
 

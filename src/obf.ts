@@ -22,10 +22,10 @@ export interface ObfEntry {
   readonly comment?: string;
 }
 
-/** A line that could not be read: file, 1-based line and what is wrong. */
+/** A line that could not be read: file, 1-based line (0: the whole file) and what is wrong. */
 export class ObfError extends Error {
   constructor(readonly file: string, readonly line: number, readonly problem: string) {
-    super(`${file}:${line}: ${problem}`);
+    super(line > 0 ? `${file}:${line}: ${problem}` : `${file}: ${problem}`);
     this.name = 'ObfError';
   }
 }
@@ -41,7 +41,9 @@ export interface ObfSuite {
 /** Reads one OBF line (already known not to be blank or a comment). Throws PositionError. */
 export function parseObfLine(text: string): { position: Position; answers: ObfAnswer[] } {
   const parts = text.split(';');
-  const position = parsePosition(parts[0]);
+  const words = parts[0].trim().split(/\s+/);
+  const position = parsePosition(words.slice(0, 2).join(' '));
+  if (words.length > 2) throw new PositionError(`'${words.slice(2).join(' ')}' after the side to move: answers follow a ';' (e.g. ...X; G8:+18;)`);
   const answers: ObfAnswer[] = [];
   for (let i = 1; i < parts.length; i++) {
     const field = parts[i].trim();
@@ -52,6 +54,7 @@ export function parseObfLine(text: string): { position: Position; answers: ObfAn
     if (move === -2) throw new PositionError(`answer '${field}' names no square`);
     const score = Number(m[2]);
     if (score < -64 || score > 64) throw new PositionError(`answer '${field}' has a score outside -64‥64`);
+    if (score % 2 !== 0) throw new PositionError(`answer '${field}' has an odd score (final disc differences are even)`);
     const legal = legalMoves(position);
     if (move === PASS ? legal.length > 0 : !legal.includes(move)) {
       throw new PositionError(`answer '${field}': ${moveName(move)} is not a legal move here`);
@@ -78,7 +81,7 @@ export function parseObf(text: string, file = '<input>'): ObfSuite {
   return { file, entries, errors };
 }
 
-/** Reads an OBF file; a file that cannot be read at all throws an ObfError for line 0. */
+/** Reads an OBF file; a file that cannot be read at all throws an ObfError for the whole file (line 0). */
 export function readObf(path: string): ObfSuite {
   let text: string;
   try {

@@ -37,13 +37,19 @@ export function tableHeader(): string {
   ].join('\n');
 }
 
+/** What disagrees with the file: the score, or else the move. */
+export function mismatch(r: PositionResult): string {
+  if (r.score !== r.expected) return `expected ${formatScore(r.expected ?? 0)}`;
+  return `move ${moveText(r.move).toUpperCase()}, expected ${r.bestMoves.map((m) => moveText(m).toUpperCase()).join(' or ')}`;
+}
+
 export function tableRow(r: PositionResult): string {
   const nps = r.ms > 0 ? Math.round((r.nodes * 1000) / r.ms) : 0;
   let row =
     `${String(r.index).padStart(4)} | ${String(r.empties).padStart(5)} | ${formatScore(r.score).padStart(5)} | ` +
     `${formatTime(r.ms).padStart(12)} | ${r.nodes.toLocaleString('en-US').padStart(14)} | ` +
     `${nps.toLocaleString('en-US').padStart(12)} | ${formatPv(r.pv)}`;
-  if (r.ok === false) row += `   <- MISMATCH: expected ${formatScore(r.expected ?? 0)}`;
+  if (r.ok === false) row += `   <- MISMATCH: ${mismatch(r)}`;
   return row;
 }
 

@@ -57,13 +57,18 @@ export function readResults(path: string, entries: readonly ObfEntry[]): { resul
   lines.forEach((text, i) => {
     if (text.trim() === '') return;
     const where = `${path}:${i + 1}`;
-    let o: Record<string, unknown>;
+    let parsed: unknown;
     try {
-      o = JSON.parse(text) as Record<string, unknown>;
+      parsed = JSON.parse(text);
     } catch {
       problems.push(`${where}: not JSON (a line cut short?), ignored`);
       return;
     }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      problems.push(`${where}: not a result (a JSON object), ignored`);
+      return;
+    }
+    const o = parsed as Record<string, unknown>;
     const index = o.index;
     if (!isInt(index) || index < 1 || index > entries.length) {
       problems.push(`${where}: no position ${String(index)} in this suite, ignored`);

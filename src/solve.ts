@@ -30,6 +30,8 @@ export interface PositionResult {
   readonly score: number;
   /** Best score of the answers, or null without answers. */
   readonly expected: number | null;
+  /** The answers' moves with that score (empty without answers). */
+  readonly bestMoves: readonly number[];
   /** Score and move agree with the answers; null without answers. */
   readonly ok: boolean | null;
   readonly nodes: number;
@@ -43,10 +45,12 @@ export interface PositionResult {
  * move one of the answers with that score. A game already over has no move:
  * the score alone decides.
  */
-export function check(answers: readonly ObfAnswer[], score: number, move: number, gameOver: boolean): { expected: number | null; ok: boolean | null } {
+export function check(
+  answers: readonly ObfAnswer[], score: number, move: number, gameOver: boolean,
+): { expected: number | null; bestMoves: readonly number[]; ok: boolean | null } {
   const best = bestAnswers(answers);
-  if (!best) return { expected: null, ok: null };
-  return { expected: best.score, ok: score === best.score && (gameOver || best.moves.includes(move)) };
+  if (!best) return { expected: null, bestMoves: [], ok: null };
+  return { expected: best.score, bestMoves: best.moves, ok: score === best.score && (gameOver || best.moves.includes(move)) };
 }
 
 /** The search's evaluator of a weights file (null: none, moves ordered by mobility alone). */

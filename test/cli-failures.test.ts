@@ -74,7 +74,7 @@ describe('signals stop every command', () => {
   it('train fit: SIGINT exits 130 with the interrupted message', async () => {
     const data = join(dir, 'gen.bin');
     expect(run('train', 'gen', data, '--games', '40', '--solve-at', '10', '--quiet', '-n', '1').code).toBe(0);
-    const r = await interrupt('SIGINT', 1500, 'train', 'fit', data, '--out', join(dir, 'fit.rsev'), '--epochs', '100000');
+    const r = await interrupt('SIGINT', 1500, 'train', 'fit', data, '--out', join(dir, 'fit.rsev'), '--epochs', '10000');
     expect(r.end).toEqual({ code: 130, signal: null });
     expect(r.err).toMatch(/interrupted/);
   }, 60_000);

@@ -70,7 +70,7 @@ describe('revsolve solve', () => {
     expect(big.code).toBe(2);
     expect(big.err).toMatch(/2\^30 entries needs 32\.00 GiB.*use a smaller -h/);
     expect(run('solve').code).toBe(2);
-    expect(run('solve', join(dir, 'missing.obf')).err).toMatch(/missing\.obf:0: cannot read the file: ENOENT/);
+    expect(run('solve', join(dir, 'missing.obf')).err).toMatch(/missing\.obf: cannot read the file: ENOENT/);
     expect(run('solve', '--position', 'XO X').err).toMatch(/--position: the board has 2 squares/);
     expect(run('frobnicate').code).toBe(2);
     const sel = run('solve', '--position', P1, '--selectivity', '1,0');
