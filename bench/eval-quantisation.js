@@ -14,7 +14,7 @@ import { args, DEFAULT_SUITE, solve, machine, saveJson, saveChart, updateReadme,
 const opt = args({ suite: DEFAULT_SUITE, eval: '', bits: '10', usage: '' });
 const dir = new URL('../data/eval-variants/', import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
-const cli = new URL('../dist/cli.js', import.meta.url).pathname;
+const cli = new URL('../dist/cli/main.js', import.meta.url).pathname;
 const revsolve = (...a) => {
   const r = spawnSync(process.execPath, [cli, ...a], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`revsolve ${a.join(' ')}: ${r.stderr}`);

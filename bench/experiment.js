@@ -24,7 +24,7 @@ export function args(defaults) {
 
 /** Runs `revsolve solve <args> --json --quiet` in a fresh process; returns the per-position rows and the summary. */
 export function solve(...a) {
-  const cli = new URL('../dist/cli.js', import.meta.url).pathname;
+  const cli = new URL('../dist/cli/main.js', import.meta.url).pathname;
   const r = spawnSync(process.execPath, [cli, 'solve', ...a, '--json', '--quiet'], { encoding: 'utf8', maxBuffer: 256 << 20 });
   if (r.status !== 0) throw new Error(`revsolve solve ${a.join(' ')} exited ${r.status}: ${r.stderr}`);
   const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));

@@ -13,7 +13,7 @@ import { NODES } from '../dist/search/leaves.js';
 import { readDataset } from '../dist/train/dataset.js';
 import { readWeights } from '../dist/eval/files.js';
 import { Evaluator } from '../dist/eval/weights.js';
-import { rng } from '../dist/eval/compress.js';
+import { rng } from '../dist/position/random.js';
 
 const opt = args({ data: 'data/selfplay-t1.bin', weights: 'data/trained3.rsev', positions: '200', depths: '4,6,8', 'min-empties': '21', out: 'guide-search.json' });
 const ev = new Evaluator(readWeights(opt.weights).weights);

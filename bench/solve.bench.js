@@ -5,11 +5,12 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { cpus } from 'node:os';
-import { readObf } from '../dist/obf.js';
+import { readObf } from '../dist/position/obf.js';
 import { TranspositionTable } from '../dist/search/table.js';
 import { SearchContext } from '../dist/search/context.js';
-import { loadEvaluator, solveEntry, summarize } from '../dist/solve.js';
-import { moveName } from '../dist/position.js';
+import { solveEntry, summarize } from '../dist/solve/solve.js';
+import { loadEvaluator } from '../dist/eval/files.js';
+import { moveName } from '../dist/position/position.js';
 
 const file = process.argv[2] ?? new URL('../obf/fforum-20-39.obf', import.meta.url).pathname;
 const bits = Number(process.argv[3] ?? 21);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OBF } from './helpers.js';
 
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const WEIGHTS = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'revsolve-fail-'));
 

@@ -1,16 +1,16 @@
 /**
- * The command line, run as a user runs it (the built dist/cli.js in a child
+ * The command line, run as a user runs it (the built dist/cli/main.js in a child
  * process, at full speed), including the FFO suites.
  */
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OBF } from './helpers.js';
 
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -268,4 +268,30 @@ describe('scores do not depend on the table', () => {
     const b = scores('fforum-20-39.obf', '-h', '22');
     expect(a).toEqual(b);
   }, 1_800_000);
+});
+
+describe('the shipped weights', () => {
+  const WEIGHTS = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
+
+  it('order the default run', () => {
+    const r = run('solve', '--position', P1, '--json', '-h', '12');
+    expect(r.code, r.err).toBe(0);
+    expect(jsonLines(r.out).pop()).toMatchObject({ ordering: 'eval', eval: WEIGHTS, selectivity: [1, 2] });
+    expect(run('solve', '--position', P1, '-h', '12', '--quiet').out).toMatch(/ordering: eval \(shipped weights\), selective pre-searches 1,2/);
+  });
+
+  it('missing from an installed copy: an error naming the file, no silent fallback', () => {
+    // The package as installed, without its weights: dist, package.json and its dependencies.
+    const pkg = mkdtempSync(join(tmpdir(), 'revsolve-noweights-'));
+    const root = fileURLToPath(new URL('../', import.meta.url));
+    cpSync(join(root, 'dist'), join(pkg, 'dist'), { recursive: true });
+    cpSync(join(root, 'package.json'), join(pkg, 'package.json'));
+    symlinkSync(join(root, 'node_modules'), join(pkg, 'node_modules'));
+    const r = spawnSync(process.execPath, [join(pkg, 'dist/cli/main.js'), 'solve', '--position', P1, '-h', '12', '--quiet'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toMatch(new RegExp(`^revsolve: ${join(pkg, 'weights', 'revsolve.rsev').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    expect(r.stdout).toBe('');
+    // Mobility ordering needs no weights.
+    expect(spawnSync(process.execPath, [join(pkg, 'dist/cli/main.js'), 'solve', '--position', P1, '-h', '12', '--ordering', 'mobility'], { encoding: 'utf8' }).status).toBe(0);
+  });
 });

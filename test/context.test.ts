@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readObf } from '../src/obf.js';
+import { readObf } from '../src/position/obf.js';
 import { SearchContext, type SearchSettings } from '../src/search/context.js';
 import { type SolveResult, solveExact } from '../src/search/root.js';
 import { createTable } from '../src/search/table.js';
 import { syntheticWeights } from '../src/eval/compress.js';
 import { Evaluator } from '../src/eval/weights.js';
-import { loadEvaluator } from '../src/solve.js';
+import { loadEvaluator } from '../src/eval/files.js';
 import { OBF } from './helpers.js';
 
 const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));

@@ -2,6 +2,7 @@
  * The evaluator: pattern indices against a slow reference, symmetry, the
  * weight files, compression arithmetic and the 4-bit form.
  */
+import { rng, samplePositions } from '../src/position/random.js';
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import {
 } from '../src/eval/features.js';
 import { Evaluator, NibbleEvaluator, Weights, toNibbles } from '../src/eval/weights.js';
 import {
-  averageBands, averageWeights, codebookWeights, compress, fitLevels, rng, roundPow2, samplePositions, syntheticWeights, usageCounts,
+  averageBands, averageWeights, codebookWeights, compress, fitLevels, roundPow2, syntheticWeights, usageCounts,
 } from '../src/eval/compress.js';
 import { EDAX_BYTES, WeightsFileError, compactBytes, readWeights, writeCompact, writeEdax } from '../src/eval/files.js';
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { U64, bigintBackend as B, START } from 'native-free-bitboard';
-import type { Position } from '../src/position.js';
+import type { Position } from '../src/position/position.js';
 
 /** The project's suites, the FFO suite among them. */
 export const OBF = fileURLToPath(new URL('../obf/', import.meta.url));

@@ -6,7 +6,8 @@ import { flips, moves, popcount32 } from 'native-free-bitboard';
 import { midSearch } from '../src/search/midgame.js';
 import { guidedChoice } from '../src/train/selfplay.js';
 import { Evaluator, Weights } from '../src/eval/weights.js';
-import { rng, samplePositions, syntheticWeights } from '../src/eval/compress.js';
+import { syntheticWeights } from '../src/eval/compress.js';
+import { rng, samplePositions } from '../src/position/random.js';
 
 const ev = new Evaluator(syntheticWeights(3));
 // Weights in steps of 512 (4 discs): equal values, hence equal sums, are common.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatObf, formatObfLine, parseObf, bestAnswers } from '../src/obf.js';
-import { PASS, formatPosition, legalMoves, parsePosition, play } from '../src/position.js';
+import { formatObf, formatObfLine, parseObf, bestAnswers } from '../src/position/obf.js';
+import { PASS, formatPosition, legalMoves, parsePosition, play } from '../src/position/position.js';
 import { randomPosition } from './helpers.js';
 
 const START_TEXT = '---------------------------OX------XO--------------------------- X';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legalMoves, play, emptyCount, PASS } from '../src/position.js';
+import { legalMoves, play, emptyCount, PASS } from '../src/position/position.js';
 import { solveExact } from '../src/search/root.js';
 import { TranspositionTable } from '../src/search/table.js';
 import { SearchContext } from '../src/search/context.js';

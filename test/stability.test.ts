@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { U64, bigintBackend as B } from 'native-free-bitboard';
 import { stabilityBound, stableDiscs } from '../src/search/stability.js';
-import { emptyCount } from '../src/position.js';
+import { emptyCount } from '../src/position/position.js';
 import { randomPosition, rng } from './helpers.js';
 
 const OUT = new Int32Array(2);

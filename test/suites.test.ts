@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readObf } from '../src/obf.js';
+import { readObf } from '../src/position/obf.js';
 import { OBF } from './helpers.js';
 
 // The FFO suite as every engine ships it (public test data). Pinned so that
@@ -30,8 +30,9 @@ describe('the FFO suite in obf/', () => {
     const offenders: string[] = [];
     for (const dir of ['src', 'test', 'bench', '.ci']) {
       for (const f of readdirSync(new URL(dir + '/', root), { recursive: true }) as string[]) {
-        if (!/\.(ts|js|mjs|sh)$/.test(f) && !f.endsWith('run')) continue;
-        const text = readFileSync(new URL(`${dir}/${f}`, root), 'utf8');
+        const url = new URL(`${dir}/${f}`, root);
+        if (!statSync(url).isFile() || !/(\.(ts|js|mjs|sh)|^run)$/.test(f)) continue;
+        const text = readFileSync(url, 'utf8');
         if (text.includes(needle)) offenders.push(`${dir}/${f}`);
       }
     }

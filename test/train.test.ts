@@ -15,9 +15,10 @@ import { solveExact } from '../src/search/root.js';
 import { createTable } from '../src/search/table.js';
 import { SearchContext } from '../src/search/context.js';
 import { Evaluator, type Weights, nibbleOf } from '../src/eval/weights.js';
-import { compress, samplePositions, syntheticWeights } from '../src/eval/compress.js';
+import { compress, syntheticWeights } from '../src/eval/compress.js';
+import { samplePositions } from '../src/position/random.js';
 
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 const dir = mkdtempSync(join(tmpdir(), 'revsolve-train-'));
 const empties = (r: Int32Array, i: number) => 64 - popcount32(r[i] | r[i + 2]) - popcount32(r[i + 1] | r[i + 3]);

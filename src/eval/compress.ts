@@ -5,10 +5,10 @@
  * ±2048) two weights to a byte. The other 4-bit form, a codebook, keeps 16
  * values per table and pattern group chosen to fit that group's weights
  * (k-means), so that a code costs less precision than a power of two.
- * Also: synthetic weights for tests and experiments, and sample positions
- * to compare evaluations.
+ * Also: synthetic weights for tests and experiments.
  */
-import { flips, moves, popcount32 } from 'native-free-bitboard';
+import { popcount32 } from 'native-free-bitboard';
+import { rng } from '../position/random.js';
 import {
   N_GROUPS, N_PACKED, N_PATTERNS, N_PLIES, PACK, PACKED_OFFSET, PATTERN_GROUP, PATTERN_SQUARES, UNPACKED_OFFSET, featureIndices,
 } from './features.js';
@@ -173,51 +173,6 @@ export function histogram(w: Weights): [number, number][] {
   const m = new Map<number, number>();
   for (const v of w.packed) m.set(v, (m.get(v) ?? 0) + 1);
   return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-}
-
-/** A small deterministic generator (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Positions from random games (P to move, as [ph, pl, oh, ol]), every ply of each game. */
-export function samplePositions(count: number, seed: number): Int32Array[] {
-  const r = rng(seed);
-  const out: Int32Array[] = [];
-  const M = new Int32Array(2);
-  const F = new Int32Array(2);
-  while (out.length < count) {
-    let ph = 0x00000008, pl = 0x10000000, oh = 0x00000010, ol = 0x08000000; // start, black (X) to move
-    let passes = 0;
-    while (passes < 2 && out.length < count) {
-      moves(ph, pl, oh, ol, M, 0);
-      const n = popcount32(M[0]) + popcount32(M[1]);
-      if (n === 0) {
-        [ph, pl, oh, ol] = [oh, ol, ph, pl];
-        passes++;
-        continue;
-      }
-      passes = 0;
-      out.push(Int32Array.of(ph, pl, oh, ol));
-      let k = Math.floor(r() * n);
-      let x = -1;
-      for (let s = 0; s < 64 && x < 0; s++) if ((s < 32 ? M[1] >>> s : M[0] >>> (s - 32)) & 1 && k-- === 0) x = s;
-      flips(x, ph, pl, oh, ol, F, 0);
-      const nph = oh ^ F[0];
-      const npl = ol ^ F[1];
-      oh = ph | F[0] | (x >= 32 ? 1 << (x - 32) : 0);
-      ol = pl | F[1] | (x < 32 ? 1 << x : 0);
-      ph = nph;
-      pl = npl;
-    }
-  }
-  return out;
 }
 
 /**

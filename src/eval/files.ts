@@ -20,7 +20,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { crc32 } from 'node:zlib';
 import { N_GROUPS, N_PACKED, N_PLIES } from './features.js';
-import { CODES, Weights, fromNibbles, tablesFor, toNibbles } from './weights.js';
+import { CODES, Evaluator, Weights, fromNibbles, tablesFor, toNibbles } from './weights.js';
 
 export const EDAX_MAGIC = 0x45444158; // "EDAX"
 export const EVAL_MAGIC = 0x4556414c; // "EVAL"
@@ -172,4 +172,9 @@ function readCompact(file: string, buf: Buffer): LoadedWeights {
   }
   const packed = int16s(buf, COMPACT_HEADER, tables * N_PACKED);
   return { weights: new Weights(band, packed), format: 'compact', bits: 16, bytes: buf.length };
+}
+
+/** The search's evaluator of a weights file (null: none, moves ordered by mobility alone). */
+export function loadEvaluator(file: string | null): Evaluator | null {
+  return file === null ? null : new Evaluator(readWeights(file).weights);
 }

@@ -1,10 +1,13 @@
 /**
- * The root of an exact solve: principal-variation search (NegaScout) with an
- * open window along the PV and null windows elsewhere, keeping the PV in a
- * triangular table.
+ * The root of an exact solve: a first guess (a shallow search, then the
+ * selective pre-searches), null-window probes around it until the score is
+ * boxed in (ScoreProbes), then the principal variation walked down from the
+ * known score (pvLine). pvs, a principal-variation search (NegaScout) that
+ * keeps its PV in a triangular table, answers each probe, and any window
+ * asked for.
  */
 import { moves } from 'native-free-bitboard';
-import { type Position, PASS, emptyCount } from '../position.js';
+import { type Position, PASS, emptyCount } from '../position/position.js';
 import { NO_MOVE, costOf, hashPosition } from './table.js';
 import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
 import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, type SearchContext } from './context.js';

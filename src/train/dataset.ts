@@ -20,6 +20,21 @@ import { popcount32 } from 'native-free-bitboard';
 
 export const RECORD_WORDS = 5;
 
+/** Appends a record: the position (P to move), its label for P, and whether that is the position's own exact score. */
+export function pushRecord(out: number[], ph: number, pl: number, oh: number, ol: number, score: number, exact: boolean): void {
+  out.push(ph, pl, oh, ol, (score << 8) | (exact ? 1 : 0));
+}
+
+/** The label (final disc difference for P) of the record that starts at word `at`. */
+export function recordScore(records: Int32Array, at: number): number {
+  return records[at + 4] >> 8;
+}
+
+/** Whether that label is the position's own exact score (else the game's outcome). */
+export function recordExact(records: Int32Array, at: number): boolean {
+  return (records[at + 4] & 1) !== 0;
+}
+
 /** The empty squares of the record that starts at word `at`. */
 export function recordEmpties(records: Int32Array, at: number): number {
   return 64 - popcount32(records[at] | records[at + 2]) - popcount32(records[at + 1] | records[at + 3]);

@@ -10,9 +10,10 @@
  * positions (mostly whole games) are held out to measure the error.
  */
 import { N_PACKED, N_PATTERNS, PACK, UNPACKED_OFFSET, featureIndices } from '../eval/features.js';
-import { type CompressOptions, compressWeight, rng } from '../eval/compress.js';
+import { type CompressOptions, compressWeight } from '../eval/compress.js';
+import { rng } from '../position/random.js';
 import { Evaluator, Weights, tablesFor } from '../eval/weights.js';
-import { RECORD_WORDS, recordEmpties } from './dataset.js';
+import { RECORD_WORDS, recordEmpties, recordExact, recordScore } from './dataset.js';
 
 export interface FitOptions {
   readonly band: number;
@@ -70,7 +71,7 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
       featureIndices(ph, pl, oh, ol, F);
       for (let f = 0; f < N_PATTERNS; f++) idx[i * K + f] = PACK[F[f]];
       idx[i * K + N_PATTERNS] = PACK[UNPACKED_OFFSET[12]];
-      label[i] = d[r + 4] >> 8;
+      label[i] = recordScore(d, r);
       empties[i] = e;
     }
   }
@@ -173,8 +174,8 @@ export function heldOutByEmpties(data: readonly Int32Array[], evaluate: (ph: num
       if (!held[i]) continue;
       const c = counts[Math.min(60, recordEmpties(d, r))];
       c.n++;
-      c.exact += d[r + 4] & 1;
-      c.s += Math.abs(clamp(evaluate(d[r], d[r + 1], d[r + 2], d[r + 3]) / 128) - (d[r + 4] >> 8));
+      c.exact += recordExact(d, r) ? 1 : 0;
+      c.s += Math.abs(clamp(evaluate(d[r], d[r + 1], d[r + 2], d[r + 3]) / 128) - recordScore(d, r));
     }
   }
   return counts.map((c, e) => ({ empties: e, n: c.n, exact: c.exact, mae: c.n ? c.s / c.n : 0 }));

@@ -5,7 +5,7 @@
 import { createTable } from '../search/table.js';
 import { SearchContext } from '../search/context.js';
 import { type SelfPlaySettings, playGame } from './selfplay.js';
-import { loadEvaluator } from '../solve.js';
+import { loadEvaluator } from '../eval/files.js';
 
 export interface GenTask extends SelfPlaySettings {
   /** Weights file guiding the moves (with depth > 0). */

@@ -7,11 +7,13 @@
  * variation to the end, where the label is exact.
  */
 import { U64, flips, moves, popcount32 } from 'native-free-bitboard';
-import { PASS } from '../position.js';
+import { PASS, playWords } from '../position/position.js';
+import { finalScore } from '../search/leaves.js';
+import { pushRecord } from './dataset.js';
 import { solveExact } from '../search/root.js';
 import type { SearchContext } from '../search/context.js';
 import { orderKey } from '../search/ordering.js';
-import { rng } from '../eval/compress.js';
+import { rng } from '../position/random.js';
 import type { Evaluator } from '../eval/weights.js';
 import { midSearch } from '../search/midgame.js';
 
@@ -43,7 +45,7 @@ function moveList(ph: number, pl: number, oh: number, ol: number): number[] {
 }
 
 /**
- * Plays game g; appends its records (5 int32 each, see dataset.ts) to
+ * Plays game g; appends its records (see dataset.ts) to
  * `out`. Returns the nodes searched. The context's evaluator guides the
  * moves (with depth > 0) and orders the exact solve.
  */
@@ -90,7 +92,7 @@ export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out
         }
       }
     }
-    [ph, pl, oh, ol] = play(ph, pl, oh, ol, x);
+    [ph, pl, oh, ol] = playWords(ph, pl, oh, ol, x);
     toMove ^= 1;
     ply++;
   }
@@ -103,8 +105,8 @@ export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out
     if (x === PASS) {
       [ph, pl, oh, ol] = [oh, ol, ph, pl];
     } else {
-      out.push(ph, pl, oh, ol, (score << 8) | 1);
-      [ph, pl, oh, ol] = play(ph, pl, oh, ol, x);
+      pushRecord(out, ph, pl, oh, ol, score, true);
+      [ph, pl, oh, ol] = playWords(ph, pl, oh, ol, x);
     }
     score = -score;
   }
@@ -121,14 +123,14 @@ export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out
  */
 export function guidedChoice(ev: Evaluator, ph: number, pl: number, oh: number, ol: number, list: readonly number[], noise: readonly number[], depth: number): number {
   const order = list.map((y, i) => {
-    const [a, b, c, d] = play(ph, pl, oh, ol, y);
+    const [a, b, c, d] = playWords(ph, pl, oh, ol, y);
     return { i, key: ev.evaluate(a, b, c, d) };
   });
   order.sort((u, v) => u.key - v.key || u.i - v.i);
   let bestI = -1;
   let best = 0; // value + noise of list[bestI]
   for (const { i } of order) {
-    const [a, b, c, d] = play(ph, pl, oh, ol, list[i]);
+    const [a, b, c, d] = playWords(ph, pl, oh, ol, list[i]);
     // Move i wins if value + noise[i] > best, or = best when it comes earlier in the list.
     const alpha = bestI < 0 ? -(1 << 30) : i < bestI ? best - noise[i] - 1 : best - noise[i];
     const v = (0 - midSearch(ev, a, b, c, d, depth - 1, -(1 << 30), (0 - alpha) | 0)) | 0;
@@ -140,22 +142,12 @@ export function guidedChoice(ev: Evaluator, ph: number, pl: number, oh: number, 
   return list[bestI];
 }
 
-function play(ph: number, pl: number, oh: number, ol: number, x: number): [number, number, number, number] {
-  flips(x, ph, pl, oh, ol, F, 0);
-  return [oh ^ F[0], ol ^ F[1], ph | F[0] | (x >= 32 ? 1 << (x - 32) : 0), pl | F[1] | (x < 32 ? 1 << x : 0)];
-}
 
-function finalScore(ph: number, pl: number, oh: number, ol: number): number {
-  const p = popcount32(ph) + popcount32(pl);
-  const o = popcount32(oh) + popcount32(ol);
-  const e = 64 - p - o;
-  return p > o ? p - o + e : p < o ? p - o - e : 0;
-}
 
 /** Labels the positions seen with `score`, known for the side `side` (sign per side to move; not their own exact score). */
 function label(seen: number[], side: number, score: number, out: number[]): void {
   for (let i = 0; i < seen.length; i += 5) {
     const s = seen[i + 4] === side ? score : -score;
-    out.push(seen[i], seen[i + 1], seen[i + 2], seen[i + 3], s << 8);
+    pushRecord(out, seen[i], seen[i + 1], seen[i + 2], seen[i + 3], s, false);
   }
 }

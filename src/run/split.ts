@@ -6,21 +6,24 @@
  * searched first and alone; if it does not cut, its brothers are searched in
  * parallel, and the first to cut stops the others. All tasks of a position
  * share one table (SharedArrayBuffer), so that what one worker proves the
- * others read. The root runs the same null-window probes as the
- * single-thread solver, then one worker does the final (s - 1, s + 1) search
- * for the move and principal variation, mostly from the table.
+ * others read. Each node of the walk does what a worker's null-window node
+ * does before its children (nws.ts, openNode: table, stability, ETC,
+ * ordering). The root runs the same null-window probes as the single-thread
+ * solver, from the first guess a worker makes (shallow search, selective
+ * pre-searches); once the score is known, one worker walks the principal
+ * variation down (root.ts, pvLine), mostly from the table.
  */
-import type { ObfEntry } from './obf.js';
-import { emptyCount } from './position.js';
-import { LIVE_NODES, SearchContext } from './search/context.js';
-import { LIST, LIST_FH, LIST_FL, LIST_SQ, selectMove } from './search/ordering.js';
-import { LIST_READY, MUST_PASS, openNode } from './search/nws.js';
-import { NODES, parityOf } from './search/leaves.js';
-import { ScoreProbes } from './search/root.js';
-import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, hashPosition } from './search/table.js';
-import type { Evaluator } from './eval/weights.js';
+import type { ObfEntry } from '../position/obf.js';
+import { emptyCount } from '../position/position.js';
+import { LIVE_NODES, SearchContext } from '../search/context.js';
+import { LIST, LIST_FH, LIST_FL, LIST_SQ, selectMove } from '../search/ordering.js';
+import { LIST_READY, MUST_PASS, openNode } from '../search/nws.js';
+import { NODES, parityOf } from '../search/leaves.js';
+import { ScoreProbes } from '../search/root.js';
+import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, hashPosition } from '../search/table.js';
+import type { Evaluator } from '../eval/weights.js';
 import type { Job, Scheduler } from './schedule.js';
-import { type PositionResult, check, tableStats } from './solve.js';
+import { type PositionResult, check, tableStats } from '../solve/solve.js';
 import type { GuessResult, NwsResult, PvResult, TaskInput } from './worker.js';
 
 /**

@@ -1,19 +1,22 @@
 /**
- * `revsolve train …`: make training data by self-play (gen) and fit the
- * evaluator's weights to it (fit).
+ * `revsolve train …`:
+ *   gen     training data by self-play on worker threads (resumable batches)
+ *   fit     the evaluator's weights fitted to data (least squares or Huber)
+ *   test    the error of weights on held-out data or a test set, by empties
+ *   select  a data file's records filtered (exact labels, an empties range)
  */
 import { availableParallelism } from 'node:os';
 import { type Command, InvalidArgumentError } from 'commander';
 import { SingleBar } from 'cli-progress';
-import { type Dataset, LEGACY_COMPACT_ID, guideHashFor, readDataset, recordEmpties, selectRecords } from './train/dataset.js';
-import { generate } from './train/generate.js';
-import { fitWeights, heldOutByEmpties, heldOutError, pooledError } from './train/fit.js';
-import { evaluatorOf } from './cli-eval.js';
-import { readWeights, writeCompact, writeEdax } from './eval/files.js';
+import { type Dataset, LEGACY_COMPACT_ID, guideHashFor, readDataset, RECORD_WORDS, recordEmpties, recordExact, selectRecords } from '../train/dataset.js';
+import { generate } from '../train/generate.js';
+import { fitWeights, heldOutByEmpties, heldOutError, pooledError } from '../train/fit.js';
+import { evaluatorOf } from './eval.js';
+import { readWeights, writeCompact, writeEdax } from '../eval/files.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Weights, expandBands } from './eval/weights.js';
-import { averageBands } from './eval/compress.js';
+import { type Weights, expandBands } from '../eval/weights.js';
+import { averageBands } from '../eval/compress.js';
 import { formatTime } from './report.js';
 import type { StopSignals } from './signals.js';
 
@@ -136,7 +139,7 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       if (d.problem) err(`warning: ${input}: ${d.problem}; using its ${d.batches} whole batches`);
       const [from, to] = o.empties ?? [0, 60];
       const kept = selectRecords(d, output, (r, i) => {
-        if (o.exact && (r[i + 4] & 1) === 0) return false;
+        if (o.exact && !recordExact(r, i)) return false;
         const e = recordEmpties(r, i);
         return e >= from && e <= to;
       });
@@ -225,6 +228,6 @@ function printBands(out: (s: string) => void, bands: readonly { from: number; to
 
 function countExact(records: Int32Array): number {
   let n = 0;
-  for (let i = 4; i < records.length; i += 5) n += records[i] & 1;
+  for (let i = 0; i < records.length; i += RECORD_WORDS) n += recordExact(records, i) ? 1 : 0;
   return n;
 }

@@ -4,7 +4,7 @@
  * stop every command (signals.ts). `solve` and `train gen` do their work on
  * worker threads of their own and run here; every other command (perft,
  * train fit, the eval commands …) computes synchronously, so it runs on a
- * thread of its own (cli-thread.ts), which a signal ends at once.
+ * thread of its own (thread.ts), which a signal ends at once.
  */
 import { Worker } from 'node:worker_threads';
 import { runCommand } from './program.js';
@@ -18,7 +18,7 @@ function runsHere(argv: readonly string[]): boolean {
 
 function runOnThread(argv: string[], stop: StopSignals): Promise<number> {
   return new Promise((resolve) => {
-    const worker = new Worker(new URL('./cli-thread.js', import.meta.url), { workerData: { argv } });
+    const worker = new Worker(new URL('./thread.js', import.meta.url), { workerData: { argv } });
     let code = 0;
     worker.on('message', (m: { exitCode: number }) => (code = m.exitCode));
     worker.on('error', (e) => {

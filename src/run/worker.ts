@@ -11,15 +11,16 @@
  * Every task publishes its progress in a shared slot and watches a stop flag.
  */
 import { U64 } from 'native-free-bitboard';
-import type { ObfAnswer } from './obf.js';
-import type { Color } from './position.js';
-import type { Evaluator } from './eval/weights.js';
-import { LIVE_FIELDS, SearchContext } from './search/context.js';
-import { searchNull } from './search/nws.js';
-import { NODES, setupEmpties } from './search/leaves.js';
-import { type GuessResult, guessScore, solveExact } from './search/root.js';
-import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from './search/table.js';
-import { type PositionResult, loadEvaluator, solveOne } from './solve.js';
+import type { ObfAnswer } from '../position/obf.js';
+import type { Color } from '../position/position.js';
+import type { Evaluator } from '../eval/weights.js';
+import { LIVE_FIELDS, SearchContext } from '../search/context.js';
+import { searchNull } from '../search/nws.js';
+import { NODES, setupEmpties } from '../search/leaves.js';
+import { type GuessResult, guessScore, solveExact } from '../search/root.js';
+import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from '../search/table.js';
+import { type PositionResult, solveOne } from '../solve/solve.js';
+import { loadEvaluator } from '../eval/files.js';
 import type { Dispatched } from './schedule.js';
 
 /** The settings every task of a run carries (the scheduler's `common`). */

@@ -5,25 +5,24 @@
  * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or
  * usage, 129 / 130 / 143 stopped by SIGHUP / SIGINT / SIGTERM, 70 a bug.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { SHIPPED_WEIGHTS, VERSION } from './install.js';
 import { availableParallelism, totalmem } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { perft, START } from 'native-free-bitboard';
-import { type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass } from './obf.js';
-import { PositionError, emptyCount } from './position.js';
-import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, tableBytes } from './search/table.js';
-import { type PositionResult, summarize } from './solve.js';
-import { SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits } from './pool.js';
-import { LEAF_EMPTIES } from './split.js';
-import { SELECTIVE_MIN } from './search/root.js';
-import { DEFAULT_SELECTIVITY } from './search/context.js';
+import { type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass } from '../position/obf.js';
+import { PositionError, emptyCount } from '../position/position.js';
+import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, tableBytes } from '../search/table.js';
+import { type PositionResult, summarize } from '../solve/solve.js';
+import { SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits } from '../run/pool.js';
+import { LEAF_EMPTIES } from '../run/split.js';
+import { SELECTIVE_MIN } from '../search/root.js';
+import { DEFAULT_SELECTIVITY } from '../search/context.js';
 import { Progress } from './progress.js';
-import { addEvalCommands } from './cli-eval.js';
-import { addTrainCommands } from './cli-train.js';
-import { DatasetError } from './train/dataset.js';
-import { WeightsFileError, readWeights } from './eval/files.js';
-import { ResultsFile, readResults } from './results.js';
+import { addEvalCommands } from './eval.js';
+import { addTrainCommands } from './train.js';
+import { DatasetError } from '../train/dataset.js';
+import { WeightsFileError, readWeights } from '../eval/files.js';
+import { ResultsFile, readResults } from '../run/results.js';
 import type { StopSignals } from './signals.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 
@@ -31,10 +30,6 @@ const EXIT_MISMATCH = 1;
 const EXIT_USAGE = 2;
 const EXIT_BUG = 70;
 
-/** The weights shipped with revsolve (trained by `revsolve train`; see the README). */
-const DEFAULT_WEIGHTS = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
-
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 class UsageError extends Error {}
 
@@ -154,7 +149,8 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   // One worker per position at most, unless positions are split across
   // workers; one worker solves in this thread. Tables: one per worker for
   // whole positions, one per position being split (at most one per worker).
-  const weights = opts.eval === 'none' ? undefined : opts.eval ?? (existsSync(DEFAULT_WEIGHTS) ? DEFAULT_WEIGHTS : undefined);
+  // The shipped weights unless told otherwise; a missing shipped file is an error (readWeights below), not a silent fallback.
+  const weights = opts.eval === 'none' ? undefined : opts.eval ?? SHIPPED_WEIGHTS;
   const ordering = opts.ordering ?? (weights ? 'eval' : 'mobility');
   if (ordering === 'eval' && !weights) throw new UsageError('--ordering eval needs weights: --eval <file> (see revsolve eval --help)');
   const evalFile = ordering === 'eval' ? weights! : null;
@@ -173,11 +169,11 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   const out = (s: string) => process.stdout.write(s + '\n');
   if (!opts.json) {
     out(
-      `revsolve ${pkg.version}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
+      `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
         `${workers} worker${workers === 1 ? '' : 's'}${splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
         `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
         `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ` +
-        `ordering: ${evalFile ? `eval (${evalFile === DEFAULT_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
+        `ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
         `${selectivity.length > 0 ? `, selective pre-searches ${selectivity.join(',')}` : ''}`,
     );
     out(tableHeader());
@@ -274,7 +270,7 @@ function runPerft(depthText: string): number {
 export function buildProgram(stop: StopSignals): Command {
   const program = new Command('revsolve')
     .description('Exact reversi (Othello) endgame solver, in the manner of Edax')
-    .version(pkg.version, '-v, --version')
+    .version(VERSION, '-v, --version')
     .helpOption('--help', 'show help')
     .exitOverride()
     .showHelpAfterError('(revsolve --help for usage)');

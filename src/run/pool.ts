@@ -7,14 +7,15 @@
  * the suite. Each result is handed over as soon as it is done (the caller
  * restores input order).
  */
-import type { ObfEntry } from './obf.js';
-import { emptyCount } from './position.js';
-import { DEFAULT_SELECTIVITY, LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from './search/context.js';
-import { type Layout, NO_MOVE, createTable, sharedTableBuffer } from './search/table.js';
-import type { Evaluator } from './eval/weights.js';
+import type { ObfEntry } from '../position/obf.js';
+import { emptyCount } from '../position/position.js';
+import { DEFAULT_SELECTIVITY, LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
+import { type Layout, NO_MOVE, createTable, sharedTableBuffer } from '../search/table.js';
+import type { Evaluator } from '../eval/weights.js';
 import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
-import { type PositionResult, loadEvaluator } from './solve.js';
+import { type PositionResult } from '../solve/solve.js';
+import { loadEvaluator } from '../eval/files.js';
 import type { RunSettings, TaskInput } from './worker.js';
 
 export type { OnFailure } from './schedule.js';

@@ -6,11 +6,32 @@
  * board text agree) and has well-formed fields; any other line is reported.
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
-import type { ObfEntry } from './obf.js';
-import { PASS, formatPosition, parseMove } from './position.js';
-import { NO_MOVE } from './search/table.js';
-import { type PositionResult, check } from './solve.js';
-import { jsonRecord } from './report.js';
+import type { ObfEntry } from '../position/obf.js';
+import { PASS, formatPosition, parseMove } from '../position/position.js';
+import { NO_MOVE } from '../search/table.js';
+import { type PositionResult, check } from '../solve/solve.js';
+import { moveName } from '../position/position.js';
+
+export function jsonMove(m: number): string | null {
+  return m === NO_MOVE ? null : moveName(m);
+}
+
+/** The JSON object of a result (what `--json` prints and the results file keeps). */
+export function jsonRecord(r: PositionResult): Record<string, unknown> {
+  return {
+    index: r.index,
+    empties: r.empties,
+    move: jsonMove(r.move),
+    score: r.score,
+    expected: r.expected,
+    ok: r.ok,
+    nodes: r.nodes,
+    ms: Math.round(r.ms * 1000) / 1000,
+    pv: r.pv.map(jsonMove),
+    line: r.line,
+    table: r.table,
+  };
+}
 
 /** Appends results to a file, one flushed line each. */
 export class ResultsFile {

@@ -9,11 +9,12 @@
  */
 import { type Command, InvalidArgumentError } from 'commander';
 import { popcount } from 'native-free-bitboard';
-import { N_PACKED } from './eval/features.js';
-import { EDAX_BYTES, type LoadedWeights, readWeights, writeCompact, writeEdax } from './eval/files.js';
-import { averageWeights, codebookWeights, compress, histogram, samplePositions, syntheticWeights, usageCounts } from './eval/compress.js';
-import { RECORD_WORDS, readDataset } from './train/dataset.js';
-import { Evaluator, NibbleEvaluator, type Weights } from './eval/weights.js';
+import { N_PACKED } from '../eval/features.js';
+import { EDAX_BYTES, type LoadedWeights, readWeights, writeCompact, writeEdax } from '../eval/files.js';
+import { samplePositions } from '../position/random.js';
+import { averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts } from '../eval/compress.js';
+import { RECORD_WORDS, readDataset } from '../train/dataset.js';
+import { Evaluator, NibbleEvaluator, type Weights } from '../eval/weights.js';
 
 function whole(min: number, max: number) {
   return (value: string): number => {

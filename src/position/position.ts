@@ -1,4 +1,4 @@
-import { U64, pairBackend as B, parseSquare, squareName } from 'native-free-bitboard';
+import { U64, pairBackend as B, flips, parseSquare, squareName } from 'native-free-bitboard';
 
 export type Color = 'X' | 'O';
 
@@ -87,4 +87,12 @@ export function play(pos: Position, move: number): Position {
     opponent: B.or(B.or(pos.player, f), B.fromSquares([move])),
     toMove: other,
   };
+}
+
+const F = new Int32Array(2);
+
+/** The words (ph, pl, oh, ol) after P's legal move x: the opponent to move. */
+export function playWords(ph: number, pl: number, oh: number, ol: number, x: number): [number, number, number, number] {
+  flips(x, ph, pl, oh, ol, F, 0);
+  return [oh ^ F[0], ol ^ F[1], ph | F[0] | (x >= 32 ? 1 << (x - 32) : 0), pl | F[1] | (x < 32 ? 1 << x : 0)];
 }

@@ -2,9 +2,10 @@
  * How results are shown: an Edax-like table (one row per position, then a
  * total line) or JSON Lines.
  */
-import { NO_MOVE } from './search/table.js';
-import { PASS, moveName } from './position.js';
-import type { PositionResult, Summary } from './solve.js';
+import { NO_MOVE } from '../search/table.js';
+import { PASS, moveName } from '../position/position.js';
+import type { PositionResult, Summary } from '../solve/solve.js';
+import { jsonRecord } from '../run/results.js';
 
 export function formatScore(s: number): string {
   return (s > 0 ? '+' : s < 0 ? '-' : '+') + String(Math.abs(s)).padStart(2, '0');
@@ -72,26 +73,6 @@ export function tableTotal(s: Summary): string {
   ].join('\n');
 }
 
-function jsonMove(m: number): string | null {
-  return m === NO_MOVE ? null : moveName(m);
-}
-
-/** The JSON object of a result (what `--json` prints and the results file keeps). */
-export function jsonRecord(r: PositionResult): Record<string, unknown> {
-  return {
-    index: r.index,
-    empties: r.empties,
-    move: jsonMove(r.move),
-    score: r.score,
-    expected: r.expected,
-    ok: r.ok,
-    nodes: r.nodes,
-    ms: Math.round(r.ms * 1000) / 1000,
-    pv: r.pv.map(jsonMove),
-    line: r.line,
-    table: r.table,
-  };
-}
 
 export function jsonRow(r: PositionResult): string {
   return JSON.stringify(jsonRecord(r));

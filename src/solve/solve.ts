@@ -2,15 +2,13 @@
  * Solving suites: one position at a time on a given table, each result
  * checked against the answers of its OBF line.
  */
-import { type ObfAnswer, type ObfEntry, bestAnswers } from './obf.js';
-import type { Position } from './position.js';
-import { solveExact } from './search/root.js';
-import type { SearchContext } from './search/context.js';
-import { readWeights } from './eval/files.js';
-import { Evaluator } from './eval/weights.js';
+import { type ObfAnswer, type ObfEntry, bestAnswers } from '../position/obf.js';
+import type { Position } from '../position/position.js';
+import { solveExact } from '../search/root.js';
+import type { SearchContext } from '../search/context.js';
 import {
   STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, type Table,
-} from './search/table.js';
+} from '../search/table.js';
 
 export interface TableStats {
   readonly probes: number;
@@ -53,10 +51,6 @@ export function check(
   return { expected: best.score, bestMoves: best.moves, ok: score === best.score && (gameOver || best.moves.includes(move)) };
 }
 
-/** The search's evaluator of a weights file (null: none, moves ordered by mobility alone). */
-export function loadEvaluator(file: string | null): Evaluator | null {
-  return file === null ? null : new Evaluator(readWeights(file).weights);
-}
 
 export interface SolveSettings {
   /** Keep the table from one position to the next (default: cleared, as Edax does). */
