@@ -7,7 +7,8 @@ export default defineConfig({
     alias: { 'native-free-bitboard': fileURLToPath(new URL('./native-free-bitboard/src/index.ts', import.meta.url)) },
   },
   test: {
-    include: ['test/**/*.test.ts', 'native-free-bitboard/test/**/*.test.ts'],
+    // The opt-in tier (test/slow/) runs alone, by `npm run test:slow`; `npm test` skips nothing.
+    include: process.env.REVSOLVE_SLOW ? ['test/slow/**/*.test.ts'] : ['test/*.test.ts', 'native-free-bitboard/test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -96,12 +96,4 @@ describe('solving with weights', () => {
       expect(summary).toMatchObject({ positions: 19, mismatches: 0, ordering: 'eval', eval: file });
     }
   }, 300_000);
-
-  // Opt-in (npm run test:slow): every variant on fforum-20-39.
-  it.skipIf(!process.env.REVSOLVE_SLOW)('fforum-20-39: every variant finds the file\'s scores', () => {
-    for (const file of [full, ...VARIANTS.map(([n]) => join(dir, n + '.rsev'))]) {
-      const r = run('solve', OBF + 'fforum-20-39.obf', '--json', '-h', '20', '--eval', file, '--quiet');
-      expect(r.code, `${file}: ${r.err}`).toBe(0);
-    }
-  }, 3_600_000);
 });

@@ -61,3 +61,14 @@ export function referenceScore(p: bigint, o: bigint, passed = false): number {
   }
   return best;
 }
+
+/** Every legal move's exact score by plain negamax, best first (as an OBF line lists its answers). */
+export function referenceAnswers(pos: Position): { move: number; score: number }[] {
+  const p = pos.player.toBigInt();
+  const o = pos.opponent.toBigInt();
+  const out = B.squares(B.moves(p, o)).map((x) => {
+    const f = B.flips(x, p, o);
+    return { move: x, score: 0 - referenceScore(o ^ f, p | f | (1n << BigInt(x))) };
+  });
+  return out.sort((a, b) => b.score - a.score || a.move - b.move);
+}

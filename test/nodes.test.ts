@@ -1,0 +1,41 @@
+/**
+ * The search's tree, pinned: the total nodes of a fixed set, one thread, a
+ * fixed table, the default search (shipped weights, pre-searches 1,2). These
+ * figures are the program's own output, taken on purpose: they guard the tree,
+ * not correctness (the FFO scores do that). A change that alters the tree
+ * changes them deliberately, with the new figures and this command in its
+ * commit message:
+ *   npx revsolve solve obf/fforum-1-19.obf -n 1 -h 16 --json --quiet
+ * (and the first 8 lines of obf/fforum-20-39.obf the same way).
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readObf } from '../src/position/obf.js';
+import { SearchContext } from '../src/search/context.js';
+import { createTable } from '../src/search/table.js';
+import { loadEvaluator } from '../src/eval/files.js';
+import { solveEntry } from '../src/solve/solve.js';
+import { OBF } from './helpers.js';
+
+const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
+
+function nodes(file: string, count: number): number {
+  const ctx = new SearchContext({ table: createTable(16), evaluator: loadEvaluator(SHIPPED) });
+  let total = 0;
+  readObf(OBF + file).entries.slice(0, count).forEach((e, i) => {
+    const r = solveEntry(ctx, e, i + 1);
+    expect(r.ok, `${file} #${i + 1}`).toBe(true);
+    total += r.nodes;
+  });
+  return total;
+}
+
+describe('the search tree (pinned node counts)', () => {
+  it('FFO #1-#19 at h = 16: 2,069,350 nodes', () => {
+    expect(nodes('fforum-1-19.obf', 19)).toBe(2_069_350);
+  });
+
+  it('FFO #20-#27 at h = 16: 20,567,718 nodes', () => {
+    expect(nodes('fforum-20-39.obf', 8)).toBe(20_567_718);
+  }, 300_000);
+});
