@@ -2,7 +2,9 @@
 // from random games. Results: bench/results/moves.* and flips.*.
 import b from 'benny';
 import { U64, bigintBackend as B, moves, flips } from 'native-free-bitboard';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { gamePositions } from './positions.js';
+import { machine } from './experiment.js';
 
 const folder = new URL('./results', import.meta.url).pathname;
 const POS = gamePositions(1000);
@@ -42,3 +44,9 @@ await b.suite(
   b.save({ file: 'flips', folder, format: 'chart.html', details: false }),
 );
 if (sink === 0.5) console.log(sink);
+
+// benny writes its own files: add how they were made.
+for (const name of ['moves', 'flips']) {
+  const file = `${folder}/${name}.json`;
+  writeFileSync(file, JSON.stringify({ ...machine(), ...JSON.parse(readFileSync(file, 'utf8')) }, null, 2) + '\n');
+}

@@ -1,7 +1,9 @@
 // Shared by the table experiments: run the CLI, draw charts, update README sections.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, totalmem } from 'node:os';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as vega from 'vega';
 import * as vl from 'vega-lite';
 
@@ -45,8 +47,17 @@ export function spreadPick(list, count) {
   return pick;
 }
 
+/** What a result records of how it was made: the command, the commit (dirty: with uncommitted changes), the machine, the date. */
 export function machine() {
-  return { node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, date: new Date().toISOString() };
+  const git = (...a) => spawnSync('git', a, { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+  const script = relative(fileURLToPath(ROOT), process.argv[1] ?? '');
+  return {
+    command: ['node', script, ...process.argv.slice(2)].join(' '),
+    commit: git('rev-parse', '--short', 'HEAD') + (dirty ? '-dirty' : ''),
+    node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
+    date: new Date().toISOString(),
+  };
 }
 
 export function saveJson(name, value) {

@@ -4,7 +4,7 @@
 //   node bench/solve.bench.js [suite.obf] [hash bits]
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
-import { cpus } from 'node:os';
+import { machine } from './experiment.js';
 import { readObf } from '../dist/position/obf.js';
 import { TranspositionTable } from '../dist/search/table.js';
 import { SearchContext } from '../dist/search/context.js';
@@ -30,7 +30,7 @@ mkdirSync(new URL('./results', import.meta.url), { recursive: true });
 writeFileSync(
   new URL(`./results/solve-${name}.json`, import.meta.url),
   JSON.stringify({
-    suite: name, hashBits: bits, node: process.version, cpu: cpus()[0]?.model, date: new Date().toISOString(),
+    suite: name, hashBits: bits, weights: 'weights/revsolve.rsev', selectivity: '1,2', ...machine(),
     total: s,
     positions: rows.map((r) => ({ index: r.index, empties: r.empties, score: r.score, ok: r.ok, move: moveName(r.move), nodes: r.nodes, ms: Math.round(r.ms), nps: Math.round((r.nodes * 1000) / r.ms) })),
   }, null, 2) + '\n',
