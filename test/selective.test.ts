@@ -16,18 +16,19 @@ const evaluator = loadEvaluator(DEFAULT_WEIGHTS);
 describe('selective pre-searches', () => {
   it('leave the exact score unchanged; the move found keeps it; their nodes count', () => {
     const ctx = new SearchContext({ table, evaluator });
+    const plainCtx = new SearchContext({ table, evaluator, selectivity: [] });
     let checked = 0;
     for (let seed = 1; checked < 3; seed++) {
       const pos = randomPosition(seed, 60 - SELECTIVE_MIN);
       if (emptyCount(pos) !== SELECTIVE_MIN) continue;
       table.clear();
-      const plain = solveExact(ctx, pos, { selective: false });
+      const plain = solveExact(plainCtx, pos);
       table.clear();
       const selective = solveExact(ctx, pos);
       expect(selective.score, `seed ${seed}`).toBe(plain.score);
       // Its move keeps that score (another move may tie with the plain solve's).
       table.clear();
-      expect(0 - solveExact(ctx, play(pos, selective.move), { selective: false }).score, `seed ${seed}`).toBe(plain.score);
+      expect(0 - solveExact(plainCtx, play(pos, selective.move)).score, `seed ${seed}`).toBe(plain.score);
       table.clear();
       const guess = guessScore(ctx, pos);
       expect(guess.nodes).toBeGreaterThan(0);
@@ -53,7 +54,7 @@ describe('selective pre-searches', () => {
     const { hi: ph, lo: pl } = pos.player;
     const { hi: oh, lo: ol } = pos.opponent;
     table.clear();
-    const exact = solveExact(ctx, pos, { selective: false }).score;
+    const exact = solveExact(new SearchContext({ table, evaluator, selectivity: [] }), pos).score;
     // A false selective result: the score is at least 64.
     table.clear();
     expect(ctx.setSelective(2)).toBe(true);

@@ -6,8 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
 /** The weights shipped with revsolve (trained by `revsolve train`; see the README). */
 export const SHIPPED_WEIGHTS = fileURLToPath(new URL('../../weights/revsolve.rsev', import.meta.url));
 

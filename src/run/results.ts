@@ -12,7 +12,7 @@ import { NO_MOVE } from '../search/table.js';
 import { type PositionResult, check } from '../solve/solve.js';
 import { moveName } from '../position/position.js';
 
-export function jsonMove(m: number): string | null {
+function jsonMove(m: number): string | null {
   return m === NO_MOVE ? null : moveName(m);
 }
 

@@ -196,9 +196,9 @@ export const SELECTIVE_MIN = 18;
  * stage starting from the score the last one found. Their table entries
  * keep their moves for the exact search. Nodes count.
  */
-function startGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, selective: boolean): number {
+function startGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number): number {
   let guess = shallowGuess(ctx, ph, pl, oh, ol, empties);
-  if (!selective || empties < SELECTIVE_MIN) return guess;
+  if (empties < SELECTIVE_MIN) return guess;
   for (const t of ctx.stages) {
     if (!ctx.setSelective(t)) break;
     const probes = new ScoreProbes(guess);
@@ -213,8 +213,6 @@ function startGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: 
 }
 
 export interface SolveOptions {
-  /** Run the selective pre-searches first (default: true; the context's stages). */
-  readonly selective?: boolean;
   /** Search this window only (one PVS); default: the exact score, by probes. */
   readonly alpha?: number;
   readonly beta?: number;
@@ -307,7 +305,7 @@ export function guessScore(ctx: SearchContext, pos: Position): GuessResult {
   const parity = setupEmpties(ph, pl, oh, ol);
   const empties = emptyCount(pos);
   NODES[0] = 0;
-  const score = startGuess(ctx, ph, pl, oh, ol, empties, parity, true);
+  const score = startGuess(ctx, ph, pl, oh, ol, empties, parity);
   return { score, nodes: NODES[0] };
 }
 
@@ -342,7 +340,7 @@ export function solveExact(ctx: SearchContext, pos: Position, options: SolveOpti
   } else if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ctx, ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
   } else {
-    const probes = new ScoreProbes(options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity, options.selective !== false));
+    const probes = new ScoreProbes(options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity));
     while (!probes.done && !ctx.stopped()) {
       const g = probes.next();
       const r = pvs(ctx, ph, pl, oh, ol, g - 1, g, empties, parity, 0);
