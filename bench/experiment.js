@@ -47,10 +47,11 @@ export function spreadPick(list, count) {
   return pick;
 }
 
-/** What a result records of how it was made: the command, the commit (dirty: with uncommitted changes), the machine, the date. */
+/** What a result records of how it was made: the command, the commit (-dirty: with uncommitted changes to the program), the machine, the date. */
 export function machine() {
   const git = (...a) => spawnSync('git', a, { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
-  const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+  // Results being written are not a change to the program.
+  const dirty = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results', ':!bench/README.md') !== '';
   const script = relative(fileURLToPath(ROOT), process.argv[1] ?? '');
   return {
     command: ['node', script, ...process.argv.slice(2)].join(' '),
