@@ -9,8 +9,6 @@
  */
 import type { Evaluator } from '../eval/weights.js';
 import type { Table } from './table.js';
-import { DEFAULT_ORDERING, type OrderingSettings, sortDepths } from './ordering.js';
-import { PC_SIGMA, levelOf } from './selective.js';
 
 /**
  * What a search shares with the thread that watches it (progress display,
@@ -24,6 +22,37 @@ export const LIVE_LOWER = 1;
 export const LIVE_UPPER = 2;
 export const LIVE_MOVE = 3;
 export const LIVE_FIELDS = 4;
+
+/** Move ordering's settings (ordering.ts). */
+export interface OrderingSettings {
+  /** Empties from which the child's evaluation joins the key. */
+  readonly evalMin: number;
+  /** Evaluation units (1/128 disc) per unit of the mobility key. */
+  readonly evalPerMobility: number;
+  /** Empties from which the sorting search is 1, 2, 3 plies deep. */
+  readonly sortFrom: readonly [number, number, number];
+}
+
+export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 14, evalPerMobility: 128, sortFrom: [18, 21, 24] };
+
+/** Plies of the sorting search at each empties count 0‥64. */
+export function sortDepths(from: readonly [number, number, number]): Int32Array {
+  const d = new Int32Array(65);
+  for (let n = 0; n <= 64; n++) d[n] = n >= from[2] ? 3 : n >= from[1] ? 2 : n >= from[0] ? 1 : 0;
+  return d;
+}
+
+/** The standard deviation of a ProbCut search's error, in discs (selective.ts). */
+export const PC_SIGMA = 7;
+
+/**
+ * The table's selectivity level of a search at t sigmas (1‥255). Levels
+ * order results by trust (a wider margin is trusted more): a search uses
+ * the table's bounds of its own level or below (0: exact).
+ */
+export function levelOf(t: number): number {
+  return Math.max(1, Math.min(255, 1 + Math.round(2 * (4 - t))));
+}
 
 /** The margins (in sigmas) of the selective pre-searches by default: 1 σ, then 2 σ. */
 export const DEFAULT_SELECTIVITY: readonly number[] = [1, 2];

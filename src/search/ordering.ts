@@ -33,24 +33,6 @@ import type { SearchContext } from './context.js';
 import { QUADRANT } from './leaves.js';
 import { midSearch } from './midgame.js';
 
-export interface OrderingSettings {
-  /** Empties from which the child's evaluation joins the key. */
-  readonly evalMin: number;
-  /** Evaluation units (1/128 disc) per unit of the mobility key. */
-  readonly evalPerMobility: number;
-  /** Empties from which the sorting search is 1, 2, 3 plies deep. */
-  readonly sortFrom: readonly [number, number, number];
-}
-
-export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 14, evalPerMobility: 128, sortFrom: [18, 21, 24] };
-
-/** Plies of the sorting search at each empties count 0‥64. */
-export function sortDepths(from: readonly [number, number, number]): Int32Array {
-  const d = new Int32Array(65);
-  for (let n = 0; n <= 64; n++) d[n] = n >= from[2] ? 3 : n >= from[1] ? 2 : n >= from[0] ? 1 : 0;
-  return d;
-}
-
 /** Moves of one node: at most 33 in reversi; one slice per empties count (per thread). */
 export const LIST = 36;
 export const LIST_SQ = new Int32Array(LIST * 64);

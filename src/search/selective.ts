@@ -8,7 +8,7 @@
  * search (level 0) takes only their moves. The root uses it for a first
  * guess close to the exact score (root.ts, the pre-searches).
  *
- * PC_SIGMA: the standard deviation of (shallow search - exact score), 6-8
+ * PC_SIGMA (context.ts): the standard deviation of (shallow search - exact score), 6-8
  * discs at 10-20 empties for 0-4 plies on round-3 self-play positions; for
  * the round-3 weights 8.0 / 7.0 / 6.0 at 0 / 2 / 4 plies where each is used
  * (bench/probcut-sigma.js), and a sigma per depth saved under 1% of nodes;
@@ -21,20 +21,9 @@
 import type { SearchContext } from './context.js';
 import { midSearch } from './midgame.js';
 
-export const PC_SIGMA = 7;
-
 /** Plies of the ProbCut search at each empties count. */
 export const PC_DEPTH = new Int32Array(65);
 for (let n = 0; n <= 64; n++) PC_DEPTH[n] = n >= 22 ? 4 : n >= 16 ? 2 : 0;
-
-/**
- * The table's selectivity level of a search at t sigmas (1‥255). Levels
- * order results by trust (a wider margin is trusted more): a search uses
- * the table's bounds of its own level or below (0: exact).
- */
-export function levelOf(t: number): number {
-  return Math.max(1, Math.min(255, 1 + Math.round(2 * (4 - t))));
-}
 
 /** probCut's answer when the shallow search is inside the margins. */
 export const NO_CUT = 1000;
