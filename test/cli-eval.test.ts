@@ -3,11 +3,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OBF } from './helpers.js';
+import { loadEvaluator, readWeights } from '../src/eval/files.js';
+import { Evaluator } from '../src/eval/weights.js';
+import { samplePositions } from '../src/position/random.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const run = (...args: string[]) => {
@@ -83,6 +86,25 @@ describe('revsolve eval', () => {
     expect(summary('--eval', 'none')).toMatchObject({ ordering: 'mobility', eval: null });
     const info = run('eval', 'info', fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url)));
     expect(info.out).toMatch(/921,588 bytes; compact file, 4-bit weights \(codes into 16 values per table and pattern group\), 16 tables/);
+  });
+});
+
+describe('revsolve eval export', () => {
+  it('writes the shipped (banded, 4-bit codebook) weights as a full Edax eval.dat that evaluates exactly as they do', () => {
+    const shipped = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
+    const dat = join(dir, 'exported.dat');
+    const r = run('eval', 'export', shipped, dat);
+    expect(r.code, r.err).toBe(0);
+    expect(statSync(dat).size).toBe(28 + 61 * 114_364 * 2);
+    const back = readWeights(dat);
+    expect([back.format, back.weights.band, back.bits]).toEqual(['edax', 1, 16]);
+    const a = loadEvaluator(shipped)!;
+    const b = new Evaluator(back.weights);
+    for (const p of samplePositions(5000, 21)) expect(b.evaluate(p[0], p[1], p[2], p[3])).toBe(a.evaluate(p[0], p[1], p[2], p[3]));
+    // compress --format edax writes the same for banded weights.
+    const viaCompress = join(dir, 'via-compress.dat');
+    expect(run('eval', 'compress', shipped, viaCompress, '--format', 'edax').code).toBe(0);
+    expect(readFileSync(viaCompress).equals(readFileSync(dat))).toBe(true);
   });
 });
 

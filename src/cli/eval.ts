@@ -4,6 +4,7 @@
  *   compress  band averaging, powers of two, zeroing, 4-bit storage (fixed
  *             powers of two, or a codebook fitted per table and group)
  *   average   the mean of several weight sets (bagging)
+ *   export    any weights as a full Edax eval.dat (bands copied to their plies)
  *   info      size, band layout, value histogram, and against a reference
  *             file the mean absolute difference of evaluations
  */
@@ -14,7 +15,7 @@ import { EDAX_BYTES, type LoadedWeights, readWeights, writeCompact, writeEdax } 
 import { samplePositions } from '../position/random.js';
 import { averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts } from '../eval/compress.js';
 import { RECORD_WORDS, readDataset } from '../train/dataset.js';
-import { Evaluator, NibbleEvaluator, type Weights } from '../eval/weights.js';
+import { Evaluator, NibbleEvaluator, type Weights, expandBands } from '../eval/weights.js';
 
 function whole(min: number, max: number) {
   return (value: string): number => {
@@ -34,14 +35,17 @@ function parseFormat(value: string): 'compact' | 'edax' {
   return value;
 }
 
-/** Writes weights in a format; returns the bytes written. */
-function save(file: string, w: Weights, format: 'compact' | 'edax', bits: 16 | 4): number {
+/**
+ * Writes weights in a format; returns the bytes written. An Edax eval.dat
+ * holds 16-bit weights, one table per ply: banded or 4-bit weights are
+ * written as their values, each band's table copied to each of its plies.
+ */
+function save(file: string, w: Weights, format: 'compact' | 'edax', bits: 16 | 4, codebook?: Int16Array): number {
   if (format === 'edax') {
-    if (bits !== 16 || w.band !== 1) throw new RangeError('an Edax eval.dat holds 16-bit weights, one table per ply: no --band or --bits 4 with --format edax');
-    writeEdax(file, w);
+    writeEdax(file, expandBands(w));
     return EDAX_BYTES;
   }
-  return writeCompact(file, w, bits);
+  return writeCompact(file, w, bits, codebook);
 }
 
 function describeLayout(l: LoadedWeights): string {
@@ -83,8 +87,8 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
     .option('--format <f>', 'compact (default) or edax', parseFormat, 'compact' as const)
     .helpOption('--help', 'show help')
     .action((input: string, output: string, o: { band?: number; pow2?: boolean; zeroBelow?: number; bits: 16 | 4; codebook?: boolean; usage?: string[]; format: 'compact' | 'edax' }) => {
-      if (o.codebook && (o.pow2 || o.zeroBelow !== undefined || o.format === 'edax')) {
-        throw new RangeError('--codebook chooses its own 16 values per group and writes a compact file: no --pow2, --zero-below or --format edax with it');
+      if (o.codebook && (o.pow2 || o.zeroBelow !== undefined)) {
+        throw new RangeError('--codebook chooses its own 16 values per group: no --pow2 or --zero-below with it');
       }
       if (o.usage && !o.codebook) throw new RangeError('--usage weighs the values --codebook fits: give --codebook too');
       const src = readWeights(input);
@@ -95,13 +99,24 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
         const usage = o.usage && usageCounts(banded.band, o.usage.map((f) => readDataset(f).records), RECORD_WORDS);
         const rounded = codebookWeights(banded, usage);
         w = rounded.weights;
-        bytes = writeCompact(output, w, 4, rounded.codebook);
+        bytes = save(output, w, o.format, 4, rounded.codebook);
       } else {
         w = compress(src.weights, { band: o.band, pow2: o.pow2, zeroBelow: o.zeroBelow, bits: o.bits });
         bytes = save(output, w, o.format, o.bits);
       }
       const form = o.codebook ? '4-bit with a codebook' : `${o.bits}-bit`;
       out(`${output}: ${bytes.toLocaleString('en-US')} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${form}); ${input}: ${src.bytes.toLocaleString('en-US')} bytes`);
+    });
+
+  ev.command('export')
+    .description('write any weights (Edax eval.dat, compact, banded, 4-bit) as a full Edax eval.dat: each band\'s table copied to its plies')
+    .argument('<in>', 'Edax eval.dat or compact file')
+    .argument('<out>', 'the eval.dat to write')
+    .helpOption('--help', 'show help')
+    .action((input: string, output: string) => {
+      const src = readWeights(input);
+      const bytes = save(output, src.weights, 'edax', 16);
+      out(`${output}: ${bytes.toLocaleString('en-US')} bytes, Edax eval.dat (61 plies) from ${input} (${describeLayout(src)})`);
     });
 
   ev.command('average')
