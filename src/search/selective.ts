@@ -20,6 +20,7 @@
  */
 import type { SearchContext } from './context.js';
 import { midSearch } from './midgame.js';
+import { NODES } from './leaves.js';
 
 /** Plies of the ProbCut search at each empties count. */
 export const PC_DEPTH = new Int32Array(65);
@@ -36,6 +37,14 @@ export function probCut(ctx: SearchContext, ph: number, pl: number, oh: number, 
   const ev = ctx.evaluator!;
   const depth = PC_DEPTH[empties];
   const hi = ((alpha + 1) * 128 + ctx.pcMargin) | 0;
+  if (depth === 0) {
+    // The static evaluation, once for both tests (one node).
+    NODES[0]++;
+    const v = ev.evaluate(ph, pl, oh, ol);
+    if (v >= hi) return (alpha + 2) & ~1;
+    if (v <= ((alpha * 128 - ctx.pcMargin) | 0)) return alpha & ~1;
+    return NO_CUT;
+  }
   if (midSearch(ev, ph, pl, oh, ol, depth, (hi - 1) | 0, hi) >= hi) return (alpha + 2) & ~1; // scores are even
   const lo = (alpha * 128 - ctx.pcMargin) | 0;
   if (midSearch(ev, ph, pl, oh, ol, depth, lo, (lo + 1) | 0) <= lo) return alpha & ~1;
