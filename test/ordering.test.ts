@@ -21,12 +21,12 @@ describe('move ordering', () => {
           const [p] = samplePositions(ply + 1, seed).slice(-1);
           const [ph, pl, oh, ol] = p;
           moves(ph, pl, oh, ol, M, 0);
-          ev.setNode(ph, pl, oh, ol);
+          ev.setNode(3, ph, pl, oh, ol);
           for (let x = 0; x < 64; x++) {
             if (!((x < 32 ? M[1] >>> x : M[0] >>> (x - 32)) & 1)) continue;
             flips(x, ph, pl, oh, ol, F, 0);
             const [a, b, c, d] = playWords(ph, pl, oh, ol, x);
-            if (ev.childScore(x, F[0], F[1]) !== ev.evaluate(a, b, c, d)) return false;
+            if (ev.childScore(3, x, F[0], F[1]) !== ev.evaluate(a, b, c, d)) return false;
           }
           return true;
         }),

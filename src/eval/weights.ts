@@ -48,6 +48,8 @@ export function tablesFor(band: number): number {
 
 const F = new Int32Array(N_PATTERNS);
 const C = new Int32Array(N_PATTERNS);
+/** Node slots of an Evaluator (setNode / childScore): 0 for the exact search's ordering, 1‥ for the midgame search's plies. */
+export const NODE_SLOTS = 20;
 
 /** Expands the weights once (unpacked, 226,315 per table): one lookup per feature. */
 export class Evaluator {
@@ -76,22 +78,28 @@ export class Evaluator {
     return s;
   }
 
-  /** The node whose children `childScore` evaluates (features once, from the bitboards). */
-  private readonly node = new Int32Array(N_PATTERNS);
-  private childBase = 0;
+  /**
+   * Nodes whose children `childScore` evaluates, one per slot (a search
+   * keeps one per ply, so that a node's children are scored from its
+   * features while deeper nodes use other slots): the features once, from
+   * the bitboards; each child's from them (features.ts, childIndices).
+   */
+  private readonly nodes: Int32Array[] = Array.from({ length: NODE_SLOTS }, () => new Int32Array(N_PATTERNS));
+  private readonly childBases = new Int32Array(NODE_SLOTS);
 
-  setNode(ph: number, pl: number, oh: number, ol: number): void {
+  setNode(slot: number, ph: number, pl: number, oh: number, ol: number): void {
     const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
-    featureIndices(ph, pl, oh, ol, this.node);
-    for (let f = 0; f < N_PATTERNS; f++) this.node[f] -= FEATURE_OFFSET[f];
-    this.childBase = Math.floor((empties - 1) / this.band) * N_WEIGHTS;
+    const node = this.nodes[slot];
+    featureIndices(ph, pl, oh, ol, node);
+    for (let f = 0; f < N_PATTERNS; f++) node[f] -= FEATURE_OFFSET[f];
+    this.childBases[slot] = Math.floor((empties - 1) / this.band) * N_WEIGHTS;
   }
 
-  /** Score, for the side then to move, of the node's child after move x flipping (fh, fl): from the node's features. */
-  childScore(x: number, fh: number, fl: number): number {
-    childIndices(this.node, x, fh, fl, C);
+  /** Score, for the side then to move, of slot's node's child after move x flipping (fh, fl): from the node's features. */
+  childScore(slot: number, x: number, fh: number, fl: number): number {
+    childIndices(this.nodes[slot], x, fh, fl, C);
     const w = this.w;
-    const base = this.childBase;
+    const base = this.childBases[slot];
     let s = w[base + UNPACKED_OFFSET[12]];
     for (let f = 0; f < N_PATTERNS; f++) s += w[base + FEATURE_OFFSET[f] + C[f]];
     return s;

@@ -35,6 +35,8 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
   // below ORDER_DEPTH, else the opponent's evaluation after the move first
   // (lowest, i.e. best for P, first). Insertion sort: few moves.
   const base = 32 * depth;
+  // A node's children are evaluated from its features (slot = depth), not each from scratch.
+  if (depth >= ORDER_DEPTH || depth === 1) ev.setNode(depth, ph, pl, oh, ol);
   let n = 0;
   while ((mh | ml) !== 0) {
     const x = lowestSquare(mh, ml);
@@ -43,7 +45,7 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
     let k = x;
     if (depth >= ORDER_DEPTH) {
       flips(x, ph, pl, oh, ol, F, 0);
-      k = ((ev.evaluate(oh ^ F[0], ol ^ F[1], ph | F[0] | (x >= 32 ? 1 << (x - 32) : 0), pl | F[1] | (x < 32 ? 1 << x : 0)) * 64) | 0) + x;
+      k = ((ev.childScore(depth, x, F[0], F[1]) * 64) | 0) + x;
     }
     let i = n++;
     while (i > 0 && LIST[base + i - 1] > k) {
@@ -58,7 +60,11 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
     flips(x, ph, pl, oh, ol, F, 0);
     const fh = F[0];
     const fl = F[1];
-    const s = (0 - midSearch(ev, oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
+    let s: number;
+    if (depth === 1) {
+      NODES[0]++; // the child, a leaf: what midSearch(child, 0) returns
+      s = (0 - ev.childScore(1, x, fh, fl)) | 0;
+    } else s = (0 - midSearch(ev, oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
     if (s > best) {
       best = s;
       if (s > alpha) {
