@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OBF } from './helpers.js';
 import { loadEvaluator, readWeights } from '../src/eval/files.js';
-import { Evaluator } from '../src/eval/weights.js';
+import { Evaluator, nibbleOf } from '../src/eval/weights.js';
 import { samplePositions } from '../src/position/random.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -67,8 +67,14 @@ describe('revsolve eval', () => {
     r = run('solve', '--position', P1, '--eval', bad);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/bad\.dat/);
-    r = run('eval', 'compress', full, join(dir, 'x.dat'), '--bits', '4', '--format', 'edax');
-    expect([r.code, r.err]).toEqual([2, expect.stringMatching(/an Edax eval\.dat holds 16-bit weights/)]);
+    // 4-bit banded weights for Edax: their values, each band's table at each of its plies.
+    r = run('eval', 'compress', full, join(dir, 'x.dat'), '--bits', '4', '--band', '4', '--format', 'edax');
+    expect(r.code, r.err).toBe(0);
+    const x = readWeights(join(dir, 'x.dat'));
+    expect([x.format, x.weights.band]).toEqual(['edax', 1]);
+    expect(x.weights.packed.every((v) => nibbleOf(v) >= 0)).toBe(true);
+    r = run('eval', 'export', full, join(dir, 'missing', 'x.dat'));
+    expect([r.code, r.err.trim()]).toEqual([2, `revsolve: ${join(dir, 'missing', 'x.dat')}: no such file or directory`]);
     r = run('eval', 'average', join(dir, 'x.rsev'), full, join(dir, '4bit.rsev'));
     expect([r.code, r.err]).toEqual([2, expect.stringMatching(/bands of 4 and 1 empties cannot be averaged/)]);
     r = run('eval', 'compress', full, join(dir, 'x.rsev'), '--codebook', '--pow2');
