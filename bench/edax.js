@@ -4,6 +4,7 @@
 // time (user + system of the whole process, /usr/bin/time), N/s, peak memory
 // and the ratios per round (median, min, max).
 //   npm run bench:edax -- --edax /path/to/lEdax-x86-64-v3 [--rounds 3] [--sets 20-39,40-49,60-61]
+//     [--out edax.json --tag edax]   (the results file in bench/results, the README section)
 // Without --edax it measures revsolve alone. The repository holds no Edax:
 // build your own from its public source and give its path.
 import { spawnSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { args, machine, saveJson, updateReadme, fmt } from './experiment.js';
 
-const opt = args({ edax: '', rounds: '3', sets: '20-39,40-49,60-61' });
+const opt = args({ edax: '', rounds: '3', sets: '20-39,40-49,60-61', out: 'edax.json', tag: 'edax' });
 const CLI = new URL('../dist/cli/main.js', import.meta.url).pathname;
 const OBF = new URL('../obf/', import.meta.url).pathname;
 const WEIGHTS = new URL('../weights/revsolve.rsev', import.meta.url).pathname;
@@ -85,7 +86,7 @@ for (const key of opt.sets.split(',')) {
   });
 }
 
-saveJson('edax.json', { experiment: 'revsolve against Edax, same weights, one thread', edax: opt.edax || null, weights: 'weights/revsolve.rsev exported by eval export', ...machine(), results });
+saveJson(opt.out, { experiment: 'revsolve against Edax, same weights, one thread', edax: opt.edax || null, weights: 'weights/revsolve.rsev exported by eval export', ...machine(), results });
 
 const f2 = (x) => x.toFixed(2);
 const m = (x) => `${(x / 1e6).toFixed(1)} M`;
@@ -93,7 +94,7 @@ const rows = results.map((r) => r.edax
   ? `| ${r.set} | ${r.h} | ${m(r.edax.nodes)} | ${f2(r.edax.cpu.median)} s | ${m(r.edax.nps)} | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | ${f2(r.ratio.nodes)} | ${f2(r.ratio.cpu.median)} (${f2(r.ratio.cpu.min)}–${f2(r.ratio.cpu.max)}) | ${Math.round(r.edax.peakMiB)} / ${Math.round(r.revsolve.peakMiB)} MiB |`
   : `| ${r.set} | ${r.h} | | | | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | | | – / ${Math.round(r.revsolve.peakMiB)} MiB |`);
 const meta = machine();
-updateReadme('edax', [
+updateReadme(opt.tag, [
   `### Against Edax, same weights, one thread (\`npm run bench:edax -- --edax PATH\`)`,
   '',
   `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; ${opt.rounds} rounds, Edax and revsolve in turn; CPU = user + system time of the whole process (median of the rounds; the time ratio is the median of the per-round ratios, min–max). Edax: \`-n 1 -l 60 -h H -eval-file <the shipped weights exported by revsolve eval export> -solve\`; revsolve: \`solve -n 1 -h H\` (default search).`,
