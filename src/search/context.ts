@@ -72,7 +72,7 @@ export interface SearchSettings {
 }
 
 export class SearchContext {
-  table: Table;
+  readonly table: Table;
   readonly evaluator: Evaluator | null;
   /** Empties from which the evaluation joins the ordering key (64: never). */
   readonly evalMin: number;
@@ -88,10 +88,10 @@ export class SearchContext {
    */
   level = 0;
   pcMargin = 0;
-  live: Float64Array<ArrayBufferLike>;
-  liveAt: number;
-  stop: Int32Array<ArrayBufferLike>;
-  stopAt: number;
+  readonly live: Float64Array<ArrayBufferLike>;
+  readonly liveAt: number;
+  readonly stop: Int32Array<ArrayBufferLike>;
+  readonly stopAt: number;
 
   constructor(s: SearchSettings) {
     const o = { ...DEFAULT_ORDERING, ...s.ordering };
