@@ -83,7 +83,7 @@ function mib(bytes: number): string {
  * Refuses, before anything is allocated, a table larger than 3/4 of this
  * machine's memory: the rest is for Node, the OS and the other workers.
  */
-export function checkTableFits(bits: number, layout: Layout, tables = 1): void {
+function checkTableFits(bits: number, layout: Layout, tables = 1): void {
   const need = tableBytes(bits, layout) * tables;
   const limit = totalmem() * 0.75;
   if (need > limit) {
@@ -267,7 +267,7 @@ function runPerft(depthText: string): number {
   return 0;
 }
 
-export function buildProgram(stop: StopSignals): Command {
+function buildProgram(stop: StopSignals): Command {
   const program = new Command('revsolve')
     .description('Exact reversi (Othello) endgame solver, in the manner of Edax')
     .version(VERSION, '-v, --version')
@@ -364,7 +364,7 @@ const FILE_PROBLEMS: Record<string, string> = {
 };
 
 /** "path: problem" for a failed file operation (Node's errors carry both), else null. */
-export function fileProblem(e: unknown): string | null {
+function fileProblem(e: unknown): string | null {
   const x = e as NodeJS.ErrnoException;
   if (!(e instanceof Error) || typeof x.code !== 'string' || typeof x.path !== 'string') return null;
   const verb = x.syscall === 'open' || x.syscall === undefined ? '' : ` (${x.syscall})`;
