@@ -11,7 +11,8 @@
  */
 import { popcount32 } from 'native-free-bitboard';
 import {
-  FEATURE_OFFSET, N_GROUPS, N_PACKED, N_PATTERNS, N_PLIES, N_WEIGHTS, PACK, PACKED_OFFSET, UNPACKED_OFFSET, childIndices, featureIndices,
+  FEATURE_OFFSET, GROUP_SIZE, N_GROUPS, N_PACKED, N_PATTERNS, N_PLIES, N_WEIGHTS, PACK, PACKED_OFFSET, SQ_FEATURE, SQ_POWER, SQ_START, SWAP,
+  UNPACKED_OFFSET, childIndices, featureIndices,
 } from './features.js';
 
 export class Weights {
@@ -54,16 +55,25 @@ export const NODE_SLOTS = 20;
 /** Expands the weights once (unpacked, 226,315 per table): one lookup per feature. */
 export class Evaluator {
   private readonly w: Int16Array;
+  /** The same weights seen from the other side: ws[i] = w[i with its digits 0 and 1 swapped]. */
+  private readonly ws: Int16Array;
   private readonly band: number;
 
   constructor(weights: Weights) {
     this.band = weights.band;
     const tables = weights.tables;
     this.w = new Int16Array(tables * N_WEIGHTS);
+    this.ws = new Int16Array(tables * N_WEIGHTS);
     for (let t = 0; t < tables; t++) {
       const src = weights.table(t);
-      const dst = this.w.subarray(t * N_WEIGHTS, (t + 1) * N_WEIGHTS);
-      for (let i = 0; i < N_WEIGHTS; i++) dst[i] = src[PACK[i]];
+      const at = t * N_WEIGHTS;
+      for (let i = 0; i < N_WEIGHTS; i++) this.w[at + i] = src[PACK[i]];
+      for (let g = 0; g < N_GROUPS; g++) {
+        const size = GROUP_SIZE[g];
+        const pad = 59049 - size; // leading 2s up to 10 digits, which SWAP keeps
+        const off = at + UNPACKED_OFFSET[g];
+        for (let i = 0; i < size; i++) this.ws[off + i] = this.w[off + (size === 1 ? i : SWAP[i + pad] - pad)];
+      }
     }
   }
 
@@ -93,6 +103,79 @@ export class Evaluator {
     featureIndices(ph, pl, oh, ol, node);
     for (let f = 0; f < N_PATTERNS; f++) node[f] -= FEATURE_OFFSET[f];
     this.childBases[slot] = Math.floor((empties - 1) / this.band) * N_WEIGHTS;
+  }
+
+  /*
+   * The exact search's line of play, one position per empties count, kept
+   * as Edax keeps it: pattern indices (group offsets included) with fixed
+   * colours, A = digit 0 and B = 1 (2 empty), and which of them moves. A
+   * move changes only the patterns through its square and the flipped
+   * discs; a pass changes only the side; the score reads w when A moves,
+   * ws when B does. Slot 65 is scratch (childScoreAt).
+   */
+  private readonly line = new Int32Array(66 * N_PATTERNS);
+  private readonly turn = new Uint8Array(66);
+
+  /** Puts a position (P to move, as colour A) in the line's slot for its empties count, from the bitboards. */
+  load(empties: number, ph: number, pl: number, oh: number, ol: number): void {
+    featureIndices(ph, pl, oh, ol, F);
+    const at = empties * N_PATTERNS;
+    for (let f = 0; f < N_PATTERNS; f++) this.line[at + f] = F[f];
+    this.turn[empties] = 0;
+  }
+
+  /** The child of slot `empties`'s position after move x flipping (fh, fl), into slot empties - 1. */
+  play(empties: number, x: number, fh: number, fl: number): void {
+    this.playTo(empties, (empties - 1) * N_PATTERNS, x, fh, fl);
+    this.turn[empties - 1] = this.turn[empties] ^ 1;
+  }
+
+  /** The side to move passes in slot `empties` (again to undo). */
+  pass(empties: number): void {
+    this.turn[empties] ^= 1;
+  }
+
+  /** Score of slot `empties`'s position for its side to move, in 1/128 disc. */
+  scoreAt(empties: number): number {
+    return this.sum(empties * N_PATTERNS, Math.floor(empties / this.band) * N_WEIGHTS, this.turn[empties]);
+  }
+
+  /** Score, for the side then to move, of the child of slot `empties`'s position after move x flipping (fh, fl). */
+  childScoreAt(empties: number, x: number, fh: number, fl: number): number {
+    const at = 65 * N_PATTERNS;
+    this.playTo(empties, at, x, fh, fl);
+    return this.sum(at, Math.floor((empties - 1) / this.band) * N_WEIGHTS, this.turn[empties] ^ 1);
+  }
+
+  private playTo(empties: number, to: number, x: number, fh: number, fl: number): void {
+    const line = this.line;
+    const from = empties * N_PATTERNS;
+    for (let f = 0; f < N_PATTERNS; f++) line[to + f] = line[from + f];
+    // The mover's digit: A plays 2 → 0 and flips 1 → 0; B plays 2 → 1 and flips 0 → 1.
+    const a = this.turn[empties] === 0;
+    const dx = a ? 2 : 1;
+    const df = a ? -1 : 1;
+    for (let k = SQ_START[x], end = SQ_START[x + 1]; k < end; k++) line[to + SQ_FEATURE[k]] -= dx * SQ_POWER[k];
+    let bits = fl;
+    while (bits !== 0) {
+      const s = 31 - Math.clz32(bits & ((0 - bits) | 0));
+      bits &= (bits - 1) | 0;
+      for (let k = SQ_START[s], end = SQ_START[s + 1]; k < end; k++) line[to + SQ_FEATURE[k]] += df * SQ_POWER[k];
+    }
+    bits = fh;
+    while (bits !== 0) {
+      const s = 63 - Math.clz32(bits & ((0 - bits) | 0));
+      bits &= (bits - 1) | 0;
+      for (let k = SQ_START[s], end = SQ_START[s + 1]; k < end; k++) line[to + SQ_FEATURE[k]] += df * SQ_POWER[k];
+    }
+  }
+
+  private sum(at: number, base: number, side: number): number {
+    const w = side === 0 ? this.w : this.ws;
+    const line = this.line;
+    let s = w[base + UNPACKED_OFFSET[12]];
+    for (let f = 0; f < N_PATTERNS; f++) s += w[base + line[at + f]];
+    return s;
   }
 
   /** Score, for the side then to move, of slot's node's child after move x flipping (fh, fl): from the node's features. */

@@ -161,6 +161,7 @@ export class SplitSearch {
     // The same first half as a worker's null-window node (table, stability,
     // ETC, ordering); its children then go to the workers.
     const nodes0 = NODES[0];
+    if (empties >= this.ctx.evalFrom) this.ctx.evaluator!.load(empties, ph, pl, oh, ol);
     const open = openNode(this.ctx, ph, pl, oh, ol, alpha, empties, parityOf(ph, pl, oh, ol), hash);
     this.nodes += NODES[0] - nodes0; // sorting searches
     if (open < MUST_PASS) return open;

@@ -88,6 +88,13 @@ export class SearchContext {
    */
   level = 0;
   pcMargin = 0;
+  /**
+   * Empties from which the null-window search keeps its line of play in the
+   * evaluator (load / play / pass), so that ProbCut and the ordering read
+   * scores without recomputing patterns: every node in a selective search,
+   * from evalMin in the exact one, never without an evaluator.
+   */
+  evalFrom = 65;
   readonly live: Float64Array<ArrayBufferLike>;
   readonly liveAt: number;
   readonly stop: Int32Array<ArrayBufferLike>;
@@ -98,6 +105,7 @@ export class SearchContext {
     this.table = s.table;
     this.evaluator = s.evaluator ?? null;
     this.evalMin = this.evaluator !== null ? o.evalMin : 64;
+    this.evalFrom = this.evaluator !== null ? this.evalMin : 65;
     this.evalPerMobility = o.evalPerMobility;
     this.sortDepth = sortDepths(o.sortFrom);
     this.stages = s.selectivity ?? DEFAULT_SELECTIVITY;
@@ -124,6 +132,7 @@ export class SearchContext {
   setSelective(t: number): boolean {
     this.level = t > 0 && this.evaluator !== null ? levelOf(t) : 0;
     this.pcMargin = this.level !== 0 ? Math.round(t * PC_SIGMA * 128) : 0;
+    this.evalFrom = this.evaluator === null ? 65 : this.level !== 0 ? 0 : this.evalMin;
     return this.level !== 0;
   }
 }

@@ -105,7 +105,10 @@ export function searchNull(ctx: SearchContext, ph: number, pl: number, oh: numbe
   // Outside the score range the answer is known; searching would only fail to cut.
   if (alpha >= 64) return 64;
   if (alpha < -64) return -64;
-  if (empties > SHALLOW_MAX) return nws(ctx, ph, pl, oh, ol, alpha, empties, parity);
+  if (empties > SHALLOW_MAX) {
+    if (empties >= ctx.evalFrom) ctx.evaluator!.load(empties, ph, pl, oh, ol);
+    return nws(ctx, ph, pl, oh, ol, alpha, empties, parity);
+  }
   if (empties >= 5) return shallow(ph, pl, oh, ol, alpha, empties, parity);
   const a = NEXT[64];
   const b = NEXT[a];
@@ -124,7 +127,13 @@ export function nws(ctx: SearchContext, ph: number, pl: number, oh: number, ol: 
   const hash = hashPosition(ph, pl, oh, ol);
   const open = openNode(ctx, ph, pl, oh, ol, alpha, empties, parity, hash);
   if (open < MUST_PASS) return open;
-  if (open === MUST_PASS) return (0 - nws(ctx, oh, ol, ph, pl, (0 - alpha - 1) | 0, empties, parity)) | 0;
+  if (open === MUST_PASS) {
+    const keep = empties >= ctx.evalFrom;
+    if (keep) ctx.evaluator!.pass(empties);
+    const score = (0 - nws(ctx, oh, ol, ph, pl, (0 - alpha - 1) | 0, empties, parity)) | 0;
+    if (keep) ctx.evaluator!.pass(empties);
+    return score;
+  }
 
   const beta = (0 - alpha - 1) | 0;
   const base = empties * LIST;
@@ -141,9 +150,11 @@ export function nws(ctx: SearchContext, ph: number, pl: number, oh: number, ol: 
     const npl = ol ^ fl;
     const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
     const nol = pl | fl | (x < 32 ? 1 << x : 0);
-    const score = empties - 1 > SHALLOW_MAX
-      ? (0 - nws(ctx, nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0
-      : (0 - shallow(nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
+    let score: number;
+    if (empties - 1 > SHALLOW_MAX) {
+      if (empties - 1 >= ctx.evalFrom) ctx.evaluator!.play(empties, x, fh, fl);
+      score = (0 - nws(ctx, nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
+    } else score = (0 - shallow(nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
     relinkEmpty(x);
     if (ctx.stop[ctx.stopAt] !== 0) return 0; // told to stop: the score may be wrong, store nothing
     if (score > best) {

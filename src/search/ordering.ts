@@ -73,9 +73,9 @@ export function buildList(
   ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number, mh: number, ml: number,
 ): number {
   const base = empties * LIST;
+  // From evalMin the search keeps the node in the evaluator's line (ctx.evalFrom).
   const ev = empties >= ctx.evalMin ? ctx.evaluator : null;
   const sortDepth = ctx.sortDepth[empties];
-  if (ev !== null && sortDepth === 0) ev.setNode(0, ph, pl, oh, ol);
   const perMobility = ctx.evalPerMobility;
   let n = 0;
   while ((ml | mh) !== 0) {
@@ -94,7 +94,7 @@ export function buildList(
       const key = orderKey(oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), x, parity);
       // The child's evaluation is the opponent's: the lower, the better for us.
       if (ev === null) LIST_KEY[i] = key;
-      else if (sortDepth === 0) LIST_KEY[i] = key * perMobility + ev.childScore(0, x, fh, fl);
+      else if (sortDepth === 0) LIST_KEY[i] = key * perMobility + ev.childScoreAt(empties, x, fh, fl);
       else {
         const cph = oh ^ fh;
         const cpl = ol ^ fl;

@@ -87,6 +87,7 @@ function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number,
   }
 
   const hash = hashPosition(ph, pl, oh, ol);
+  if (empties >= ctx.evalFrom) ctx.evaluator!.load(empties, ph, pl, oh, ol);
   const n = plyList(ctx, ph, pl, oh, ol, empties, parity, hash, mh, ml, ply);
   const own = ply * LIST;
 

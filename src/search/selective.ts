@@ -38,9 +38,10 @@ export function probCut(ctx: SearchContext, ph: number, pl: number, oh: number, 
   const depth = PC_DEPTH[empties];
   const hi = ((alpha + 1) * 128 + ctx.pcMargin) | 0;
   if (depth === 0) {
-    // The static evaluation, once for both tests (one node).
+    // The static evaluation, once for both tests (one node), from the
+    // line of play the search keeps (a selective search keeps every node).
     NODES[0]++;
-    const v = ev.evaluate(ph, pl, oh, ol);
+    const v = ev.scoreAt(empties);
     if (v >= hi) return (alpha + 2) & ~1;
     if (v <= ((alpha * 128 - ctx.pcMargin) | 0)) return alpha & ~1;
     return NO_CUT;
