@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { flips, moves } from 'native-free-bitboard';
-import { samplePositions } from '../src/position/random.js';
+import { rng } from '../src/position/random.js';
 import { playWords } from '../src/position/position.js';
 import { loadEvaluator } from '../src/eval/files.js';
 import { syntheticWeights } from '../src/eval/compress.js';
@@ -11,26 +11,44 @@ import { Evaluator } from '../src/eval/weights.js';
 const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
 const evaluators: [string, Evaluator][] = [['shipped', loadEvaluator(SHIPPED)!], ['synthetic', new Evaluator(syntheticWeights(3))]];
 
-describe('move ordering', () => {
+describe('the evaluator\'s line of play (what the search reads instead of a full evaluation)', () => {
   for (const [name, ev] of evaluators) {
-    it(`the child evaluation it uses is the full evaluation of the child (${name} weights)`, () => {
+    it(`equals the full evaluation along random games, passes included (${name} weights)`, () => {
       const M = new Int32Array(2);
       const F = new Int32Array(2);
       fc.assert(
-        fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 59 }), (seed, ply) => {
-          const [p] = samplePositions(ply + 1, seed).slice(-1);
-          const [ph, pl, oh, ol] = p;
-          moves(ph, pl, oh, ol, M, 0);
-          ev.setNode(3, ph, pl, oh, ol);
-          for (let x = 0; x < 64; x++) {
-            if (!((x < 32 ? M[1] >>> x : M[0] >>> (x - 32)) & 1)) continue;
+        fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+          const random = rng(seed);
+          // From the start position (black to move: d5 e4 black, d4 e5 white).
+          let [ph, pl, oh, ol] = [0x00000008, 0x10000000, 0x00000010, 0x08000000];
+          let empties = 60;
+          ev.load(empties, ph, pl, oh, ol);
+          for (let passes = 0; passes < 2;) {
+            if (ev.scoreAt(empties) !== ev.evaluate(ph, pl, oh, ol)) return false;
+            moves(ph, pl, oh, ol, M, 0);
+            const legal: number[] = [];
+            for (let x = 0; x < 64; x++) if ((x < 32 ? M[1] >>> x : M[0] >>> (x - 32)) & 1) legal.push(x);
+            if (legal.length === 0) {
+              ev.pass(empties);
+              [ph, pl, oh, ol] = [oh, ol, ph, pl];
+              passes++;
+              continue;
+            }
+            passes = 0;
+            for (const x of legal) {
+              flips(x, ph, pl, oh, ol, F, 0);
+              const [a, b, c, d] = playWords(ph, pl, oh, ol, x);
+              if (ev.childScoreAt(empties, x, F[0], F[1]) !== ev.evaluate(a, b, c, d)) return false;
+            }
+            const x = legal[Math.floor(random() * legal.length)];
             flips(x, ph, pl, oh, ol, F, 0);
-            const [a, b, c, d] = playWords(ph, pl, oh, ol, x);
-            if (ev.childScore(3, x, F[0], F[1]) !== ev.evaluate(a, b, c, d)) return false;
+            ev.play(empties, x, F[0], F[1]);
+            [ph, pl, oh, ol] = playWords(ph, pl, oh, ol, x);
+            empties--;
           }
-          return true;
+          return empties >= 0;
         }),
-        { numRuns: 300 },
+        { numRuns: 60 },
       );
     });
   }

@@ -184,13 +184,7 @@ function subtract(bits: number, base: number, digit: number, out: Int32Array): v
   }
 }
 
-/**
- * A child's indices from its parent's: the side to move changes, so every
- * digit 0 ↔ 1 swaps (SWAP, over 10 digits; a shorter pattern is padded
- * with leading 2s, which stay: PAD), then the flipped squares, which the
- * swap made the child's own, become its opponent's (+3^k), and the move's
- * square goes from empty to its opponent's (-3^k).
- */
+/** SWAP[i]: the 10-digit index i with its digits 0 and 1 swapped (2 stays): the same pattern seen from the other side. */
 export const SWAP = new Int32Array(59049);
 for (let i = 0; i < 59049; i++) {
   let r = 0;
@@ -200,23 +194,4 @@ for (let i = 0; i < 59049; i++) {
     r += (d === 2 ? 2 : 1 - d) * p;
   }
   SWAP[i] = r;
-}
-/** Per pattern: 3^10 - 3^n (leading 2s up to 10 digits) and its group's offset into the unpacked weights. */
-export const PAD = Int32Array.from(PATTERN_SQUARES, (sq) => 59049 - 3 ** sq.length);
-export const FEATURE_OFFSET = Int32Array.from(PATTERN_SQUARES, (_, f) => UNPACKED_OFFSET[PATTERN_GROUP[f]]);
-
-/** The indices (no offsets) of the child after the move x flipping (fh, fl), from the parent's. */
-export function childIndices(parent: Int32Array, x: number, fh: number, fl: number, out: Int32Array): void {
-  for (let f = 0; f < N_PATTERNS; f++) out[f] = SWAP[parent[f] + PAD[f]] - PAD[f];
-  add(fl, 0, 1, out);
-  add(fh, 32, 1, out);
-  for (let k = SQ_START[x], end = SQ_START[x + 1]; k < end; k++) out[SQ_FEATURE[k]] -= SQ_POWER[k];
-}
-
-function add(bits: number, base: number, digit: number, out: Int32Array): void {
-  while (bits !== 0) {
-    const x = base + 31 - Math.clz32(bits & ((0 - bits) | 0));
-    bits &= (bits - 1) | 0;
-    for (let k = SQ_START[x], end = SQ_START[x + 1]; k < end; k++) out[SQ_FEATURE[k]] += digit * SQ_POWER[k];
-  }
 }

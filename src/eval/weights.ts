@@ -11,8 +11,8 @@
  */
 import { popcount32 } from 'native-free-bitboard';
 import {
-  FEATURE_OFFSET, GROUP_SIZE, N_GROUPS, N_PACKED, N_PATTERNS, N_PLIES, N_WEIGHTS, PACK, PACKED_OFFSET, SQ_FEATURE, SQ_POWER, SQ_START, SWAP,
-  UNPACKED_OFFSET, childIndices, featureIndices,
+  GROUP_SIZE, N_GROUPS, N_PACKED, N_PATTERNS, N_PLIES, N_WEIGHTS, PACK, PACKED_OFFSET, SQ_FEATURE, SQ_POWER, SQ_START, SWAP,
+  UNPACKED_OFFSET, featureIndices,
 } from './features.js';
 
 export class Weights {
@@ -48,9 +48,6 @@ export function tablesFor(band: number): number {
 }
 
 const F = new Int32Array(N_PATTERNS);
-const C = new Int32Array(N_PATTERNS);
-/** Node slots of an Evaluator (setNode / childScore): 0 for the exact search's ordering, 1‥ for the midgame search's plies. */
-export const NODE_SLOTS = 20;
 
 /** Expands the weights once (unpacked, 226,315 per table): one lookup per feature. */
 export class Evaluator {
@@ -86,23 +83,6 @@ export class Evaluator {
     let s = w[base + UNPACKED_OFFSET[12]];
     for (let f = 0; f < N_PATTERNS; f++) s += w[base + F[f]];
     return s;
-  }
-
-  /**
-   * Nodes whose children `childScore` evaluates, one per slot (a search
-   * keeps one per ply, so that a node's children are scored from its
-   * features while deeper nodes use other slots): the features once, from
-   * the bitboards; each child's from them (features.ts, childIndices).
-   */
-  private readonly nodes: Int32Array[] = Array.from({ length: NODE_SLOTS }, () => new Int32Array(N_PATTERNS));
-  private readonly childBases = new Int32Array(NODE_SLOTS);
-
-  setNode(slot: number, ph: number, pl: number, oh: number, ol: number): void {
-    const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
-    const node = this.nodes[slot];
-    featureIndices(ph, pl, oh, ol, node);
-    for (let f = 0; f < N_PATTERNS; f++) node[f] -= FEATURE_OFFSET[f];
-    this.childBases[slot] = Math.floor((empties - 1) / this.band) * N_WEIGHTS;
   }
 
   /*
@@ -175,16 +155,6 @@ export class Evaluator {
     const line = this.line;
     let s = w[base + UNPACKED_OFFSET[12]];
     for (let f = 0; f < N_PATTERNS; f++) s += w[base + line[at + f]];
-    return s;
-  }
-
-  /** Score, for the side then to move, of slot's node's child after move x flipping (fh, fl): from the node's features. */
-  childScore(slot: number, x: number, fh: number, fl: number): number {
-    childIndices(this.nodes[slot], x, fh, fl, C);
-    const w = this.w;
-    const base = this.childBases[slot];
-    let s = w[base + UNPACKED_OFFSET[12]];
-    for (let f = 0; f < N_PATTERNS; f++) s += w[base + FEATURE_OFFSET[f] + C[f]];
     return s;
   }
 }

@@ -7,7 +7,7 @@
  * same (alpha-beta's value inside its window does not depend on the order),
  * the tree is smaller.
  */
-import { flips, lowestSquare, moves } from 'native-free-bitboard';
+import { flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
 import { NODES, finalScore } from './leaves.js';
 
@@ -18,10 +18,15 @@ const F = new Int32Array(2);
 /** Per ply: up to 32 moves, sorted by key (square in the low 6 bits). */
 const LIST = new Int32Array(32 * (MAX_DEPTH + 2));
 
-/** Negamax value of the position for P to move, searched `depth` plies, within (alpha, beta). */
-export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number): number {
+/**
+ * Negamax value of the position for P to move, searched `depth` plies,
+ * within (alpha, beta). The position must be in the evaluator's line at
+ * slot `empties` (Evaluator.load, or a parent's play); the search plays
+ * into the slots below it.
+ */
+export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number {
   NODES[0]++;
-  if (depth <= 0) return ev.evaluate(ph, pl, oh, ol);
+  if (depth <= 0) return ev.scoreAt(empties);
   const at = 2 * depth;
   moves(ph, pl, oh, ol, M, at);
   let mh = M[at];
@@ -29,14 +34,15 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
   if ((mh | ml) === 0) {
     moves(oh, ol, ph, pl, M, at);
     if ((M[at] | M[at + 1]) === 0) return finalScore(ph, pl, oh, ol) * 128;
-    return (0 - midSearch(ev, oh, ol, ph, pl, depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
+    ev.pass(empties);
+    const s = (0 - midSearch(ev, oh, ol, ph, pl, empties, depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
+    ev.pass(empties);
+    return s;
   }
   // The moves into this ply's list, ascending by key: the square alone
   // below ORDER_DEPTH, else the opponent's evaluation after the move first
   // (lowest, i.e. best for P, first). Insertion sort: few moves.
   const base = 32 * depth;
-  // A node's children are evaluated from its features (slot = depth), not each from scratch.
-  if (depth >= ORDER_DEPTH || depth === 1) ev.setNode(depth, ph, pl, oh, ol);
   let n = 0;
   while ((mh | ml) !== 0) {
     const x = lowestSquare(mh, ml);
@@ -45,7 +51,7 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
     let k = x;
     if (depth >= ORDER_DEPTH) {
       flips(x, ph, pl, oh, ol, F, 0);
-      k = ((ev.childScore(depth, x, F[0], F[1]) * 64) | 0) + x;
+      k = ((ev.childScoreAt(empties, x, F[0], F[1]) * 64) | 0) + x;
     }
     let i = n++;
     while (i > 0 && LIST[base + i - 1] > k) {
@@ -63,8 +69,11 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
     let s: number;
     if (depth === 1) {
       NODES[0]++; // the child, a leaf: what midSearch(child, 0) returns
-      s = (0 - ev.childScore(1, x, fh, fl)) | 0;
-    } else s = (0 - midSearch(ev, oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
+      s = (0 - ev.childScoreAt(empties, x, fh, fl)) | 0;
+    } else {
+      ev.play(empties, x, fh, fl);
+      s = (0 - midSearch(ev, oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), empties - 1, depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
+    }
     if (s > best) {
       best = s;
       if (s > alpha) {
@@ -74,4 +83,11 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
     }
   }
   return best;
+}
+
+/** midSearch of a position given by its bitboards alone (it is loaded into the evaluator's line first). */
+export function midSearchFrom(ev: Evaluator, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number): number {
+  const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
+  ev.load(empties, ph, pl, oh, ol);
+  return midSearch(ev, ph, pl, oh, ol, empties, depth, alpha, beta);
 }

@@ -100,7 +100,8 @@ export function buildList(
         const cpl = ol ^ fl;
         const coh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
         const col = pl | fl | (x < 32 ? 1 << x : 0);
-        LIST_KEY[i] = key * perMobility + midSearch(ev, cph, cpl, coh, col, sortDepth, -(1 << 30), 1 << 30);
+        ev.play(empties, x, fh, fl); // slot empties - 1 is free until the node's children are searched
+        LIST_KEY[i] = key * perMobility + midSearch(ev, cph, cpl, coh, col, empties - 1, sortDepth, -(1 << 30), 1 << 30);
       }
     }
     n++;

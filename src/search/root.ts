@@ -13,7 +13,7 @@ import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } f
 import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, type SearchContext } from './context.js';
 import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, selectMove } from './ordering.js';
 import { searchNull } from './nws.js';
-import { midSearch } from './midgame.js';
+import { midSearchFrom } from './midgame.js';
 
 const MAX_PLY = 128; // 60 moves and passes
 const PV = new Int32Array(MAX_PLY * MAX_PLY);
@@ -43,6 +43,7 @@ function setPv(ply: number, move: number): void {
 function plyList(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hash: number, mh: number, ml: number, ply: number): number {
   const table = ctx.table;
   const e = table.probe(ph, pl, oh, ol, hash);
+  if (empties >= ctx.evalFrom) ctx.evaluator!.load(empties, ph, pl, oh, ol);
   const n = buildList(ctx, ph, pl, oh, ol, empties, parity, e >= 0 ? table.move() : NO_MOVE, mh, ml);
   const base = empties * LIST;
   for (let i = 0; i < n; i++) selectMove(base + i, base + n);
@@ -87,7 +88,6 @@ function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number,
   }
 
   const hash = hashPosition(ph, pl, oh, ol);
-  if (empties >= ctx.evalFrom) ctx.evaluator!.load(empties, ph, pl, oh, ol);
   const n = plyList(ctx, ph, pl, oh, ol, empties, parity, hash, mh, ml, ply);
   const own = ply * LIST;
 
@@ -182,7 +182,7 @@ const GUESS_DEPTH = 7;
 function shallowGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number): number {
   if (ctx.evaluator === null || empties < ctx.evalMin) return 0;
   const depth = Math.min(GUESS_DEPTH, empties - ctx.evalMin + 1);
-  const v = midSearch(ctx.evaluator, ph, pl, oh, ol, depth, -(1 << 30), 1 << 30);
+  const v = midSearchFrom(ctx.evaluator, ph, pl, oh, ol, depth, -(1 << 30), 1 << 30);
   return Math.max(-64, Math.min(64, Math.round(v / 256) * 2)) | 0;
 }
 

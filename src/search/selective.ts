@@ -46,8 +46,8 @@ export function probCut(ctx: SearchContext, ph: number, pl: number, oh: number, 
     if (v <= ((alpha * 128 - ctx.pcMargin) | 0)) return alpha & ~1;
     return NO_CUT;
   }
-  if (midSearch(ev, ph, pl, oh, ol, depth, (hi - 1) | 0, hi) >= hi) return (alpha + 2) & ~1; // scores are even
+  if (midSearch(ev, ph, pl, oh, ol, empties, depth, (hi - 1) | 0, hi) >= hi) return (alpha + 2) & ~1; // scores are even
   const lo = (alpha * 128 - ctx.pcMargin) | 0;
-  if (midSearch(ev, ph, pl, oh, ol, depth, lo, (lo + 1) | 0) <= lo) return alpha & ~1;
+  if (midSearch(ev, ph, pl, oh, ol, empties, depth, lo, (lo + 1) | 0) <= lo) return alpha & ~1;
   return NO_CUT;
 }

@@ -15,7 +15,7 @@ import type { SearchContext } from '../search/context.js';
 import { orderKey } from '../search/ordering.js';
 import { rng } from '../position/random.js';
 import type { Evaluator } from '../eval/weights.js';
-import { midSearch } from '../search/midgame.js';
+import { midSearchFrom } from '../search/midgame.js';
 
 export interface SelfPlaySettings {
   readonly seed: number;
@@ -133,7 +133,7 @@ export function guidedChoice(ev: Evaluator, ph: number, pl: number, oh: number, 
     const [a, b, c, d] = playWords(ph, pl, oh, ol, list[i]);
     // Move i wins if value + noise[i] > best, or = best when it comes earlier in the list.
     const alpha = bestI < 0 ? -(1 << 30) : i < bestI ? best - noise[i] - 1 : best - noise[i];
-    const v = (0 - midSearch(ev, a, b, c, d, depth - 1, -(1 << 30), (0 - alpha) | 0)) | 0;
+    const v = (0 - midSearchFrom(ev, a, b, c, d, depth - 1, -(1 << 30), (0 - alpha) | 0)) | 0;
     if (v > alpha) {
       best = v + noise[i];
       bestI = i;
