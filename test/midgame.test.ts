@@ -3,7 +3,7 @@
 // picks (value + noise, earliest on ties).
 import { describe, expect, it } from 'vitest';
 import { flips, moves, popcount32 } from 'native-free-bitboard';
-import { midSearch } from '../src/search/midgame.js';
+import { midSearchFrom as midSearch } from '../src/search/midgame.js';
 import { guidedChoice } from '../src/train/selfplay.js';
 import { Evaluator, Weights } from '../src/eval/weights.js';
 import { syntheticWeights } from '../src/eval/compress.js';
