@@ -9,13 +9,11 @@
  *             file the mean absolute difference of evaluations
  */
 import { type Command, InvalidArgumentError } from 'commander';
-import { popcount } from 'native-free-bitboard';
-import { N_PACKED } from '../eval/features.js';
-import { EDAX_BYTES, type LoadedWeights, readWeights, writeCompact, writeEdax } from '../eval/files.js';
-import { samplePositions } from '../position/random.js';
-import { averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts } from '../eval/compress.js';
-import { RECORD_WORDS, readDataset } from '../train/dataset.js';
-import { Evaluator, NibbleEvaluator, type Weights, expandBands } from '../eval/weights.js';
+import {
+  popcount, N_PACKED, EDAX_BYTES, type LoadedWeights, readWeights, writeCompact, writeEdax, samplePositions,
+  averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts, RECORD_WORDS, readDataset,
+  Evaluator, NibbleEvaluator, type Weights, expandBands,
+} from '../index.js';
 
 function whole(min: number, max: number) {
   return (value: string): number => {

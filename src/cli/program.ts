@@ -5,24 +5,17 @@
  * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or
  * usage, 129 / 130 / 143 stopped by SIGHUP / SIGINT / SIGTERM, 70 a bug.
  */
-import { SHIPPED_WEIGHTS, VERSION } from './install.js';
 import { availableParallelism, totalmem } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { perft, START } from 'native-free-bitboard';
-import { type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass } from '../position/obf.js';
-import { PositionError, emptyCount } from '../position/position.js';
-import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, tableBytes } from '../search/table.js';
-import { type PositionResult, summarize } from '../solve/solve.js';
-import { SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits } from '../run/pool.js';
-import { LEAF_EMPTIES } from '../run/split.js';
-import { SELECTIVE_MIN } from '../search/root.js';
-import { DEFAULT_SELECTIVITY } from '../search/context.js';
+import {
+  SHIPPED_WEIGHTS, VERSION, perft, type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass,
+  PositionError, emptyCount, DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, tableBytes,
+  type PositionResult, summarize, SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits, LEAF_EMPTIES, SELECTIVE_MIN,
+  DEFAULT_SELECTIVITY, DatasetError, WeightsFileError, readWeights, ResultsFile, readResults,
+} from '../index.js';
 import { Progress } from './progress.js';
 import { addEvalCommands } from './eval.js';
 import { addTrainCommands } from './train.js';
-import { DatasetError } from '../train/dataset.js';
-import { WeightsFileError, readWeights } from '../eval/files.js';
-import { ResultsFile, readResults } from '../run/results.js';
 import type { StopSignals } from './signals.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 
@@ -260,7 +253,7 @@ function runPerft(depthText: string): number {
   if (!/^\d+$/.test(depthText) || depth < 1 || depth > 60) throw new UsageError(`perft depth must be a whole number from 1 to 60: ${depthText}`);
   for (let d = 1; d <= depth; d++) {
     const t0 = process.hrtime.bigint();
-    const n = perft(START.ph, START.pl, START.oh, START.ol, d);
+    const n = perft(d);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     console.log(`perft ${String(d).padStart(2)}: ${n.toLocaleString('en-US').padStart(16)}  ${(ms / 1000).toFixed(3).padStart(9)} s`);
   }

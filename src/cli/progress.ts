@@ -6,10 +6,8 @@
  * `every` ms; or nothing (--quiet).
  */
 import { MultiBar, type SingleBar } from 'cli-progress';
-import { moveName } from '../position/position.js';
-import type { Running, Watcher } from '../run/pool.js';
+import { moveName, type Running, type Watcher, NO_MOVE } from '../index.js';
 import { formatScore, formatTime } from './report.js';
-import { NO_MOVE } from '../search/table.js';
 
 export type ProgressMode = 'tty' | 'log' | 'none';
 

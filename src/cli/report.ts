@@ -2,10 +2,7 @@
  * How results are shown: an Edax-like table (one row per position, then a
  * total line) or JSON Lines.
  */
-import { NO_MOVE } from '../search/table.js';
-import { PASS, moveName } from '../position/position.js';
-import type { PositionResult, Summary } from '../solve/solve.js';
-import { jsonRecord } from '../run/results.js';
+import { NO_MOVE, PASS, moveName, type PositionResult, type Summary, jsonRecord } from '../index.js';
 
 export function formatScore(s: number): string {
   return (s > 0 ? '+' : s < 0 ? '-' : '+') + String(Math.abs(s)).padStart(2, '0');

@@ -8,15 +8,14 @@
 import { availableParallelism } from 'node:os';
 import { type Command, InvalidArgumentError } from 'commander';
 import { SingleBar } from 'cli-progress';
-import { type Dataset, LEGACY_COMPACT_ID, guideHashFor, readDataset, RECORD_WORDS, recordEmpties, recordExact, selectRecords } from '../train/dataset.js';
-import { generate } from '../train/generate.js';
-import { fitWeights, heldOutByEmpties, heldOutError, pooledError } from '../train/fit.js';
+import {
+  type Dataset, LEGACY_COMPACT_ID, guideHashFor, readDataset, RECORD_WORDS, recordEmpties, recordExact, selectRecords,
+  generate, fitWeights, heldOutByEmpties, heldOutError, pooledError, readWeights, writeCompact, writeEdax, type Weights,
+  expandBands, averageBands,
+} from '../index.js';
 import { evaluatorOf } from './eval.js';
-import { readWeights, writeCompact, writeEdax } from '../eval/files.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Weights, expandBands } from '../eval/weights.js';
-import { averageBands } from '../eval/compress.js';
 import { formatTime } from './report.js';
 import type { StopSignals } from './signals.js';
 

@@ -19,6 +19,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { crc32 } from 'node:zlib';
+import { FileError } from '../errors.js';
 import { N_GROUPS, N_PACKED, N_PLIES } from './features.js';
 import { CODES, Evaluator, Weights, fromNibbles, tablesFor, toNibbles } from './weights.js';
 
@@ -29,9 +30,10 @@ export const EDAX_BYTES = EDAX_HEADER + N_PLIES * N_PACKED * 2;
 const COMPACT_MAGIC = 'RSEV';
 const COMPACT_HEADER = 16;
 
-export class WeightsFileError extends Error {
-  constructor(readonly file: string, readonly problem: string) {
-    super(`${file}: ${problem}`);
+/** A weights file that cannot be read (binary: no line). */
+export class WeightsFileError extends FileError {
+  constructor(file: string, problem: string) {
+    super(file, 0, problem);
   }
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { FileError } from '../errors.js';
 import { type Position, PositionError, PASS, formatPosition, legalMoves, moveName, parseMove, parsePosition } from './position.js';
 
 /**
@@ -23,12 +24,7 @@ export interface ObfEntry {
 }
 
 /** A line that could not be read: file, 1-based line (0: the whole file) and what is wrong. */
-export class ObfError extends Error {
-  constructor(readonly file: string, readonly line: number, readonly problem: string) {
-    super(line > 0 ? `${file}:${line}: ${problem}` : `${file}: ${problem}`);
-    this.name = 'ObfError';
-  }
-}
+export class ObfError extends FileError {}
 
 export interface ObfSuite {
   readonly file: string;

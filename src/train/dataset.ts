@@ -17,6 +17,7 @@ import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { popcount32 } from 'native-free-bitboard';
+import { FileError } from '../errors.js';
 
 export const RECORD_WORDS = 5;
 
@@ -54,9 +55,10 @@ export interface DataHeader {
   readonly guideHash: number;
 }
 
-export class DatasetError extends Error {
-  constructor(readonly file: string, readonly problem: string) {
-    super(`${file}: ${problem}`);
+/** A training data file that cannot be read or written (binary: no line). */
+export class DatasetError extends FileError {
+  constructor(file: string, problem: string) {
+    super(file, 0, problem);
   }
 }
 

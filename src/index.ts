@@ -1,0 +1,50 @@
+/**
+ * revsolve as a library: the one public entry (package.json "exports").
+ * The command line (cli/) is built on it and on nothing else.
+ *
+ * The first sections are what a script needs: positions and suites, solving
+ * one position or a whole suite, perft, weights. The last ones are the
+ * lower-level parts the command line also uses (the pool with its progress
+ * hooks, results files, training), public so that a script can do what the
+ * command line does.
+ */
+
+// Boards (a Position's discs are U64s: two signed 32-bit words).
+export { U64, popcount } from 'native-free-bitboard';
+
+// Positions and OBF suites.
+export { type Color, type Position, PASS, PositionError, emptyCount, formatPosition, legalMoves, moveName, parseMove, parsePosition, play } from './position/position.js';
+export {
+  type ObfAnswer, type ObfEntry, type ObfSuite, ObfError, bestAnswers, formatObf, formatObfLine, parseObf, parseObfLine, readObf,
+} from './position/obf.js';
+export { START_POSITION, perft } from './position/perft.js';
+export { samplePositions } from './position/random.js';
+export { FileError } from './errors.js';
+
+// Solving: one position in this thread, or a suite on the worker pool.
+export { type ResolvedOptions, type SolveOptions, resolveOptions } from './solve/settings.js';
+export { Solver, solvePosition } from './solve/solver.js';
+export { type PositionResult, type Summary, type TableStats, check, summarize } from './solve/solve.js';
+export { type SuiteOptions, solveSuite } from './run/suite.js';
+export { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, NO_MOVE, tableBytes } from './search/table.js';
+export { DEFAULT_SELECTIVITY } from './search/context.js';
+export { SELECTIVE_MIN } from './search/root.js';
+
+// Weights: read, evaluate, compress, export.
+export { SHIPPED_WEIGHTS, VERSION } from './install.js';
+export { EDAX_BYTES, type LoadedWeights, WeightsFileError, loadEvaluator, readWeights, writeCompact, writeEdax } from './eval/files.js';
+export { Evaluator, NibbleEvaluator, Weights, expandBands } from './eval/weights.js';
+export { averageBands, averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts } from './eval/compress.js';
+export { N_PACKED } from './eval/features.js';
+
+// The pool as the command line drives it (progress hooks, retries), results files.
+export { type OnFailure, type PoolSettings, type Running, SPLIT_AUTO_EMPTIES, type SplitMode, type Watcher, solveParallel, splits } from './run/pool.js';
+export { LEAF_EMPTIES } from './run/split.js';
+export { ResultsFile, jsonRecord, readResults } from './run/results.js';
+
+// Training data and fitting.
+export {
+  type Dataset, DatasetError, LEGACY_COMPACT_ID, RECORD_WORDS, guideHashFor, readDataset, recordEmpties, recordExact, selectRecords,
+} from './train/dataset.js';
+export { generate } from './train/generate.js';
+export { fitWeights, heldOutByEmpties, heldOutError, pooledError } from './train/fit.js';

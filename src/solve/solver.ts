@@ -1,0 +1,46 @@
+/**
+ * One position at a time in this thread: a Solver holds a search context
+ * (its table, the evaluator of its weights) and solves positions on it, as
+ * one worker of the pool does. For many positions on several threads, see
+ * solveSuite (run/suite.ts).
+ */
+import type { ObfAnswer, ObfEntry } from '../position/obf.js';
+import { type Position, parsePosition } from '../position/position.js';
+import { loadEvaluator } from '../eval/files.js';
+import { SearchContext } from '../search/context.js';
+import { createTable } from '../search/table.js';
+import { type ResolvedOptions, type SolveOptions, resolveOptions } from './settings.js';
+import { type PositionResult, solveOne } from './solve.js';
+
+export class Solver {
+  readonly options: ResolvedOptions;
+  private readonly ctx: SearchContext;
+  private solved = 0;
+
+  constructor(options: SolveOptions = {}) {
+    this.options = resolveOptions(options);
+    const o = this.options;
+    this.ctx = new SearchContext({ table: createTable(o.hashBits, o.tableLayout), evaluator: loadEvaluator(o.evalFile), selectivity: o.selectivity });
+  }
+
+  /**
+   * Solves a position exactly (a Position, or its text: 64 squares then X or
+   * O): score, best move, principal variation, nodes, time and table
+   * statistics. Answers, when given, are checked (`ok`).
+   */
+  solve(position: Position | string, answers: readonly ObfAnswer[] = []): PositionResult {
+    const p = typeof position === 'string' ? parsePosition(position) : position;
+    return solveOne(this.ctx, p, answers, ++this.solved, 0, { keepTable: this.options.keepTable });
+  }
+
+  /** Solves an OBF entry and checks its answers; `index` is its 1-based place in the suite. */
+  solveEntry(entry: ObfEntry, index: number): PositionResult {
+    this.solved = index;
+    return solveOne(this.ctx, entry.position, entry.answers, index, entry.line, { keepTable: this.options.keepTable });
+  }
+}
+
+/** Solves one position with a Solver of its own (a fresh table each call: for many positions, keep a Solver). */
+export function solvePosition(position: Position | string, options: SolveOptions = {}): PositionResult {
+  return new Solver(options).solve(position);
+}

@@ -1,0 +1,145 @@
+/**
+ * The library entry as a script uses it (built: the pool's workers load
+ * dist/run/worker.js): one position in this thread, a suite on the pool in
+ * input order, stopping, perft, and the typed errors. Expected scores are
+ * the FFO suite's own answers.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  DatasetError, FileError, ObfError, PositionError, SHIPPED_WEIGHTS, START_POSITION, Solver, WeightsFileError, bestAnswers, perft, play,
+  readDataset, readObf, readWeights, solvePosition, solveSuite,
+} from '../dist/index.js';
+import { OBF } from './helpers.js';
+
+const FFO_1_19 = join(OBF, 'fforum-1-19.obf');
+const tmp = mkdtempSync(join(tmpdir(), 'revsolve-api-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('the library entry', () => {
+  it('solves positions in this thread, keeping its table and evaluator (FFO #1-#8)', () => {
+    const suite = readObf(FFO_1_19);
+    const solver = new Solver({ hashBits: 16 });
+    expect(solver.options.evalFile).toBe(SHIPPED_WEIGHTS);
+    expect(solver.options.selectivity).toEqual([1, 2]);
+    for (const e of suite.entries.slice(0, 8)) {
+      const r = solver.solve(e.position, e.answers);
+      expect(r.score).toBe(bestAnswers(e.answers)!.score);
+      expect(r.ok).toBe(true);
+      expect(r.pv[0]).toBe(r.move);
+      expect(r.nodes).toBeGreaterThan(0);
+      expect(r.table.probes).toBeGreaterThan(0);
+    }
+  });
+
+  it('takes a position as text, and every ordering and selectivity gives the same score', () => {
+    const text = '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X';
+    expect(solvePosition(text, { hashBits: 14 }).score).toBe(18);
+    expect(solvePosition(text, { hashBits: 14, weights: null }).score).toBe(18);
+    expect(solvePosition(text, { hashBits: 14, ordering: 'mobility' }).score).toBe(18);
+    expect(solvePosition(text, { hashBits: 14, selectivity: [] }).score).toBe(18);
+    expect(solvePosition(text, { hashBits: 14, tableLayout: 'key4' }).score).toBe(18);
+    expect(() => solvePosition(text, { hashBits: 9 })).toThrow(RangeError);
+    expect(() => solvePosition(text, { weights: null, ordering: 'eval' })).toThrow(RangeError);
+    expect(() => solvePosition('X O')).toThrow(PositionError);
+  });
+
+  it('solves a suite on the pool, yielding in input order the same results as one thread', async () => {
+    const suite = readObf(FFO_1_19);
+    const entries = suite.entries.slice(0, 10);
+    const got = [];
+    for await (const r of solveSuite(entries, { workers: 2, hashBits: 16 })) got.push(r);
+    expect(got.map((r) => r.index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const solver = new Solver({ hashBits: 16 });
+    for (const [i, e] of entries.entries()) {
+      const one = solver.solveEntry(e, i + 1);
+      expect([got[i].score, got[i].move, got[i].ok, got[i].line]).toEqual([one.score, one.move, true, e.line]);
+    }
+    // A path works as well as entries.
+    const fromFile = [];
+    for await (const r of solveSuite(FFO_1_19, { workers: 2, hashBits: 14 })) fromFile.push(r.score);
+    expect(fromFile).toEqual(suite.entries.map((e) => bestAnswers(e.answers)!.score));
+  }, 60_000);
+
+  it('stops on an AbortSignal, and when the loop is left early', async () => {
+    const entries = readObf(join(OBF, 'fforum-40-59.obf')).entries; // minutes of work
+    const stop = new AbortController();
+    const t0 = Date.now();
+    setTimeout(() => stop.abort(new Error('enough')), 300);
+    await expect((async () => {
+      for await (const r of solveSuite(entries, { workers: 2, hashBits: 16, signal: stop.signal })) void r;
+    })()).rejects.toThrow('enough');
+    expect(Date.now() - t0).toBeLessThan(10_000);
+
+    const easy = readObf(FFO_1_19).entries;
+    let seen = 0;
+    for await (const r of solveSuite(easy, { workers: 2, hashBits: 14 })) {
+      seen = r.index;
+      break;
+    }
+    expect(seen).toBe(1);
+
+    const aborted = AbortSignal.abort(new Error('before'));
+    await expect((async () => {
+      for await (const r of solveSuite(easy, { signal: aborted })) void r;
+    })()).rejects.toThrow('before');
+  }, 30_000);
+
+  it('counts perft from the start and from any position', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((d) => perft(d))).toEqual([4, 12, 56, 244, 1396, 8200, 55092]);
+    // The 4 first moves are symmetric: each subtree holds a quarter of perft 6.
+    expect(perft(5, play(START_POSITION, 19))).toBe(8200 / 4);
+  });
+
+  it('throws typed errors that carry the file and the line', () => {
+    const bad = join(tmp, 'bad.obf');
+    writeFileSync(bad, '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18;\nnot a position\n');
+    const suite = readObf(bad);
+    expect(suite.entries.length).toBe(1);
+    expect(suite.errors[0]).toBeInstanceOf(ObfError);
+    expect(suite.errors[0]).toBeInstanceOf(FileError);
+    expect([suite.errors[0].file, suite.errors[0].line]).toEqual([bad, 2]);
+
+    const missing = join(tmp, 'missing.obf');
+    expect(() => readObf(missing)).toThrow(ObfError);
+    try {
+      readObf(missing);
+    } catch (e) {
+      expect(e).toBeInstanceOf(FileError);
+      expect([(e as FileError).file, (e as FileError).line]).toEqual([missing, 0]);
+    }
+
+    const junk = join(tmp, 'junk.rsev');
+    writeFileSync(junk, 'not weights at all');
+    for (const [read, cls] of [[readWeights, WeightsFileError], [readDataset, DatasetError]] as const) {
+      try {
+        read(junk);
+        expect.unreachable();
+      } catch (e) {
+        expect(e).toBeInstanceOf(cls);
+        expect(e).toBeInstanceOf(FileError);
+        expect([(e as FileError).file, (e as FileError).line]).toEqual([junk, 0]);
+      }
+    }
+    expect(() => new Solver({ weights: junk })).toThrow(WeightsFileError);
+  });
+});
+
+describe('the command line', () => {
+  it('imports nothing of the program but the public entry', () => {
+    const dir = fileURLToPath(new URL('../src/cli/', import.meta.url));
+    const outside: string[] = [];
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+        const spec = m[1];
+        const ok = spec === '../index.js' || spec.startsWith('./') || spec.startsWith('node:') || spec === 'commander' || spec === 'cli-progress';
+        if (!ok) outside.push(`${f}: ${spec}`);
+      }
+    }
+    expect(outside).toEqual([]);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The package as a user gets it: `npm pack` (scripts off, so that packing
+ * does not rebuild dist/ under the other tests), installed from the tarball
+ * into a fresh project outside the repository with the public registry for
+ * the third-party dependencies; then the command line, a script on the
+ * library, and the README's TypeScript example compiled with tsc and run.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OBF } from './helpers.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** A user's environment: no NODE_PATH, none of the variables the running npm sets for its scripts. */
+function userEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('npm_') && k !== 'NODE_PATH' && k !== 'INIT_CWD') env[k] = v;
+  return env;
+}
+
+function run(cmd: string, args: string[], cwd: string): string {
+  return execFileSync(cmd, args, { cwd, env: userEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 16 << 20 });
+}
+
+interface PackFile { path: string }
+
+describe('the npm package', () => {
+  it('packs what a user needs and nothing else', () => {
+    const [pack] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as [{ files: PackFile[]; bundled: string[] }];
+    const files = pack.files.map((f) => f.path).sort();
+    for (const f of ['LICENSE', 'README.md', 'package.json', 'weights/revsolve.rsev', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/run/worker.js']) {
+      expect(files).toContain(f);
+    }
+    expect(pack.bundled).toEqual(['native-free-bitboard']);
+    const unwanted = files.filter((f) => /\.map$|\.tsbuildinfo$|^(src|test|bench|obf|data|native-free-bitboard|\.ci)\//.test(f) || /^dist\/.*\.test\./.test(f));
+    expect(unwanted).toEqual([]);
+    // Only the compiled code (the bundled board package's too), the shipped weights and the packages' documents.
+    const code = /^(node_modules\/native-free-bitboard\/)?dist\/.*\.(js|d\.ts)$/;
+    expect(files.filter((f) => !code.test(f))).toEqual([
+      'LICENSE', 'README.md', 'node_modules/native-free-bitboard/LICENSE', 'node_modules/native-free-bitboard/package.json', 'package.json', 'weights/revsolve.rsev',
+    ]);
+    expect(files).toContain('node_modules/native-free-bitboard/dist/index.d.ts');
+  });
+
+  describe('installed from its tarball into an empty project', () => {
+    let dir: string;
+    let project: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'revsolve-pack-'));
+      const out = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], ROOT);
+      const [{ filename }] = JSON.parse(out) as [{ filename: string }];
+      project = join(dir, 'project');
+      run('mkdir', ['-p', project], dir);
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module' }));
+      run('npm', ['install', '--no-audit', '--no-fund', join(dir, filename)], project);
+      copyFileSync(join(OBF, 'fforum-1-19.obf'), join(project, 'ffo.obf'));
+    }, 240_000);
+    afterAll(() => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('brings its own board package and weights', () => {
+      const installed = join(project, 'node_modules', 'revsolve');
+      expect(readFileSync(join(installed, 'node_modules', 'native-free-bitboard', 'package.json'), 'utf8')).toContain('"native-free-bitboard"');
+      expect(readFileSync(join(installed, 'weights', 'revsolve.rsev')).equals(readFileSync(join(ROOT, 'weights', 'revsolve.rsev')))).toBe(true);
+    });
+
+    it('runs the command line with npx, on the shipped weights', () => {
+      expect(run('npx', ['revsolve', '--version'], project).trim()).toBe(VERSION);
+      const text = run('npx', ['revsolve', 'solve', '--position', '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;', '-n', '1', '-h', '16', '--quiet'], project);
+      expect(text).toContain('ordering: eval (shipped weights)');
+      expect(text).toMatch(/\|\s+14 \|\s+\+18 \|/);
+      expect(text).toContain('0 mismatches');
+    }, 60_000);
+
+    it('serves the library: a script solves a suite on the pool and one position in its thread', () => {
+      writeFileSync(join(project, 'script.mjs'), `
+import { Solver, SHIPPED_WEIGHTS, readObf, solveSuite } from 'revsolve';
+const suite = readObf('ffo.obf');
+const entries = suite.entries.slice(0, 6);
+const rows = [];
+for await (const r of solveSuite(entries, { workers: 2, hashBits: 16 })) rows.push([r.index, r.score, r.ok]);
+const solver = new Solver({ hashBits: 16 });
+const one = solver.solve(entries[0].position, entries[0].answers);
+console.log(JSON.stringify({ rows, one: [one.score, one.ok, one.pv.length > 0], weights: solver.options.evalFile, shipped: SHIPPED_WEIGHTS }));
+`);
+      const out = JSON.parse(run('node', ['script.mjs'], project)) as { rows: [number, number, boolean][]; one: [number, boolean, boolean]; weights: string; shipped: string };
+      // FFO #1-#6, exact scores from the suite's own answers.
+      expect(out.rows).toEqual([[1, 18, true], [2, 10, true], [3, 2, true], [4, 0, true], [5, 32, true], [6, 14, true]]);
+      expect(out.one).toEqual([18, true, true]);
+      expect(out.weights).toBe(join(project, 'node_modules', 'revsolve', 'weights', 'revsolve.rsev'));
+      expect(out.shipped).toBe(out.weights);
+    }, 60_000);
+
+    it('compiles and runs the README\'s TypeScript example as written', () => {
+      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+      const section = readme.slice(readme.indexOf('## Use it from TypeScript'));
+      const code = /```ts\n([\s\S]*?)```/.exec(section)![1];
+      writeFileSync(join(project, 'example.ts'), code);
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'out',
+          typeRoots: [join(ROOT, 'node_modules', '@types')], types: ['node'],
+        },
+        files: ['example.ts'],
+      }));
+      run('node', [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project);
+      const out = run('node', [join('out', 'example.js')], project);
+      expect(out).toMatch(/^FFO #1: 18 by g8, \d+ nodes, \d+ table hits$/m);
+      expect(out).toMatch(/^PV g8 h7 a8 /m);
+      expect(out).toMatch(/^#2: 10 by a4 right/m);
+      expect(out).toMatch(/^#3: 2 by d1 right/m);
+      expect(out).toMatch(/^#4: 0 by (h8|a5) right/m);
+      expect(out).toContain('perft 6: 8200');
+    }, 60_000);
+  });
+});
