@@ -37,6 +37,9 @@ export { Evaluator, NibbleEvaluator, Weights, expandBands } from './eval/weights
 export { averageBands, averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts } from './eval/compress.js';
 export { N_PACKED } from './eval/features.js';
 
+// The search lab: fixed-depth searches, algorithm and ordering chosen piece by piece.
+export { LAB_ALGORITHMS, type LabAlgorithm, type LabResult, LabSearch, type LabSettings, MAX_KILLERS, MAX_LAB_DEPTH, iterationDepths } from './lab/search.js';
+
 // The pool as the command line drives it (progress hooks, retries), results files.
 export { type OnFailure, type PoolSettings, type Running, SPLIT_AUTO_EMPTIES, type SplitMode, type Watcher, solveParallel, splits } from './run/pool.js';
 export { LEAF_EMPTIES } from './run/split.js';

@@ -16,6 +16,7 @@ import {
 import { Progress } from './progress.js';
 import { addEvalCommands } from './eval.js';
 import { addTrainCommands } from './train.js';
+import { addLabCommands } from './lab.js';
 import type { StopSignals } from './signals.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 
@@ -302,6 +303,8 @@ function buildProgram(stop: StopSignals): Command {
 
   addEvalCommands(program, (s) => process.stdout.write(s + '\n'));
   addTrainCommands(program, (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n'), stop);
+
+  addLabCommands(program, (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n'));
 
   program
     .command('perft')

@@ -1,0 +1,143 @@
+/**
+ * The search lab: every algorithm, deepening, aspiration window and
+ * ordering returns the fixed-depth negamax value, which an independent plain
+ * negamax on the BigInt backend (written here, sharing nothing with the lab)
+ * computes; node counts repeat. The full grid at more depths is in the
+ * opt-in tier (REVSOLVE_SLOW=1).
+ */
+import { fileURLToPath } from 'node:url';
+import { flips, moves, popcount } from 'native-free-bitboard';
+import { describe, expect, it } from 'vitest';
+import { loadEvaluator } from '../src/eval/files.js';
+import { type LabAlgorithm, type LabSettings, LabSearch, iterationDepths } from '../src/lab/search.js';
+import { samplePositions } from '../src/position/random.js';
+
+const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
+const weights = loadEvaluator(SHIPPED)!;
+const SLOW = !!process.env.REVSOLVE_SLOW;
+
+type Evaluate = (ph: number, pl: number, oh: number, ol: number) => number;
+const discs: Evaluate = (ph, pl, oh, ol) => popcount(ph, pl) - popcount(oh, ol);
+const shipped: Evaluate = (ph, pl, oh, ol) => Math.round(weights.evaluate(ph, pl, oh, ol) / 128);
+
+/** Plain negamax, `depth` plies (a pass is a ply), no pruning; the game's end scores exactly, empties to the winner. */
+function negamax(ph: number, pl: number, oh: number, ol: number, depth: number, evaluate: Evaluate): number {
+  if (depth === 0) return evaluate(ph, pl, oh, ol);
+  const m = new Int32Array(2);
+  moves(ph, pl, oh, ol, m, 0);
+  if ((m[0] | m[1]) === 0) {
+    moves(oh, ol, ph, pl, m, 0);
+    if ((m[0] | m[1]) === 0) {
+      const a = popcount(ph, pl);
+      const b = popcount(oh, ol);
+      const e = 64 - a - b;
+      return a > b ? a - b + e : a < b ? a - b - e : 0;
+    }
+    return -negamax(oh, ol, ph, pl, depth - 1, evaluate);
+  }
+  let best = -Infinity;
+  const f = new Int32Array(2);
+  for (let x = 0; x < 64; x++) {
+    if (!((x < 32 ? m[1] >>> x : m[0] >>> (x - 32)) & 1)) continue;
+    flips(x, ph, pl, oh, ol, f, 0);
+    const v = -negamax(oh ^ f[0], ol ^ f[1], ph | f[0] | (x >= 32 ? 1 << (x - 32) : 0), pl | f[1] | (x < 32 ? 1 << x : 0), depth - 1, evaluate);
+    if (v > best) best = v;
+  }
+  return best;
+}
+
+type Variant = Omit<LabSettings, 'evaluator'>;
+
+/**
+ * Every combination of algorithm, deepening, aspiration and ordering
+ * (killers, history, table); mtdf always with the table and without an
+ * aspiration window. The default tier guesses 7 (off the mark), the full
+ * grid guesses 0 and 7 and tries two window widths.
+ */
+function variants(full: boolean): Variant[] {
+  const out: Variant[] = [];
+  for (const algorithm of ['alphabeta', 'negascout', 'mtdf'] as LabAlgorithm[]) {
+    for (const deepen of [0, 1, 2] as const) {
+      for (const aspiration of algorithm === 'mtdf' ? [0] : full ? [0, 1, 3] : [0, 2]) {
+        for (const killers of full ? [0, 1, 2, 4] : [0, 2]) {
+          for (const history of [false, true]) {
+            for (const tableBits of algorithm === 'mtdf' ? [12] : [0, 12]) {
+              for (const guess of algorithm === 'mtdf' || aspiration > 0 ? (full ? [0, 7] : [7]) : [0]) {
+                out.push({ algorithm, deepen, aspiration, killers, history, tableBits, guess });
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const name = (v: Variant) => `${v.algorithm} deepen ${v.deepen} aspiration ${v.aspiration} killers ${v.killers} history ${v.history} table ${v.tableBits} guess ${v.guess}`;
+const positions = samplePositions(1300, 23).filter((_, i) => i % 13 === 5).slice(0, 100);
+
+describe('the search lab', () => {
+  it('splits the depths of an iterative deepening as asked', () => {
+    expect(iterationDepths(10, 0)).toEqual([10]);
+    expect(iterationDepths(5, 1)).toEqual([1, 2, 3, 4, 5]);
+    expect(iterationDepths(10, 2)).toEqual([2, 4, 6, 8, 10]);
+    expect(iterationDepths(9, 2)).toEqual([1, 3, 5, 7, 9]);
+  });
+
+  for (const [evalName, evaluator, evaluate] of [['discs', null, discs], ['weights', weights, shipped]] as const) {
+    it(`every variant returns the plain negamax value (${evalName} evaluation): depths 1-4 on 100 positions, 5-6 on 10`, () => {
+      expect(positions.length).toBe(100);
+      const grid = variants(SLOW);
+      expect(grid.length).toBe(SLOW ? 2 * 3 * 5 * 4 * 2 * 2 + 3 * 4 * 2 * 2 : 2 * 3 * 2 * 2 * 2 * 2 + 3 * 2 * 2); // 528 : 108
+      const failures: string[] = [];
+      const searches = grid.map((v) => new LabSearch({ ...v, evaluator }));
+      for (const [depths, count] of [[[1, 2, 3, 4], 100], [[5, 6], 10]] as const) {
+        for (const p of positions.slice(0, count)) {
+          const [ph, pl, oh, ol] = p;
+          for (const d of depths) {
+            const want = negamax(ph, pl, oh, ol, d, evaluate);
+            for (const s of searches) {
+              const r = s.search(ph, pl, oh, ol, d);
+              if (r.score !== want) failures.push(`${name(s.settings)} depth ${d}: ${r.score}, negamax ${want}`);
+            }
+          }
+        }
+      }
+      expect(failures.slice(0, 5)).toEqual([]);
+    }, 120_000);
+  }
+
+  it('reports a best move that reaches the score, and repeats its node counts', () => {
+    const f = new Int32Array(2);
+    for (const v of variants(false).filter((_, i) => i % 7 === 0)) {
+      const s = new LabSearch({ ...v, evaluator: null });
+      for (const p of positions.slice(0, 20)) {
+        const [ph, pl, oh, ol] = p;
+        const a = s.search(ph, pl, oh, ol, 4);
+        const b = s.search(ph, pl, oh, ol, 4);
+        expect([b.score, b.move, b.leaves, b.interior]).toEqual([a.score, a.move, a.leaves, a.interior]);
+        expect(a.leaves).toBeGreaterThan(0);
+        if (a.move >= 0) {
+          flips(a.move, ph, pl, oh, ol, f, 0);
+          const x = a.move;
+          const child = -negamax(oh ^ f[0], ol ^ f[1], ph | f[0] | (x >= 32 ? 1 << (x - 32) : 0), pl | f[1] | (x < 32 ? 1 << x : 0), 3, discs);
+          expect(child, name(v)).toBe(a.score);
+        }
+      }
+    }
+  });
+
+  it('counts leaves and interior nodes as defined: plain alpha-beta at depth 1 evaluates every child', () => {
+    const s = new LabSearch({ algorithm: 'alphabeta', deepen: 0, aspiration: 0, killers: 0, history: false, tableBits: 0, guess: 0, evaluator: null });
+    const m = new Int32Array(2);
+    for (const p of positions.slice(0, 20)) {
+      const [ph, pl, oh, ol] = p;
+      moves(ph, pl, oh, ol, m, 0);
+      const n = popcount(m[0], m[1]);
+      if (n === 0) continue;
+      const r = s.search(ph, pl, oh, ol, 1);
+      expect([r.leaves, r.interior]).toEqual([n, 1]);
+    }
+  });
+});
