@@ -20,7 +20,8 @@
  *   Without either, moves go in square order (a1, b1 … h8).
  *
  * Per node nothing is allocated: moves, keys, killers, history and the
- * table live in typed arrays.
+ * table live in typed arrays; the weights' evaluation follows the line of
+ * play in the evaluator (a move updates its patterns, a leaf sums them).
  */
 import { flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
@@ -118,53 +119,56 @@ export class LabSearch {
     this.killer.fill(-1);
     this.historyScore.fill(0);
     this.table.fill(0);
+    const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
+    this.settings.evaluator?.load(empties, ph, pl, oh, ol);
     const t0 = performance.now();
     let score = s.guess;
     for (const d of iterationDepths(depth, s.deepen)) {
       this.rootMove = -2;
-      if (s.algorithm === 'mtdf') score = this.mtdf(ph, pl, oh, ol, d, score);
-      else if (s.aspiration > 0) score = this.aspirated(ph, pl, oh, ol, d, score);
-      else score = this.node(ph, pl, oh, ol, d, -INF, INF, 0);
+      if (s.algorithm === 'mtdf') score = this.mtdf(ph, pl, oh, ol, empties, d, score);
+      else if (s.aspiration > 0) score = this.aspirated(ph, pl, oh, ol, empties, d, score);
+      else score = this.node(ph, pl, oh, ol, empties, d, -INF, INF, 0);
     }
     return { depth, score, move: this.rootMove, leaves: this.leaves, interior: this.interior, ms: performance.now() - t0 };
   }
 
-  private mtdf(ph: number, pl: number, oh: number, ol: number, depth: number, guess: number): number {
+  private mtdf(ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, guess: number): number {
     let g = guess;
     let lower = -INF;
     let upper = INF;
     while (lower < upper) {
       const beta = g === lower ? g + 1 : g;
-      g = this.node(ph, pl, oh, ol, depth, beta - 1, beta, 0);
+      g = this.node(ph, pl, oh, ol, empties, depth, beta - 1, beta, 0);
       if (g < beta) upper = g;
       else lower = g;
     }
     return g;
   }
 
-  private aspirated(ph: number, pl: number, oh: number, ol: number, depth: number, around: number): number {
+  private aspirated(ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, around: number): number {
     const w = this.settings.aspiration;
     let alpha = around - w;
     let beta = around + w;
     for (;;) {
-      const v = this.node(ph, pl, oh, ol, depth, alpha, beta, 0);
+      const v = this.node(ph, pl, oh, ol, empties, depth, alpha, beta, 0);
       if (v <= alpha && alpha > -INF) alpha = -INF; // failed low: open the window below
       else if (v >= beta && beta < INF) beta = INF; // failed high: above
       else return v;
     }
   }
 
-  private evaluate(ph: number, pl: number, oh: number, ol: number): number {
+  /** The leaf's score: the disc difference, or the weights' score of the evaluator's slot (the line of play is kept there). */
+  private evaluate(ph: number, pl: number, oh: number, ol: number, empties: number): number {
     const ev = this.settings.evaluator;
     if (ev === null) return popcount32(ph) + popcount32(pl) - popcount32(oh) - popcount32(ol);
-    return Math.round(ev.evaluate(ph, pl, oh, ol) / 128);
+    return Math.round(ev.scoreAt(empties) / 128);
   }
 
   /** Fail-soft negamax of the position within (alpha, beta), `depth` plies; ply 0 records the root's best move. */
-  private node(ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number, ply: number): number {
+  private node(ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number, ply: number): number {
     if (depth === 0) {
       this.leaves++;
-      return this.evaluate(ph, pl, oh, ol);
+      return this.evaluate(ph, pl, oh, ol, empties);
     }
     const m = this.m;
     moves(ph, pl, oh, ol, m, 0);
@@ -178,7 +182,11 @@ export class LabSearch {
       }
       this.interior++;
       if (ply === 0) this.rootMove = -1;
-      return (0 - this.node(oh, ol, ph, pl, depth - 1, (0 - beta) | 0, (0 - alpha) | 0, ply + 1)) | 0;
+      const ev = this.settings.evaluator;
+      ev?.pass(empties);
+      const v = (0 - this.node(oh, ol, ph, pl, empties, depth - 1, (0 - beta) | 0, (0 - alpha) | 0, ply + 1)) | 0;
+      ev?.pass(empties);
+      return v;
     }
     this.interior++;
 
@@ -228,6 +236,7 @@ export class LabSearch {
     }
 
     const alpha0 = alpha;
+    const ev = s.evaluator;
     let best = -INF;
     let bestMove = -1;
     const end = base + n;
@@ -240,12 +249,13 @@ export class LabSearch {
       const cpl = ol ^ fl;
       const coh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
       const col = pl | fl | (x < 32 ? 1 << x : 0);
+      if (ev !== null) ev.play(empties, x, fh, fl);
       let v: number;
       if (s.algorithm === 'negascout' && i > base) {
-        v = (0 - this.node(cph, cpl, coh, col, depth - 1, (0 - alpha - 1) | 0, (0 - alpha) | 0, ply + 1)) | 0;
-        if (v > alpha && v < beta) v = (0 - this.node(cph, cpl, coh, col, depth - 1, (0 - beta) | 0, (0 - v) | 0, ply + 1)) | 0;
+        v = (0 - this.node(cph, cpl, coh, col, empties - 1, depth - 1, (0 - alpha - 1) | 0, (0 - alpha) | 0, ply + 1)) | 0;
+        if (v > alpha && v < beta) v = (0 - this.node(cph, cpl, coh, col, empties - 1, depth - 1, (0 - beta) | 0, (0 - v) | 0, ply + 1)) | 0;
       } else {
-        v = (0 - this.node(cph, cpl, coh, col, depth - 1, (0 - beta) | 0, (0 - alpha) | 0, ply + 1)) | 0;
+        v = (0 - this.node(cph, cpl, coh, col, empties - 1, depth - 1, (0 - beta) | 0, (0 - alpha) | 0, ply + 1)) | 0;
       }
       if (v > best) {
         best = v;
