@@ -8,7 +8,7 @@
 import { availableParallelism, totalmem } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import {
-  SHIPPED_WEIGHTS, VERSION, perft, type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass,
+  ORDERING_TECHNIQUES, ROOT_STRATEGIES, type RootStrategy, SHIPPED_WEIGHTS, VERSION, perft, type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass,
   PositionError, emptyCount, DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, tableBytes,
   type PositionResult, summarize, SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits, LEAF_EMPTIES, SELECTIVE_MIN,
   DEFAULT_SELECTIVITY, DatasetError, WeightsFileError, readWeights, ResultsFile, readResults,
@@ -104,7 +104,31 @@ interface SolveOpts {
   eval?: string;
   ordering?: 'mobility' | 'eval';
   selectivity: readonly number[];
+  off: number;
+  root: RootStrategy;
 }
+
+/** --off: ordering techniques by name, comma-separated, or all (the ordering study). */
+function parseOff(value: string): number {
+  let bits = 0;
+  for (const name of value.split(',').map((s) => s.trim())) {
+    if (name === 'all') {
+      for (const [, b] of ORDERING_TECHNIQUES) bits |= b;
+      continue;
+    }
+    const t = ORDERING_TECHNIQUES.find(([n]) => n === name);
+    if (!t) throw new InvalidArgumentError(`techniques are ${ORDERING_TECHNIQUES.map(([n]) => n).join(', ')} or all: ${name}`);
+    bits |= t[1];
+  }
+  return bits;
+}
+
+function parseRoot(value: string): RootStrategy {
+  if (!(ROOT_STRATEGIES as readonly string[]).includes(value)) throw new InvalidArgumentError(`one of ${ROOT_STRATEGIES.join(', ')}`);
+  return value as RootStrategy;
+}
+
+const offNames = (bits: number) => ORDERING_TECHNIQUES.filter(([, b]) => bits & b).map(([n]) => n);
 
 function entriesFromPosition(text: string): ObfEntry {
   try {
@@ -153,6 +177,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   const policy = (n: number) => ({ workers: n, bits: 0, layout: opts.table, keepTable: false, split: opts.split, fewPositions: jobs.length < n });
   const split = (n: number) => jobs.some((j) => splits(emptyCount(j.entry.position), policy(n)));
   const workers = split(opts.workers) ? opts.workers : Math.max(1, Math.min(opts.workers, jobs.length));
+  if (opts.root !== 'probes' && split(workers)) throw new UsageError(`--root ${opts.root} is for positions solved whole: add --split never (or -n 1)`);
   const splitTables = split(workers) ? Math.min(workers, jobs.length) : 0;
   const wholeTables = workers === 1 ? 1 : jobs.some((j) => !splits(emptyCount(j.entry.position), policy(workers))) ? Math.min(workers, jobs.length) : 0;
   const tables = splitTables + wholeTables;
@@ -168,7 +193,8 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
         `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
         `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ` +
         `ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
-        `${selectivity.length > 0 ? `, selective pre-searches ${selectivity.join(',')}` : ''}`,
+        `${selectivity.length > 0 ? `, selective pre-searches ${selectivity.join(',')}` : ''}` +
+        `${opts.off ? `; switched off: ${offNames(opts.off).join(', ')}` : ''}${opts.root !== 'probes' ? `; root: ${opts.root}` : ''}`,
     );
     out(tableHeader());
   }
@@ -220,7 +246,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   // workers, keeps what is finished and says how to go on.
   let complete = true;
   try {
-    const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile, selectivity };
+    const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile, selectivity, off: opts.off, root: opts.root };
     if (jobs.length > 0) complete = await solveParallel(jobs, settings, finished, failed, stop.signal, progress);
   } finally {
     progress?.stop();
@@ -241,7 +267,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   previous.results.forEach((r) => (earlierMs += r.ms));
   const solved = results.filter((r): r is PositionResult => !!r);
   const summary = summarize(solved, errors.length + failures, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
-  if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes, ordering, eval: evalFile, selectivity }));
+  if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes, ordering, eval: evalFile, selectivity, off: offNames(opts.off), root: opts.root }));
   else out(tableTotal(summary));
   if (errors.length > 0) process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${source}: see the errors above\n`);
   if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);
@@ -297,6 +323,8 @@ function buildProgram(stop: StopSignals): Command {
     .option('--json', 'print JSON Lines: one object per position, then a summary')
     .option('--keep-table', 'keep the table from one position to the next (default: cleared, as Edax does)')
     .option('--stats', 'print the table statistics of each position')
+    .option('--off <techniques>', `the ordering study: switch these techniques of the exact search off (${ORDERING_TECHNIQUES.map(([n]) => n).join(', ')}, or all)`, parseOff, 0)
+    .option('--root <strategy>', `how the root finds the exact score after the first guess: ${ROOT_STRATEGIES.join(', ')} (for positions not split)`, parseRoot, 'probes' as RootStrategy)
     .action(async (file: string | undefined, opts: SolveOpts) => {
       process.exitCode = await runSolve(file, opts, stop);
     });

@@ -11,6 +11,7 @@ import type { ObfEntry } from '../position/obf.js';
 import { emptyCount } from '../position/position.js';
 import { DEFAULT_SELECTIVITY, LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { type Layout, NO_MOVE, createTable, sharedTableBuffer } from '../search/table.js';
+import type { RootStrategy } from '../search/root.js';
 import type { Evaluator } from '../eval/weights.js';
 import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
@@ -41,6 +42,10 @@ export interface PoolSettings {
   readonly evalFile?: string | null;
   /** Margins of the selective pre-searches (absent: the default). */
   readonly selectivity?: readonly number[];
+  /** Ordering techniques switched off (OFF_* bits; the ordering study). */
+  readonly off?: number;
+  /** How the root of a whole (unsplit) position searches (default probes). */
+  readonly root?: RootStrategy;
 }
 
 export function splits(empties: number, s: PoolSettings): boolean {
@@ -78,7 +83,7 @@ export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
   onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<boolean> {
-  const common: RunSettings = { evalFile: s.evalFile ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY };
+  const common: RunSettings = { evalFile: s.evalFile ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? 'probes' };
   const scheduler = new Scheduler<TaskInput>(
     { workers: s.workers, filename: new URL('./worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
   );
@@ -117,7 +122,7 @@ export async function solveParallel(
   const solveSplit = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> => {
     const shared = takeTable();
     if (walkEvaluator === undefined) walkEvaluator = loadEvaluator(common.evalFile);
-    const search = new SplitSearch(scheduler, shared, walkEvaluator, rank, index);
+    const search = new SplitSearch(scheduler, shared, walkEvaluator, rank, index, common.off);
     watcher?.started({
       index, empties, startMs: nowMs(), split: true,
       nodes: () => search.liveNodes(),

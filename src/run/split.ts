@@ -87,11 +87,13 @@ export class SplitSearch {
     /** Priority of the position's tasks. */
     private readonly rank: number,
     readonly index: number,
+    /** Ordering techniques switched off (the ordering study), as the workers have them. */
+    off = 0,
   ) {
     this.bits = shared.table.bits;
     this.layout = shared.table.layout;
     this.root = new Group(scheduler);
-    this.ctx = new SearchContext({ table: shared.table, evaluator, selectivity: [] });
+    this.ctx = new SearchContext({ table: shared.table, evaluator, selectivity: [], off });
   }
 
   /** Nodes so far, counting those of the tasks still running. */
@@ -162,7 +164,7 @@ export class SplitSearch {
     // ETC, ordering); its children then go to the workers.
     const nodes0 = NODES[0];
     if (empties >= this.ctx.evalFrom) this.ctx.evaluator!.load(empties, ph, pl, oh, ol);
-    const open = openNode(this.ctx, ph, pl, oh, ol, alpha, empties, parityOf(ph, pl, oh, ol), hash);
+    const open = openNode(this.ctx, ph, pl, oh, ol, alpha, empties, parityOf(ph, pl, oh, ol) | this.ctx.parityFlags, hash);
     this.nodes += NODES[0] - nodes0; // sorting searches
     if (open < MUST_PASS) return open;
     if (open === MUST_PASS) return (0 - (await this.node(oh, ol, ph, pl, (0 - alpha - 1) | 0, empties, group, path))) | 0;

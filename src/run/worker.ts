@@ -17,7 +17,7 @@ import type { Evaluator } from '../eval/weights.js';
 import { LIVE_FIELDS, SearchContext } from '../search/context.js';
 import { searchNull } from '../search/nws.js';
 import { NODES, setupEmpties } from '../search/leaves.js';
-import { type GuessResult, guessScore, solveExact } from '../search/root.js';
+import { type GuessResult, type RootStrategy, guessScore, solveExact } from '../search/root.js';
 import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from '../search/table.js';
 import { type PositionResult, solveOne } from '../solve/solve.js';
 import { loadEvaluator } from '../eval/files.js';
@@ -29,6 +29,9 @@ export interface RunSettings {
   readonly evalFile: string | null;
   /** Margins of the selective pre-searches (see SearchSettings). */
   readonly selectivity: readonly number[];
+  /** Ordering techniques switched off (see SearchSettings.off). */
+  readonly off: number;
+  readonly root: RootStrategy;
 }
 
 /** What every task carries: where to publish progress and where to look for a stop, and the run's settings. */
@@ -135,11 +138,11 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
     table = own;
   } else table = sharedTable(t);
   const ctx = new SearchContext({
-    table, evaluator: evaluatorOf(t.evalFile), selectivity: t.selectivity,
+    table, evaluator: evaluatorOf(t.evalFile), selectivity: t.selectivity, off: t.off,
     live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
   });
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
-  if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable });
+  if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable, root: t.root });
   if (t.kind === 'guess') return guessScore(ctx, position);
   if (t.kind === 'pv') {
     const r = solveExact(ctx, position, { known: t.score, sameSearch: true });
@@ -149,7 +152,7 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
   const probes = s[STAT_PROBES];
   const hits = s[STAT_HITS];
   const cutoffs = s[STAT_CUTOFFS];
-  const parity = setupEmpties(t.ph, t.pl, t.oh, t.ol);
+  const parity = setupEmpties(t.ph, t.pl, t.oh, t.ol) | ctx.parityFlags;
   NODES[0] = 0;
   const score = searchNull(ctx, t.ph, t.pl, t.oh, t.ol, t.alpha, t.empties, parity);
   return { score, nodes: NODES[0], probes: s[STAT_PROBES] - probes, hits: s[STAT_HITS] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };

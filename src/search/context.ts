@@ -33,6 +33,33 @@ export interface OrderingSettings {
   readonly sortFrom: readonly [number, number, number];
 }
 
+/**
+ * The ordering study: techniques of the exact search that a context can
+ * switch off one by one (bits of SearchSettings.off), to measure what each
+ * saves. All on is the normal search, at the same speed.
+ */
+export const OFF_HASH_MOVE = 1; // the table's move first
+export const OFF_MOBILITY = 2; // fastest first: the opponent's replies
+export const OFF_POTENTIAL = 4; // potential mobility in the key
+export const OFF_PARITY = 8; // quadrant parity in the key and in the shallow search
+export const OFF_EVAL = 16; // the child's evaluation in the key
+export const OFF_SORTING = 32; // sorting searches (the static evaluation instead)
+export const OFF_ETC = 64; // enhanced transposition cutoffs
+export const OFF_STABILITY = 128; // the stability cutoff
+export const OFF_SELECTIVE = 256; // the selective pre-searches
+/** The techniques by the names the command line uses, in the study's order. */
+export const ORDERING_TECHNIQUES: ReadonlyArray<readonly [string, number]> = [
+  ['hash-move', OFF_HASH_MOVE], ['mobility', OFF_MOBILITY], ['potential', OFF_POTENTIAL], ['parity', OFF_PARITY], ['eval', OFF_EVAL],
+  ['sorting', OFF_SORTING], ['etc', OFF_ETC], ['stability', OFF_STABILITY], ['selective', OFF_SELECTIVE],
+];
+/**
+ * Bits of the parity word the null-window search hands down (bits 0-3 are
+ * the quadrant parity, which moves flip; these survive): the shallow search
+ * then skips parity ordering / the stability cutoff.
+ */
+export const PARITY_OFF = 16;
+export const STABILITY_OFF = 32;
+
 export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 14, evalPerMobility: 128, sortFrom: [18, 21, 24] };
 
 /** Plies of the sorting search at each empties count 0‥64. */
@@ -69,6 +96,8 @@ export interface SearchSettings {
   readonly liveAt?: number;
   readonly stop?: Int32Array<ArrayBufferLike>;
   readonly stopAt?: number;
+  /** Ordering techniques switched off (OFF_* bits; default none): the ordering study. */
+  readonly off?: number;
 }
 
 export class SearchContext {
@@ -81,6 +110,14 @@ export class SearchContext {
   /** Plies of the search that scores a child, by empties (0: its static evaluation). */
   readonly sortDepth: Int32Array;
   readonly stages: readonly number[];
+  /** OFF_* bits of the techniques switched off. */
+  readonly off: number;
+  /** Weights of the ordering key's terms: mobility, potential mobility, parity (0: switched off). */
+  readonly wMobility: number;
+  readonly wPotential: number;
+  readonly wParity: number;
+  /** PARITY_OFF | STABILITY_OFF as switched off, for the parity word the search starts from. */
+  readonly parityFlags: number;
   /**
    * The selectivity level of the search under way: 0 exact; k > 0 selective
    * (ProbCut at margin pcMargin), see selective.ts. Set by the root for its
@@ -102,13 +139,19 @@ export class SearchContext {
 
   constructor(s: SearchSettings) {
     const o = { ...DEFAULT_ORDERING, ...s.ordering };
+    const off = s.off ?? 0;
+    this.off = off;
     this.table = s.table;
     this.evaluator = s.evaluator ?? null;
-    this.evalMin = this.evaluator !== null ? o.evalMin : 64;
+    this.evalMin = this.evaluator !== null && !(off & OFF_EVAL) ? o.evalMin : 64;
     this.evalFrom = this.evaluator !== null ? this.evalMin : 65;
     this.evalPerMobility = o.evalPerMobility;
-    this.sortDepth = sortDepths(o.sortFrom);
-    this.stages = s.selectivity ?? DEFAULT_SELECTIVITY;
+    this.sortDepth = sortDepths(off & OFF_SORTING ? [64, 64, 64] : o.sortFrom);
+    this.stages = off & OFF_SELECTIVE ? [] : s.selectivity ?? DEFAULT_SELECTIVITY;
+    this.wMobility = off & OFF_MOBILITY ? 0 : 4;
+    this.wPotential = off & OFF_POTENTIAL ? 0 : 1;
+    this.wParity = off & OFF_PARITY ? 0 : 1;
+    this.parityFlags = (off & OFF_PARITY ? PARITY_OFF : 0) | (off & OFF_STABILITY ? STABILITY_OFF : 0);
     this.live = s.live ?? new Float64Array(LIVE_FIELDS);
     this.liveAt = s.liveAt ?? 0;
     this.stop = s.stop ?? new Int32Array(1);

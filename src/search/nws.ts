@@ -9,7 +9,7 @@
  * which searches the children of the same nodes on several threads.
  */
 import { moves } from 'native-free-bitboard';
-import type { SearchContext } from './context.js';
+import { OFF_ETC, OFF_HASH_MOVE, OFF_STABILITY, type SearchContext } from './context.js';
 import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, selectMove } from './ordering.js';
 import { NO_CUT, probCut } from './selective.js';
 import { stabilityCap } from './stability.js';
@@ -49,12 +49,14 @@ export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number,
         return upper;
       }
     }
-    hashMove = tt.move();
+    if ((ctx.off & OFF_HASH_MOVE) === 0) hashMove = tt.move();
   }
 
   // Stability cutoff: the opponent's stable discs cap our score.
-  const cap = stabilityCap(ph, pl, oh, ol, alpha, empties);
-  if (cap <= alpha) return cap;
+  if ((ctx.off & OFF_STABILITY) === 0) {
+    const cap = stabilityCap(ph, pl, oh, ol, alpha, empties);
+    if (cap <= alpha) return cap;
+  }
 
   if (ctx.level !== 0) {
     const bound = probCut(ctx, ph, pl, oh, ol, alpha, empties);
@@ -77,7 +79,7 @@ export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number,
 
   // Enhanced transposition cutoff: a child already known to be bad enough
   // for the opponent ends this node before any search.
-  if (empties > ETC_MIN) {
+  if (empties > ETC_MIN && (ctx.off & OFF_ETC) === 0) {
     ctx.live[ctx.liveAt] = NODES[0]; // for the watcher, at a rate it cannot notice
     for (let i = base; i < base + n; i++) {
       const x = LIST_SQ[i];

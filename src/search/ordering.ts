@@ -43,14 +43,17 @@ export const LIST_KEY = new Int32Array(LIST * 64);
 const M = new Int32Array(4);
 const CORNERS_HI = 0x81000000 | 0;
 const CORNERS_LO = 0x81;
-const W_MOB = 4;
-const W_POT = 1;
+/** Weights of the key's terms (a context may switch each off: the ordering study, context.ts). */
+export const W_MOBILITY = 4;
+export const W_POTENTIAL = 1;
 
 /**
  * Ordering key of a move (lower is searched first), from the child position
  * (the opponent to move): its weighted mobility, then parity.
  */
-export function orderKey(cph: number, cpl: number, coh: number, col: number, x: number, parity: number): number {
+export function orderKey(
+  cph: number, cpl: number, coh: number, col: number, x: number, parity: number, wMobility = W_MOBILITY, wPotential = W_POTENTIAL, wParity = 1,
+): number {
   moves(cph, cpl, coh, col, M, 2);
   const mh = M[2];
   const ml = M[3];
@@ -62,7 +65,7 @@ export function orderKey(cph: number, cpl: number, coh: number, col: number, x: 
   const nh = rh | (rh << 8) | (rl >>> 24) | (rh >>> 8);
   const nl = rl | (rl << 8) | (rl >>> 8) | (rh << 24);
   const pot = popcount32(nh & ~(cph | coh)) + popcount32(nl & ~(cpl | col));
-  return (mob * W_MOB + pot * W_POT) * 2 + (QUADRANT[x] & parity ? 0 : 1);
+  return (mob * wMobility + pot * wPotential) * 2 + (QUADRANT[x] & parity ? 0 : wParity);
 }
 
 /**
@@ -91,7 +94,7 @@ export function buildList(
     LIST_FL[i] = fl;
     if (x === hashMove) LIST_KEY[i] = -1 << 30;
     else {
-      const key = orderKey(oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), x, parity);
+      const key = orderKey(oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), x, parity, ctx.wMobility, ctx.wPotential, ctx.wParity);
       // The child's evaluation is the opponent's: the lower, the better for us.
       if (ev === null) LIST_KEY[i] = key;
       else if (sortDepth === 0) LIST_KEY[i] = key * perMobility + ev.childScoreAt(empties, x, fh, fl);

@@ -10,7 +10,7 @@ import { moves } from 'native-free-bitboard';
 import { type Position, PASS, emptyCount } from '../position/position.js';
 import { NO_MOVE, costOf, hashPosition } from './table.js';
 import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
-import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, type SearchContext } from './context.js';
+import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, OFF_HASH_MOVE, type SearchContext } from './context.js';
 import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, selectMove } from './ordering.js';
 import { searchNull } from './nws.js';
 import { midSearchFrom } from './midgame.js';
@@ -44,7 +44,7 @@ function plyList(ctx: SearchContext, ph: number, pl: number, oh: number, ol: num
   const table = ctx.table;
   const e = table.probe(ph, pl, oh, ol, hash);
   if (empties >= ctx.evalFrom) ctx.evaluator!.load(empties, ph, pl, oh, ol);
-  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, e >= 0 ? table.move() : NO_MOVE, mh, ml);
+  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, e >= 0 && (ctx.off & OFF_HASH_MOVE) === 0 ? table.move() : NO_MOVE, mh, ml);
   const base = empties * LIST;
   for (let i = 0; i < n; i++) selectMove(base + i, base + n);
   const own = ply * LIST;
@@ -213,7 +213,20 @@ function startGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: 
   return guess;
 }
 
+/**
+ * How the root finds the exact score after the first guess: `probes`
+ * (ScoreProbes, the default), one full-window PVS, an aspiration window of
+ * ±ASPIRATION discs around the guess (widened to the full side that failed),
+ * or MTD(f) from the guess in steps of one score (2 discs). For the ordering
+ * study's comparison (bench/ordering-study.js).
+ */
+export type RootStrategy = 'probes' | 'pvs' | 'aspiration' | 'mtdf';
+export const ROOT_STRATEGIES: readonly RootStrategy[] = ['probes', 'pvs', 'aspiration', 'mtdf'];
+const ASPIRATION = 4;
+
 export interface SolveOptions {
+  /** How the root searches (default probes). */
+  readonly root?: RootStrategy;
   /** Search this window only (one PVS); default: the exact score, by probes. */
   readonly alpha?: number;
   readonly beta?: number;
@@ -295,6 +308,33 @@ export class ScoreProbes {
   }
 }
 
+/** The exact score by one of the other root strategies (see RootStrategy). */
+function rootSearch(ctx: SearchContext, how: RootStrategy, guess: number, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number): number {
+  if (how === 'pvs') return pvs(ctx, ph, pl, oh, ol, -64, 64, empties, parity, 0);
+  if (how === 'aspiration') {
+    let alpha = Math.max(-64, guess - ASPIRATION);
+    let beta = Math.min(64, guess + ASPIRATION);
+    for (;;) {
+      const v = pvs(ctx, ph, pl, oh, ol, alpha, beta, empties, parity, 0);
+      if (ctx.stopped()) return v;
+      if (v <= alpha && alpha > -64) alpha = -64;
+      else if (v >= beta && beta < 64) beta = 64;
+      else return v;
+    }
+  }
+  // MTD(f): null windows (g - 1, g) on even scores, each answer the next g.
+  let lower = -64;
+  let upper = 64;
+  let g = guess;
+  while (lower < upper && !ctx.stopped()) {
+    const beta = g === lower ? g + 2 : g;
+    g = pvs(ctx, ph, pl, oh, ol, beta - 1, beta, empties, parity, 0);
+    if (g < beta) upper = g;
+    else lower = g;
+  }
+  return lower;
+}
+
 /**
  * The first guess of an exact solve as solveExact makes it (a shallow
  * search's, then the selective pre-searches'), on the context's table in
@@ -303,7 +343,7 @@ export class ScoreProbes {
 export function guessScore(ctx: SearchContext, pos: Position): GuessResult {
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;
-  const parity = setupEmpties(ph, pl, oh, ol);
+  const parity = setupEmpties(ph, pl, oh, ol) | ctx.parityFlags;
   const empties = emptyCount(pos);
   NODES[0] = 0;
   const score = startGuess(ctx, ph, pl, oh, ol, empties, parity);
@@ -325,7 +365,7 @@ export function solveExact(ctx: SearchContext, pos: Position, options: SolveOpti
   if (!options.sameSearch) ctx.table.newSearch();
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;
-  const parity = setupEmpties(ph, pl, oh, ol);
+  const parity = setupEmpties(ph, pl, oh, ol) | ctx.parityFlags;
   const empties = emptyCount(pos);
   const live = ctx.live;
   const at = ctx.liveAt;
@@ -340,6 +380,10 @@ export function solveExact(ctx: SearchContext, pos: Position, options: SolveOpti
     pvLine(ctx, ph, pl, oh, ol, score, empties, parity, 0);
   } else if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ctx, ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
+  } else if (options.root !== undefined && options.root !== 'probes') {
+    const guess = options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity);
+    score = rootSearch(ctx, options.root, guess, ph, pl, oh, ol, empties, parity);
+    if (!ctx.stopped()) pvLine(ctx, ph, pl, oh, ol, score, empties, parity, 0);
   } else {
     const probes = new ScoreProbes(options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity));
     while (!probes.done && !ctx.stopped()) {

@@ -4,7 +4,7 @@
  */
 import { type ObfAnswer, type ObfEntry, bestAnswers } from '../position/obf.js';
 import type { Position } from '../position/position.js';
-import { solveExact } from '../search/root.js';
+import { type RootStrategy, solveExact } from '../search/root.js';
 import type { SearchContext } from '../search/context.js';
 import {
   STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, type Table,
@@ -55,6 +55,8 @@ export function check(
 export interface SolveSettings {
   /** Keep the table from one position to the next (default: cleared, as Edax does). */
   readonly keepTable?: boolean;
+  /** How the root searches (default probes; see RootStrategy). */
+  readonly root?: RootStrategy;
 }
 
 export function tableStats(t: Table): TableStats {
@@ -69,7 +71,7 @@ export function solveOne(
   const table = ctx.table;
   if (settings.keepTable) table.stats.fill(0);
   else table.clear();
-  const r = solveExact(ctx, position);
+  const r = solveExact(ctx, position, { root: settings.root });
   const gameOver = r.pv.length === 0;
   return {
     index, line, empties: r.empties, move: r.move, score: r.score, ...check(answers, r.score, r.move, gameOver),
