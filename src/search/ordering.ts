@@ -52,7 +52,7 @@ export const W_POTENTIAL = 1;
  * (the opponent to move): its weighted mobility, then parity.
  */
 export function orderKey(
-  cph: number, cpl: number, coh: number, col: number, x: number, parity: number, wMobility = W_MOBILITY, wPotential = W_POTENTIAL, wParity = 1,
+  cph: number, cpl: number, coh: number, col: number, x: number, parity: number, wMobility: number, wPotential: number, wParity: number,
 ): number {
   moves(cph, cpl, coh, col, M, 2);
   const mh = M[2];
