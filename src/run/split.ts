@@ -164,7 +164,7 @@ export class SplitSearch {
     // ETC, ordering); its children then go to the workers.
     const nodes0 = NODES[0];
     if (empties >= this.ctx.evalFrom) this.ctx.evaluator!.load(empties, ph, pl, oh, ol);
-    const open = openNode(this.ctx, ph, pl, oh, ol, alpha, empties, parityOf(ph, pl, oh, ol) | this.ctx.parityFlags, hash);
+    const open = openNode(this.ctx, ph, pl, oh, ol, alpha, empties, parityOf(ph, pl, oh, ol), hash);
     this.nodes += NODES[0] - nodes0; // sorting searches
     if (open < MUST_PASS) return open;
     if (open === MUST_PASS) return (0 - (await this.node(oh, ol, ph, pl, (0 - alpha - 1) | 0, empties, group, path))) | 0;

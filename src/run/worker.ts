@@ -152,7 +152,7 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
   const probes = s[STAT_PROBES];
   const hits = s[STAT_HITS];
   const cutoffs = s[STAT_CUTOFFS];
-  const parity = setupEmpties(t.ph, t.pl, t.oh, t.ol) | ctx.parityFlags;
+  const parity = setupEmpties(t.ph, t.pl, t.oh, t.ol);
   NODES[0] = 0;
   const score = searchNull(ctx, t.ph, t.pl, t.oh, t.ol, t.alpha, t.empties, parity);
   return { score, nodes: NODES[0], probes: s[STAT_PROBES] - probes, hits: s[STAT_HITS] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };

@@ -36,7 +36,11 @@ export interface OrderingSettings {
 /**
  * The ordering study: techniques of the exact search that a context can
  * switch off one by one (bits of SearchSettings.off), to measure what each
- * saves. All on is the normal search, at the same speed.
+ * saves. All on is the normal search, at the same speed. They act in the
+ * table-backed search (above SHALLOW_MAX empties): the shallow search and
+ * the last-4 solvers keep their parity order and the shallow search its
+ * stability cutoff, since a test of a switch there cost 8-13 % of the speed
+ * with every switch on (two alternating series of 5 runs, fforum-20-39).
  */
 export const OFF_HASH_MOVE = 1; // the table's move first
 export const OFF_MOBILITY = 2; // fastest first: the opponent's replies
@@ -52,13 +56,6 @@ export const ORDERING_TECHNIQUES: ReadonlyArray<readonly [string, number]> = [
   ['hash-move', OFF_HASH_MOVE], ['mobility', OFF_MOBILITY], ['potential', OFF_POTENTIAL], ['parity', OFF_PARITY], ['eval', OFF_EVAL],
   ['sorting', OFF_SORTING], ['etc', OFF_ETC], ['stability', OFF_STABILITY], ['selective', OFF_SELECTIVE],
 ];
-/**
- * Bits of the parity word the null-window search hands down (bits 0-3 are
- * the quadrant parity, which moves flip; these survive): the shallow search
- * then skips parity ordering / the stability cutoff.
- */
-export const PARITY_OFF = 16;
-export const STABILITY_OFF = 32;
 
 export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 14, evalPerMobility: 128, sortFrom: [18, 21, 24] };
 
@@ -116,8 +113,6 @@ export class SearchContext {
   readonly wMobility: number;
   readonly wPotential: number;
   readonly wParity: number;
-  /** PARITY_OFF | STABILITY_OFF as switched off, for the parity word the search starts from. */
-  readonly parityFlags: number;
   /**
    * The selectivity level of the search under way: 0 exact; k > 0 selective
    * (ProbCut at margin pcMargin), see selective.ts. Set by the root for its
@@ -151,7 +146,7 @@ export class SearchContext {
     this.wMobility = off & OFF_MOBILITY ? 0 : 4;
     this.wPotential = off & OFF_POTENTIAL ? 0 : 1;
     this.wParity = off & OFF_PARITY ? 0 : 1;
-    this.parityFlags = (off & OFF_PARITY ? PARITY_OFF : 0) | (off & OFF_STABILITY ? STABILITY_OFF : 0);
+
     this.live = s.live ?? new Float64Array(LIVE_FIELDS);
     this.liveAt = s.liveAt ?? 0;
     this.stop = s.stop ?? new Int32Array(1);

@@ -13,7 +13,6 @@
  */
 import { NEIGHBOUR_HI, NEIGHBOUR_LO, flips, lastFlipCount, moves, popcount32 } from 'native-free-bitboard';
 import { stabilityCap } from './stability.js';
-import { PARITY_OFF, STABILITY_OFF } from './context.js';
 
 /** Node counter (a double: suites run into the 10^11s). */
 export const NODES = new Float64Array(1);
@@ -260,16 +259,13 @@ export function solve4(ph: number, pl: number, oh: number, ol: number, alpha: nu
  */
 export function shallow(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
   NODES[0]++;
-  if ((parity & STABILITY_OFF) === 0) {
-    const cap = stabilityCap(ph, pl, oh, ol, alpha, empties);
-    if (cap <= alpha) return cap;
-  }
+  const cap = stabilityCap(ph, pl, oh, ol, alpha, empties);
+  if (cap <= alpha) return cap;
   let best = -65;
   let score: number;
   const beta = (0 - alpha - 1) | 0;
   for (let pass = 0; pass < 2; pass++) {
-    // Odd quadrants first, then the rest; without parity ordering, the list's order.
-    const want = (parity & PARITY_OFF) === 0 ? (pass === 0 ? parity : ~parity) : pass === 0 ? -1 : 0;
+    const want = pass === 0 ? parity : ~parity;
     for (let x = NEXT[HEAD]; x !== HEAD; x = NEXT[x]) {
       if (!(QUADRANT[x] & want)) continue;
       if (((NEIGHBOUR_HI[x] & oh) | (NEIGHBOUR_LO[x] & ol)) === 0) continue;

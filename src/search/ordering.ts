@@ -80,6 +80,9 @@ export function buildList(
   const ev = empties >= ctx.evalMin ? ctx.evaluator : null;
   const sortDepth = ctx.sortDepth[empties];
   const perMobility = ctx.evalPerMobility;
+  const wMobility = ctx.wMobility;
+  const wPotential = ctx.wPotential;
+  const wParity = ctx.wParity;
   let n = 0;
   while ((ml | mh) !== 0) {
     const x = lowestSquare(mh, ml);
@@ -94,7 +97,7 @@ export function buildList(
     LIST_FL[i] = fl;
     if (x === hashMove) LIST_KEY[i] = -1 << 30;
     else {
-      const key = orderKey(oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), x, parity, ctx.wMobility, ctx.wPotential, ctx.wParity);
+      const key = orderKey(oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), x, parity, wMobility, wPotential, wParity);
       // The child's evaluation is the opponent's: the lower, the better for us.
       if (ev === null) LIST_KEY[i] = key;
       else if (sortDepth === 0) LIST_KEY[i] = key * perMobility + ev.childScoreAt(empties, x, fh, fl);

@@ -343,7 +343,7 @@ function rootSearch(ctx: SearchContext, how: RootStrategy, guess: number, ph: nu
 export function guessScore(ctx: SearchContext, pos: Position): GuessResult {
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;
-  const parity = setupEmpties(ph, pl, oh, ol) | ctx.parityFlags;
+  const parity = setupEmpties(ph, pl, oh, ol);
   const empties = emptyCount(pos);
   NODES[0] = 0;
   const score = startGuess(ctx, ph, pl, oh, ol, empties, parity);
@@ -365,7 +365,7 @@ export function solveExact(ctx: SearchContext, pos: Position, options: SolveOpti
   if (!options.sameSearch) ctx.table.newSearch();
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;
-  const parity = setupEmpties(ph, pl, oh, ol) | ctx.parityFlags;
+  const parity = setupEmpties(ph, pl, oh, ol);
   const empties = emptyCount(pos);
   const live = ctx.live;
   const at = ctx.liveAt;
