@@ -136,17 +136,17 @@ export class Evaluator {
     const dx = a ? 2 : 1;
     const df = a ? -1 : 1;
     for (let k = SQ_START[x], end = SQ_START[x + 1]; k < end; k++) line[to + SQ_FEATURE[k]] -= dx * SQ_POWER[k];
-    let bits = fl;
+    this.turnDiscs(fl, 0, to, df);
+    this.turnDiscs(fh, 32, to, df);
+  }
+
+  /** Adds delta × 3^k to the digit of every square of `bits` (a word whose bit 0 is square `base`) in the slot at `to`. */
+  private turnDiscs(bits: number, base: number, to: number, delta: number): void {
+    const line = this.line;
     while (bits !== 0) {
-      const s = 31 - Math.clz32(bits & ((0 - bits) | 0));
+      const s = base + 31 - Math.clz32(bits & ((0 - bits) | 0));
       bits &= (bits - 1) | 0;
-      for (let k = SQ_START[s], end = SQ_START[s + 1]; k < end; k++) line[to + SQ_FEATURE[k]] += df * SQ_POWER[k];
-    }
-    bits = fh;
-    while (bits !== 0) {
-      const s = 63 - Math.clz32(bits & ((0 - bits) | 0));
-      bits &= (bits - 1) | 0;
-      for (let k = SQ_START[s], end = SQ_START[s + 1]; k < end; k++) line[to + SQ_FEATURE[k]] += df * SQ_POWER[k];
+      for (let k = SQ_START[s], end = SQ_START[s + 1]; k < end; k++) line[to + SQ_FEATURE[k]] += delta * SQ_POWER[k];
     }
   }
 

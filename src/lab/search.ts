@@ -195,8 +195,9 @@ export class LabSearch {
     const table = this.table;
     let entry = -1;
     let hashMove = -1;
+    const bucket = table.length > 0 ? (hashPosition(ph, pl, oh, ol) & this.mask) << 4 : 0;
     if (table.length > 0) {
-      entry = this.find(ph, pl, oh, ol);
+      entry = this.find(bucket, ph, pl, oh, ol);
       if (entry >= 0) {
         hashMove = table[entry + 7];
         if (table[entry + 4] === depth + 1) {
@@ -271,7 +272,7 @@ export class LabSearch {
     }
     // The root's move: one that proved its score (a search that failed low proves none).
     if (ply === 0 && (best > alpha0 || this.rootMove === -2)) this.rootMove = bestMove;
-    if (table.length > 0) this.store(entry, ph, pl, oh, ol, depth, alpha0, beta, best, bestMove);
+    if (table.length > 0) this.store(bucket, entry, ph, pl, oh, ol, depth, alpha0, beta, best, bestMove);
     return best;
   }
 
@@ -298,9 +299,9 @@ export class LabSearch {
     t = this.key[i]; this.key[i] = this.key[b]; this.key[b] = t;
   }
 
-  private find(ph: number, pl: number, oh: number, ol: number): number {
+  /** The position's entry in its bucket (word offset b), or -1. */
+  private find(b: number, ph: number, pl: number, oh: number, ol: number): number {
     const t = this.table;
-    const b = (hashPosition(ph, pl, oh, ol) & this.mask) << 4;
     for (let e = b; e < b + 16; e += 8) {
       if (t[e + 4] !== 0 && t[e] === ph && t[e + 1] === pl && t[e + 2] === oh && t[e + 3] === ol) return e;
     }
@@ -312,7 +313,7 @@ export class LabSearch {
    * entry if it has one (same depth: the bounds tighten; other depth: they
    * are replaced), else the bucket's emptier or shallower slot.
    */
-  private store(e: number, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number, score: number, move: number): void {
+  private store(b: number, e: number, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number, score: number, move: number): void {
     const t = this.table;
     const lower = score > alpha ? score : -INF;
     const upper = score < beta ? score : INF;
@@ -322,10 +323,7 @@ export class LabSearch {
       if (score > alpha) t[e + 7] = move; // a failed-low search's best move proves nothing
       return;
     }
-    if (e < 0) {
-      const b = (hashPosition(ph, pl, oh, ol) & this.mask) << 4;
-      e = t[b + 4] <= t[b + 12] ? b : b + 8;
-    }
+    if (e < 0) e = t[b + 4] <= t[b + 12] ? b : b + 8;
     t[e] = ph; t[e + 1] = pl; t[e + 2] = oh; t[e + 3] = ol;
     t[e + 4] = depth + 1;
     t[e + 5] = lower;

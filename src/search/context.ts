@@ -45,7 +45,7 @@ export interface OrderingSettings {
 export const OFF_HASH_MOVE = 1; // the table's move first
 export const OFF_MOBILITY = 2; // fastest first: the opponent's replies
 export const OFF_POTENTIAL = 4; // potential mobility in the key
-export const OFF_PARITY = 8; // quadrant parity in the key and in the shallow search
+export const OFF_PARITY = 8; // quadrant parity in the key
 export const OFF_EVAL = 16; // the child's evaluation in the key
 export const OFF_SORTING = 32; // sorting searches (the static evaluation instead)
 export const OFF_ETC = 64; // enhanced transposition cutoffs
@@ -56,6 +56,10 @@ export const ORDERING_TECHNIQUES: ReadonlyArray<readonly [string, number]> = [
   ['hash-move', OFF_HASH_MOVE], ['mobility', OFF_MOBILITY], ['potential', OFF_POTENTIAL], ['parity', OFF_PARITY], ['eval', OFF_EVAL],
   ['sorting', OFF_SORTING], ['etc', OFF_ETC], ['stability', OFF_STABILITY], ['selective', OFF_SELECTIVE],
 ];
+
+/** Weights of the ordering key's terms: the opponent's replies (mobility), potential mobility; parity adds 1 (ordering.ts). */
+export const W_MOBILITY = 4;
+export const W_POTENTIAL = 1;
 
 export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 14, evalPerMobility: 128, sortFrom: [18, 21, 24] };
 
@@ -139,18 +143,23 @@ export class SearchContext {
     this.table = s.table;
     this.evaluator = s.evaluator ?? null;
     this.evalMin = this.evaluator !== null && !(off & OFF_EVAL) ? o.evalMin : 64;
-    this.evalFrom = this.evaluator !== null ? this.evalMin : 65;
     this.evalPerMobility = o.evalPerMobility;
     this.sortDepth = sortDepths(off & OFF_SORTING ? [64, 64, 64] : o.sortFrom);
     this.stages = off & OFF_SELECTIVE ? [] : s.selectivity ?? DEFAULT_SELECTIVITY;
-    this.wMobility = off & OFF_MOBILITY ? 0 : 4;
-    this.wPotential = off & OFF_POTENTIAL ? 0 : 1;
+    this.wMobility = off & OFF_MOBILITY ? 0 : W_MOBILITY;
+    this.wPotential = off & OFF_POTENTIAL ? 0 : W_POTENTIAL;
     this.wParity = off & OFF_PARITY ? 0 : 1;
 
     this.live = s.live ?? new Float64Array(LIVE_FIELDS);
     this.liveAt = s.liveAt ?? 0;
     this.stop = s.stop ?? new Int32Array(1);
     this.stopAt = s.stopAt ?? 0;
+    this.evalFrom = this.lineFrom();
+  }
+
+  /** evalFrom at the current level. */
+  private lineFrom(): number {
+    return this.evaluator === null ? 65 : this.level !== 0 ? 0 : this.evalMin;
   }
 
   /** Whether the search was asked to stop. */
@@ -170,7 +179,7 @@ export class SearchContext {
   setSelective(t: number): boolean {
     this.level = t > 0 && this.evaluator !== null ? levelOf(t) : 0;
     this.pcMargin = this.level !== 0 ? Math.round(t * PC_SIGMA * 128) : 0;
-    this.evalFrom = this.evaluator === null ? 65 : this.level !== 0 ? 0 : this.evalMin;
+    this.evalFrom = this.lineFrom();
     return this.level !== 0;
   }
 }

@@ -43,9 +43,6 @@ export const LIST_KEY = new Int32Array(LIST * 64);
 const M = new Int32Array(4);
 const CORNERS_HI = 0x81000000 | 0;
 const CORNERS_LO = 0x81;
-/** Weights of the key's terms (a context may switch each off: the ordering study, context.ts). */
-export const W_MOBILITY = 4;
-export const W_POTENTIAL = 1;
 
 /**
  * Ordering key of a move (lower is searched first), from the child position
