@@ -45,6 +45,14 @@ export { type OnFailure, type PoolSettings, type Running, SPLIT_AUTO_EMPTIES, ty
 export { LEAF_EMPTIES } from './run/split.js';
 export { ResultsFile, jsonRecord, readResults } from './run/results.js';
 
+// Beyond one machine: suites and split positions through a BullMQ queue on Redis.
+export { type RedisAddress, RedisAddressError, RedisUnreachable, parseRedisUrl } from './queue/redis.js';
+export { type QueueSettings, queueOf } from './queue/jobs.js';
+export { QUEUE_LEAF_EMPTIES, type QueueOutcome, type QueueRunOptions, RunConflict, defaultRunName, solveOnQueue } from './queue/coordinator.js';
+export { type ServeOptions, type ServeReport, serveQueue } from './queue/serve.js';
+export { type RunInfo, cleanRun, listRuns } from './queue/runs.js';
+export { openRedis } from './queue/redis.js';
+
 // Training data and fitting.
 export {
   type Dataset, DatasetError, LEGACY_COMPACT_ID, RECORD_WORDS, guideHashFor, readDataset, recordEmpties, recordExact, selectRecords,

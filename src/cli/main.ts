@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The revsolve command. This thread only listens: SIGINT, SIGTERM and SIGHUP
- * stop every command (signals.ts). `solve` and `train gen` do their work on
+ * stop every command (signals.ts). `solve`, `worker`, `queue` and `train gen` do their work on
  * worker threads of their own and run here; every other command (perft,
  * train fit, the eval commands …) computes synchronously, so it runs on a
  * thread of its own (thread.ts), which a signal ends at once.
@@ -13,7 +13,7 @@ import { StopSignals } from './signals.js';
 /** Commands that keep this thread free themselves. */
 function runsHere(argv: readonly string[]): boolean {
   const [command, sub] = argv.slice(2);
-  return command === undefined || command.startsWith('-') || command === 'solve' || (command === 'train' && sub === 'gen');
+  return command === undefined || command.startsWith('-') || command === 'solve' || command === 'worker' || command === 'queue' || (command === 'train' && sub === 'gen');
 }
 
 function runOnThread(argv: string[], stop: StopSignals): Promise<number> {
@@ -46,6 +46,9 @@ export async function main(argv: string[]): Promise<void> {
   } finally {
     stop.dispose();
   }
+  // The command is over: a client library's lingering timers (ioredis keeps
+  // one for 2 s after a refused connection) must not hold the exit.
+  setTimeout(() => process.exit(), 200).unref();
 }
 
 await main(process.argv);

@@ -12,11 +12,14 @@ import {
   PositionError, emptyCount, DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, tableBytes,
   type PositionResult, summarize, SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits, LEAF_EMPTIES, SELECTIVE_MIN,
   DEFAULT_SELECTIVITY, DatasetError, WeightsFileError, readWeights, ResultsFile, readResults,
+  QUEUE_LEAF_EMPTIES, RedisUnreachable, RunConflict, defaultRunName, parseRedisUrl, queueOf, solveOnQueue,
 } from '../index.js';
 import { Progress } from './progress.js';
+import { parseHashBits, parseLayout, parseLeaf, parseOrdering, parseSeconds, parseSelectivity, parseSplit, parseWorkers } from './options.js';
 import { addEvalCommands } from './eval.js';
 import { addTrainCommands } from './train.js';
 import { addLabCommands } from './lab.js';
+import { addQueueCommands } from './queue.js';
 import type { StopSignals } from './signals.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 
@@ -24,50 +27,7 @@ const EXIT_MISMATCH = 1;
 const EXIT_USAGE = 2;
 const EXIT_BUG = 70;
 
-
 class UsageError extends Error {}
-
-function parseHashBits(value: string): number {
-  const h = Number(value);
-  if (!/^\d+$/.test(value) || h < MIN_BITS || h > MAX_BITS) {
-    throw new InvalidArgumentError(`must be a whole number from ${MIN_BITS} to ${MAX_BITS} (2^h table entries)`);
-  }
-  return h;
-}
-
-function parseWorkers(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 256) throw new InvalidArgumentError('must be a whole number from 1 to 256');
-  return n;
-}
-
-function parseSeconds(value: string): number {
-  const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
-  return n;
-}
-
-function parseOrdering(value: string): 'mobility' | 'eval' {
-  if (value !== 'mobility' && value !== 'eval') throw new InvalidArgumentError('must be mobility or eval');
-  return value;
-}
-
-function parseSelectivity(value: string): readonly number[] {
-  if (value === 'none') return [];
-  const stages = value.split(',').map(Number);
-  if (stages.some((t) => !Number.isFinite(t) || t <= 0 || t > 8)) throw new InvalidArgumentError('must be none or margins in sigmas, each in (0, 8], e.g. 1,2');
-  return stages;
-}
-
-function parseSplit(value: string): SplitMode {
-  if (value !== 'auto' && value !== 'always' && value !== 'never') throw new InvalidArgumentError('must be auto, always or never');
-  return value;
-}
-
-function parseLayout(value: string): Layout {
-  if (!(value in LAYOUTS)) throw new InvalidArgumentError(`must be one of ${Object.keys(LAYOUTS).join(', ')}`);
-  return value as Layout;
-}
 
 function mib(bytes: number): string {
   return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
@@ -106,6 +66,10 @@ interface SolveOpts {
   selectivity: readonly number[];
   off: number;
   root: RootStrategy;
+  queue?: string;
+  run?: string;
+  redisTimeout: number;
+  queueLeaf: number;
 }
 
 /** --off: ordering techniques by name, comma-separated, or all (the ordering study). */
@@ -159,7 +123,10 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   }
   for (const e of errors) process.stderr.write(`error: ${e.message}\n`);
 
-  if (opts.resume && !opts.results) throw new UsageError('--resume needs --results <file.jsonl>');
+  if (opts.resume && !opts.results && !opts.queue) throw new UsageError('--resume needs --results <file.jsonl> (or --queue, whose runs Redis keeps)');
+  if (opts.queue !== undefined) {
+    if (opts.off || opts.root !== 'probes' || opts.keepTable) throw new UsageError('--off, --root and --keep-table are for local runs, not --queue');
+  } else if (opts.run !== undefined) throw new UsageError('--run names a run of --queue');
   const previous = opts.resume ? readResults(opts.results!, entries) : { results: new Map<number, PositionResult>(), problems: [] };
   for (const p of previous.problems) process.stderr.write(`warning: ${p}\n`);
   const jobs = entries.map((entry, i) => ({ entry, index: i + 1 })).filter((j) => !previous.results.has(j.index));
@@ -176,26 +143,44 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   const selectivity = evalFile ? opts.selectivity : []; // the pre-searches need weights
   const policy = (n: number) => ({ workers: n, bits: 0, layout: opts.table, keepTable: false, split: opts.split, fewPositions: jobs.length < n });
   const split = (n: number) => jobs.some((j) => splits(emptyCount(j.entry.position), policy(n)));
-  const workers = split(opts.workers) ? opts.workers : Math.max(1, Math.min(opts.workers, jobs.length));
+  const onQueue = opts.queue !== undefined;
+  const workers = onQueue ? 0 : split(opts.workers) ? opts.workers : Math.max(1, Math.min(opts.workers, jobs.length));
   if (opts.root !== 'probes' && split(workers)) throw new UsageError(`--root ${opts.root} is for positions solved whole: add --split never (or -n 1)`);
-  const splitTables = split(workers) ? Math.min(workers, jobs.length) : 0;
-  const wholeTables = workers === 1 ? 1 : jobs.some((j) => !splits(emptyCount(j.entry.position), policy(workers))) ? Math.min(workers, jobs.length) : 0;
+  const splitTables = onQueue ? 0 : split(workers) ? Math.min(workers, jobs.length) : 0;
+  const wholeTables = onQueue ? 0 : workers === 1 ? 1 : jobs.some((j) => !splits(emptyCount(j.entry.position), policy(workers))) ? Math.min(workers, jobs.length) : 0;
   const tables = splitTables + wholeTables;
-  checkTableFits(opts.hashBits, opts.table, tables);
+  if (!onQueue) checkTableFits(opts.hashBits, opts.table, tables);
   const bytes = tableBytes(opts.hashBits, opts.table);
+  // Through the queue: the address, the queue of these settings and the run's name, known before anything is printed.
+  const address = onQueue ? parseRedisUrl(opts.queue!) : undefined;
+  const queueSettings = { bits: opts.hashBits, layout: opts.table, evalFile, selectivity };
+  const run = onQueue ? (opts.run ?? defaultRunName(source === '--position' ? 'position' : source, entries, queueSettings)) : '';
+  // Through the queue, auto splits a lone position; always, every position above the task size.
+  const queueSplit = (empties: number) =>
+    empties > opts.queueLeaf && (opts.split === 'always' || (opts.split === 'auto' && entries.length === 1));
   // Opened before anything is printed: a path that cannot be written is one line of error, not a table cut short.
   const saved = opts.results ? new ResultsFile(opts.results, !!opts.resume) : undefined;
   const out = (s: string) => process.stdout.write(s + '\n');
-  if (!opts.json) {
+  const ordered = `ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
+    `${selectivity.length > 0 ? `, selective pre-searches ${selectivity.join(',')}` : ''}`;
+  if (!opts.json && onQueue) {
+    const q = queueOf(queueSettings);
+    out(
+      `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; through ${address!.url}, queue ${q.name}, run ${run}; ` +
+        `workers' tables of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table}); ${ordered}` +
+        `${entries.some((e) => queueSplit(emptyCount(e.position))) ? `; split into subtrees of ${opts.queueLeaf} empties` : ''}`,
+    );
+  }
+  if (!opts.json && !onQueue) {
     out(
       `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
         `${workers} worker${workers === 1 ? '' : 's'}${splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
         `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
-        `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ` +
-        `ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
-        `${selectivity.length > 0 ? `, selective pre-searches ${selectivity.join(',')}` : ''}` +
+        `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ${ordered}` +
         `${opts.off ? `; switched off: ${offNames(opts.off).join(', ')}` : ''}${opts.root !== 'probes' ? `; root: ${opts.root}` : ''}`,
     );
+  }
+  if (!opts.json) {
     out(tableHeader());
   }
   let progress: Progress | undefined;
@@ -221,7 +206,10 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   };
   let failures = 0;
   const failed = (index: number, reason: string, willRetry: boolean) => {
-    process.stderr.write(`error: position ${index}: the worker died (${reason}); ${willRetry ? 'retrying on a fresh worker' : 'given up'}\n`);
+    process.stderr.write(
+      onQueue ? `error: position ${index}: its job failed (${reason}); given up\n`
+        : `error: position ${index}: the worker died (${reason}); ${willRetry ? 'retrying on a fresh worker' : 'given up'}\n`,
+    );
     if (!willRetry) {
       failures++;
       place(index, null);
@@ -246,11 +234,47 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   // workers, keeps what is finished and says how to go on.
   let complete = true;
   try {
-    const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile, selectivity, off: opts.off, root: opts.root };
-    if (jobs.length > 0) complete = await solveParallel(jobs, settings, finished, failed, stop.signal, progress);
+    if (onQueue) {
+      const outcome = await solveOnQueue(
+        entries, jobs, new Set(previous.results.keys()),
+        { ...queueSettings, address: address!, run, resume: !!opts.resume, redisTimeoutMs: opts.redisTimeout * 1000, split: queueSplit, leafEmpties: opts.queueLeaf },
+        finished, (index, reason) => failed(index, reason, false), stop.signal, progress,
+      );
+      complete = outcome.complete;
+      if (outcome.fromRedis > 0) process.stderr.write(`run ${run}: ${outcome.fromRedis} result(s) were in Redis already\n`);
+      const t = outcome.tasks;
+      if (t.sent > 0) {
+        const ms = [...t.cancelMs].sort((a, b) => a - b);
+        process.stderr.write(
+          `split through the queue: ${t.sent} tasks (subtrees of ${opts.queueLeaf} empties or fewer), ${t.meanOut.toFixed(1)} out on average, ${t.peakOut} at most; ` +
+            `cancelled on cuts: ${t.cancelledWaiting} waiting, ${ms.length} running` +
+            `${ms.length ? ` (stopped ${ms[ms.length >> 1]} ms after the cancel at the median, ${ms[ms.length - 1]} ms at most)` : ''}\n`,
+        );
+      }
+    } else {
+      const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile, selectivity, off: opts.off, root: opts.root };
+      if (jobs.length > 0) complete = await solveParallel(jobs, settings, finished, failed, stop.signal, progress);
+    }
+  } catch (e) {
+    if (!(e instanceof RedisUnreachable)) throw e;
+    progress?.stop();
+    const done = results.filter((r) => r).length;
+    process.stderr.write(
+      `revsolve: ${e.message}; ${done} of ${entries.length} positions finished${opts.results ? ` (saved in ${opts.results})` : ''}` +
+        `${e.when === 'mid-run' ? `; run the same command with --resume when Redis is back` : ''}\n`,
+    );
+    return EXIT_USAGE;
   } finally {
     progress?.stop();
     saved?.close();
+  }
+  if (!complete && onQueue) {
+    const done = results.filter((r) => r).length;
+    process.stderr.write(
+      `\ninterrupted: ${done} of ${entries.length} positions finished; the workers go on with run ${run} in ${address!.url}: ` +
+        `run the same command with --resume to re-attach (revsolve queue clean ${address!.url} --run ${run} removes it)\n`,
+    );
+    return stop.exitCode;
   }
   if (!complete) {
     const done = results.filter((r) => r).length;
@@ -324,6 +348,10 @@ function buildProgram(stop: StopSignals): Command {
     .option('--keep-table', 'keep the table from one position to the next (default: cleared, as Edax does)')
     .option('--stats', 'print the table statistics of each position')
     .option('--off <techniques>', `the ordering study: switch these techniques of the exact search off (${ORDERING_TECHNIQUES.map(([n]) => n).join(', ')}, or all)`, parseOff, 0)
+    .option('--queue <redis://host:port>', 'solve through a BullMQ queue on this Redis, on `revsolve worker` processes anywhere (see the README)')
+    .option('--run <name>', 'with --queue: the run\'s name in Redis (default: the suite\'s name and a digest of its positions and settings)')
+    .option('--redis-timeout <seconds>', 'with --queue: give up when Redis is unreachable this long, at the start or mid-run', parseSeconds, 30)
+    .option('--queue-leaf <empties>', `with --queue: a split position's subtrees of this many empties or fewer are one task each`, parseLeaf, QUEUE_LEAF_EMPTIES)
     .option('--root <strategy>', `how the root finds the exact score after the first guess: ${ROOT_STRATEGIES.join(', ')} (for positions not split)`, parseRoot, 'probes' as RootStrategy)
     .action(async (file: string | undefined, opts: SolveOpts) => {
       process.exitCode = await runSolve(file, opts, stop);
@@ -333,6 +361,7 @@ function buildProgram(stop: StopSignals): Command {
   addTrainCommands(program, (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n'), stop);
 
   addLabCommands(program, (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n'));
+  addQueueCommands(program, (s) => process.stdout.write(s + '\n'), (s) => process.stderr.write(s + '\n'), stop);
 
   program
     .command('perft')
@@ -361,7 +390,7 @@ export async function runCommand(argv: string[], stop: StopSignals): Promise<num
     if (e instanceof CommanderError && !(e instanceof InvalidArgumentError)) {
       return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_USAGE;
     }
-    if (e instanceof UsageError || e instanceof ObfErrorClass || e instanceof RangeError || e instanceof WeightsFileError || e instanceof DatasetError || e instanceof InvalidArgumentError) {
+    if (e instanceof UsageError || e instanceof RunConflict || e instanceof RedisUnreachable || e instanceof ObfErrorClass || e instanceof RangeError || e instanceof WeightsFileError || e instanceof DatasetError || e instanceof InvalidArgumentError) {
       process.stderr.write(`revsolve: ${e.message}\n`);
       return EXIT_USAGE;
     }

@@ -85,37 +85,40 @@ export function readResults(path: string, entries: readonly ObfEntry[]): { resul
       problems.push(`${where}: not JSON (a line cut short?), ignored`);
       return;
     }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      problems.push(`${where}: not a result (a JSON object), ignored`);
-      return;
-    }
-    const o = parsed as Record<string, unknown>;
-    const index = o.index;
-    if (!isInt(index) || index < 1 || index > entries.length) {
-      problems.push(`${where}: no position ${String(index)} in this suite, ignored`);
-      return;
-    }
-    const entry = entries[index - 1];
-    if (o.position !== formatPosition(entry.position)) {
-      problems.push(`${where}: position ${index} is not the suite's position ${index} (another suite's results?), ignored`);
-      return;
-    }
-    const move = moveOf(o.move);
-    const pv = Array.isArray(o.pv) ? o.pv.map(moveOf) : [-2];
-    const t = o.table as Record<string, unknown> | undefined;
-    if (!isInt(o.score) || o.score < -64 || o.score > 64 || move === -2 || pv.includes(-2) || !isInt(o.empties) ||
-        typeof o.nodes !== 'number' || typeof o.ms !== 'number' || !t || typeof t !== 'object') {
-      problems.push(`${where}: malformed result for position ${index}, ignored`);
-      return;
-    }
-    const num = (v: unknown) => (typeof v === 'number' ? v : 0);
-    results.set(index, {
-      index, line: entry.line, empties: o.empties, move, score: o.score,
-      // Checked again against the suite as it is now, never taken from the file.
-      ...check(entry.answers, o.score, move, pv.length === 0),
-      nodes: o.nodes, ms: o.ms, pv,
-      table: { probes: num(t.probes), hits: num(t.hits), cutoffs: num(t.cutoffs), stores: num(t.stores), overwrites: num(t.overwrites) },
-    });
+    const r = parseRecord(parsed, entries, where);
+    if (typeof r === 'string') problems.push(r);
+    else results.set(r.index, r);
   });
   return { results, problems };
+}
+
+/**
+ * One result record (a results-file line, or a queue run's result in Redis)
+ * checked against the suite: the result, or what is wrong with it (`where`
+ * first). The check against the answers is made again here, never taken
+ * from the record.
+ */
+export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where: string): PositionResult | string {
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return `${where}: not a result (a JSON object), ignored`;
+  const o = parsed as Record<string, unknown>;
+  const index = o.index;
+  if (!isInt(index) || index < 1 || index > entries.length) return `${where}: no position ${String(index)} in this suite, ignored`;
+  const entry = entries[index - 1];
+  if (o.position !== formatPosition(entry.position)) {
+    return `${where}: position ${index} is not the suite's position ${index} (another suite's results?), ignored`;
+  }
+  const move = moveOf(o.move);
+  const pv = Array.isArray(o.pv) ? o.pv.map(moveOf) : [-2];
+  const t = o.table as Record<string, unknown> | undefined;
+  if (!isInt(o.score) || o.score < -64 || o.score > 64 || move === -2 || pv.includes(-2) || !isInt(o.empties) ||
+      typeof o.nodes !== 'number' || typeof o.ms !== 'number' || !t || typeof t !== 'object') {
+    return `${where}: malformed result for position ${index}, ignored`;
+  }
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  return {
+    index, line: entry.line, empties: o.empties, move, score: o.score,
+    ...check(entry.answers, o.score, move, pv.length === 0),
+    nodes: o.nodes, ms: o.ms, pv,
+    table: { probes: num(t.probes), hits: num(t.hits), cutoffs: num(t.cutoffs), stores: num(t.stores), overwrites: num(t.overwrites) },
+  };
 }

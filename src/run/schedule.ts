@@ -49,6 +49,19 @@ export interface Job {
   reject(e: unknown): void;
 }
 
+/**
+ * What the split search needs of whatever runs its tasks: this pool, or the
+ * distributed queue (queue/). H is the runner's handle on a task.
+ */
+export interface TaskRunner<In, H> {
+  /** Runs a task; null when cancelled before it ran. `path`: where in its position's tree (priority). */
+  run<R>(task: In, rank: number, onJob?: (job: H) => void, path?: readonly number[]): Promise<R | null>;
+  /** Drops a queued task or tells a running one to stop. */
+  cancel(job: H): void;
+  /** A live field summed over the running tasks of position `index`; `otherwise` when none runs (or none is known). */
+  liveSum(index: number, field: number, otherwise?: number): number;
+}
+
 function before(a: Job, b: Job): boolean {
   if (a.rank !== b.rank) return a.rank < b.rank;
   const n = Math.min(a.path.length, b.path.length);
@@ -58,7 +71,7 @@ function before(a: Job, b: Job): boolean {
 }
 
 /** Tasks of type In (what a sender gives; the scheduler adds the Dispatched fields and the run's common ones). */
-export class Scheduler<In extends { readonly index: number } = { readonly index: number }> {
+export class Scheduler<In extends { readonly index: number } = { readonly index: number }> implements TaskRunner<In, Job> {
   readonly workers: number;
   readonly liveFields: number;
   /** Per slot: liveFields numbers, written by the task running there. */

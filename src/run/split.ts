@@ -22,7 +22,7 @@ import { NODES, parityOf } from '../search/leaves.js';
 import { ScoreProbes } from '../search/root.js';
 import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, hashPosition } from '../search/table.js';
 import type { Evaluator } from '../eval/weights.js';
-import type { Job, Scheduler } from './schedule.js';
+import type { TaskRunner } from './schedule.js';
 import { type PositionResult, check, tableStats } from '../solve/solve.js';
 import type { GuessResult, NwsResult, PvResult, TaskInput } from './worker.js';
 
@@ -35,12 +35,12 @@ import type { GuessResult, NwsResult, PvResult, TaskInput } from './worker.js';
 export const LEAF_EMPTIES = 19;
 
 /** Cancels, at once, every task below the nodes of a subtree. */
-class Group {
+class Group<H> {
   cancelled = false;
-  readonly jobs = new Set<Job>();
-  readonly children = new Set<Group>();
+  readonly jobs = new Set<H>();
+  readonly children = new Set<Group<H>>();
 
-  constructor(private readonly scheduler: Scheduler<TaskInput>, private readonly parent?: Group) {
+  constructor(private readonly scheduler: TaskRunner<TaskInput, H>, private readonly parent?: Group<H>) {
     if (parent) {
       parent.children.add(this);
       this.cancelled = parent.cancelled;
@@ -60,12 +60,13 @@ class Group {
 
 export interface SharedTableRef {
   readonly id: number;
-  readonly buffer: SharedArrayBuffer;
+  /** null: the tasks run on their workers' own tables (the queue: no memory is shared between machines). */
+  readonly buffer: SharedArrayBuffer | null;
   /** This thread's view. */
   readonly table: Table;
 }
 
-export class SplitSearch {
+export class SplitSearch<H> {
   /** Nodes of finished tasks and of the walk here. */
   nodes = 0;
   lower = -64;
@@ -76,12 +77,12 @@ export class SplitSearch {
   private readonly bits: number;
   private readonly layout: Layout;
   private date = 0;
-  private readonly root: Group;
+  private readonly root: Group<H>;
   /** The walk's own search: exact, on the shared table, ordering as the workers do. */
   private readonly ctx: SearchContext;
 
   constructor(
-    private readonly scheduler: Scheduler<TaskInput>,
+    private readonly scheduler: TaskRunner<TaskInput, H>,
     private readonly shared: SharedTableRef,
     evaluator: Evaluator | null,
     /** Priority of the position's tasks. */
@@ -89,6 +90,8 @@ export class SplitSearch {
     readonly index: number,
     /** Ordering techniques switched off (the ordering study), as the workers have them. */
     off = 0,
+    /** Subtrees at or below this many empties are one task each. */
+    private readonly leafEmpties = LEAF_EMPTIES,
   ) {
     this.bits = shared.table.bits;
     this.layout = shared.table.layout;
@@ -152,11 +155,11 @@ export class SplitSearch {
 
   /** Null-window search (alpha, alpha + 1), fail-soft; meaningless once `group` is cancelled. */
   private async node(
-    ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, group: Group, path: readonly number[],
+    ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, group: Group<H>, path: readonly number[],
   ): Promise<number> {
     if (alpha >= 64) return 64;
     if (alpha < -64) return -64;
-    if (empties <= LEAF_EMPTIES) return this.leaf(ph, pl, oh, ol, alpha, empties, group, path);
+    if (empties <= this.leafEmpties) return this.leaf(ph, pl, oh, ol, alpha, empties, group, path);
     this.nodes++;
     const table = this.shared.table;
     const hash = hashPosition(ph, pl, oh, ol);
@@ -229,10 +232,10 @@ export class SplitSearch {
   }
 
   private async leaf(
-    ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, group: Group, path: readonly number[],
+    ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, group: Group<H>, path: readonly number[],
   ): Promise<number> {
     if (group.cancelled) return 0;
-    let job: Job | undefined;
+    let job: H | undefined;
     const task = this.sharedTask({ kind: 'nws' as const, ph, pl, oh, ol, alpha, empties, seq: this.seq++ });
     const r = await this.scheduler.run<NwsResult>(task, this.rank, (j) => {
       job = j;

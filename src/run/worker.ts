@@ -53,9 +53,13 @@ export interface SolveTask extends TaskBase {
   readonly keepTable: boolean;
 }
 
-/** Tasks on a split position's shared table. */
+/**
+ * Tasks of a split position: on its shared table, or (table null: the
+ * queue's tasks, whose machines share no memory) on this thread's own table,
+ * kept from task to task.
+ */
 interface SharedTableTask extends TaskBase {
-  readonly table: SharedArrayBuffer;
+  readonly table: SharedArrayBuffer | null;
   /** Which of the run's shared tables (the worker keeps a view per id). */
   readonly tableId: number;
   /** The date of the position's search (table replacement). */
@@ -112,8 +116,18 @@ function evaluatorOf(file: string | null): Evaluator | null {
   return evaluator.ev;
 }
 
+function ownTable(bits: number, layout: Layout): Table {
+  if (!own || own.bits !== bits || own.layout !== layout) own = createTable(bits, layout);
+  return own;
+}
+
 /** The view on a shared table: ids are fixed for the life of a pool (one run), so one view per id. */
 function sharedTable(t: SharedTableTask): Table {
+  if (t.table === null) {
+    const table = ownTable(t.bits, t.layout);
+    table.date = t.date;
+    return table;
+  }
   let table = shared.get(t.tableId);
   if (!table || table.bits !== t.bits || table.layout !== t.layout) {
     table = createTable(t.bits, t.layout, t.table);
@@ -133,10 +147,8 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
   if (fault === `${t.index}:always` && first) process.exit(70);
 
   let table: Table;
-  if (t.kind === 'solve') {
-    if (!own || own.bits !== t.bits || own.layout !== t.layout) own = createTable(t.bits, t.layout);
-    table = own;
-  } else table = sharedTable(t);
+  if (t.kind === 'solve') table = ownTable(t.bits, t.layout);
+  else table = sharedTable(t);
   const ctx = new SearchContext({
     table, evaluator: evaluatorOf(t.evalFile), selectivity: t.selectivity, off: t.off,
     live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,

@@ -1,0 +1,237 @@
+/**
+ * The distributed queue against a real Redis (redis-server on a free
+ * loopback port) and real worker processes: suites through the queue equal
+ * a local run; a worker killed mid-job, a coordinator killed and resumed,
+ * Redis stopped mid-run and restarted; a worker stopped with Ctrl-C gives
+ * its job back at once; foreign and malformed jobs fail without retries;
+ * one position split into subtree tasks across the workers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { OBF } from './helpers.js';
+import { CLI, Proc, RedisServer, essentials, freePort, jsonRows, sleep, startWorker } from './redis.js';
+import { queueOf } from '../src/queue/jobs.js';
+import { SHIPPED_WEIGHTS } from '../src/install.js';
+import { DEFAULT_SELECTIVITY } from '../src/search/context.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'revsolve-queue-'));
+const SUITE_1_19 = join(OBF, 'fforum-1-19.obf');
+const SUITE_20_39 = join(OBF, 'fforum-20-39.obf');
+// Ten positions of fforum-20-39 (#20-#29), long enough (0.1-3 s each at h 16) to be killed mid-job.
+const TEN = join(dir, 'ten.obf');
+writeFileSync(TEN, readFileSync(SUITE_20_39, 'utf8').split('\n').filter((l) => /^[-XO]{64}/.test(l)).slice(0, 10).join('\n') + '\n');
+
+function local(file: string): string[] {
+  const r = spawnSync(process.execPath, [CLI, 'solve', file, '-h', '16', '-n', '2', '--split', 'never', '--json', '--quiet'], { encoding: 'utf8' });
+  expect(r.status).toBe(0);
+  return essentials(jsonRows(r.stdout));
+}
+
+let redis: RedisServer;
+const procs: Proc[] = [];
+const track = (p: Proc) => (procs.push(p), p);
+let reference20: string[];
+let reference1: string[];
+
+beforeAll(async () => {
+  redis = new RedisServer(await freePort());
+  await redis.start();
+  reference1 = local(SUITE_1_19);
+  reference20 = local(SUITE_20_39);
+}, 120_000);
+
+afterAll(async () => {
+  for (const p of procs) await p.end();
+  await redis.stop();
+});
+
+/** Jobs of a run the workers have ended. */
+function ended(workers: Proc[], run: string): number {
+  return workers.reduce((n, w) => n + [...w.err.matchAll(new RegExp(`ended ${run}\\.\\d+ `, 'g'))].length, 0);
+}
+
+async function waitEnded(workers: Proc[], run: string, count: number): Promise<void> {
+  for (const t0 = Date.now(); ended(workers, run) < count; await sleep(10)) if (Date.now() - t0 > 60_000) throw new Error(`${run}: fewer than ${count} jobs ended`);
+}
+
+async function coordinate(...args: string[]): Promise<Proc> {
+  return track(new Proc(['solve', ...args, '--queue', redis.url, '-h', '16', '--json', '--quiet']));
+}
+
+describe('the queue (BullMQ on a real redis-server)', () => {
+  it('two worker processes solve fforum-1-19 and fforum-20-39 as a local run does (scores, moves, nodes)', async () => {
+    const w1 = track(await startWorker(redis.url));
+    const w2 = track(await startWorker(redis.url));
+    const a = await coordinate(SUITE_1_19, '--run', 'same-1');
+    expect(await a.exited).toBe(0);
+    expect(essentials(jsonRows(a.out))).toEqual(reference1);
+    const b = await coordinate(SUITE_20_39, '--run', 'same-20');
+    expect(await b.exited).toBe(0);
+    const rows = jsonRows(b.out);
+    expect(rows.every((r) => r.ok === true)).toBe(true);
+    expect(essentials(rows)).toEqual(reference20);
+    // Both workers took part.
+    expect(w1.err).toMatch(/ended same-20\.\d+/);
+    expect(w2.err).toMatch(/ended same-20\.\d+/);
+    // Run again: the run exists; --resume prints it whole from Redis, solving nothing.
+    const again = await coordinate(SUITE_1_19, '--run', 'same-1');
+    expect(await again.exited).toBe(2);
+    expect(again.err).toMatch(/run same-1 exists in redis:\/\/127\.0\.0\.1:\d+ already: add --resume/);
+    const resumed = await coordinate(SUITE_1_19, '--run', 'same-1', '--resume');
+    expect(await resumed.exited).toBe(0);
+    expect(essentials(jsonRows(resumed.out))).toEqual(reference1);
+    expect(resumed.err).toMatch(/19 result\(s\) were in Redis already/);
+    await w1.end();
+    await w2.end();
+  });
+
+  it('a worker killed (SIGKILL) mid-job: its job goes to the other worker, the results are unchanged', async () => {
+    const w1 = track(await startWorker(redis.url));
+    const w2 = track(await startWorker(redis.url));
+    const c = await coordinate(TEN, '--run', 'kill-worker');
+    // Kill w1 while it holds a job (after a first result, so that the suite is under way).
+    let id = '';
+    for (const t0 = Date.now(); !id && Date.now() - t0 < 60_000;) {
+      // A job w1 has taken and not ended: kill it at once (each takes 0.1 s or more).
+      const took = [...w1.err.matchAll(/took (kill-worker\.\d+)/g)].map((m) => m[1]);
+      id = took.find((t) => !w1.err.includes(`ended ${t} `)) ?? '';
+      if (id) w1.kill('SIGKILL');
+      else await sleep(5);
+    }
+    expect(id).not.toBe('');
+    expect(await w1.exited).toBe(-1);
+    expect(await c.exited).toBe(0);
+    const rows = jsonRows(c.out);
+    expect(essentials(rows)).toEqual(reference20.slice(0, 10));
+    // The killed job was taken again, by w2, after its lock ran out.
+    expect(w2.err).toMatch(new RegExp(`ended ${id.replace('.', '\\.')} `));
+    await w2.end();
+  });
+
+  it('a coordinator killed mid-run: --resume re-attaches, loses nothing, reports each position once', async () => {
+    const w1 = track(await startWorker(redis.url));
+    const w2 = track(await startWorker(redis.url));
+    const results = join(dir, 'kill-coordinator.jsonl');
+    const c = await coordinate(TEN, '--run', 'kill-coordinator', '--results', results);
+    // Killed once two positions are done (rows print in input order, the largest positions are solved first: watch the workers).
+    await waitEnded([w1, w2], 'kill-coordinator', 2);
+    c.kill('SIGKILL');
+    await c.exited;
+    expect(ended([w1, w2], 'kill-coordinator')).toBeLessThan(10);
+    await sleep(1500); // the workers go on meanwhile
+    const r = await coordinate(TEN, '--run', 'kill-coordinator', '--results', results, '--resume');
+    expect(await r.exited).toBe(0);
+    expect(essentials(jsonRows(r.out))).toEqual(reference20.slice(0, 10));
+    const saved = readFileSync(results, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { index: number }).index);
+    expect([...saved].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]); // each once
+    await w1.end();
+    await w2.end();
+  });
+
+  it('Redis stopped mid-run: one line naming the address, exit 2, results kept; restarted, --resume completes the run', async () => {
+    const w1 = track(await startWorker(redis.url, '--redis-timeout', '60'));
+    const w2 = track(await startWorker(redis.url, '--redis-timeout', '60'));
+    const results = join(dir, 'redis-down.jsonl');
+    const c = await coordinate(TEN, '--run', 'redis-down', '--results', results, '--redis-timeout', '2');
+    const lines = () => (existsSync(results) ? readFileSync(results, 'utf8').trim().split('\n').filter(Boolean).length : 0);
+    for (const t0 = Date.now(); lines() < 2 && Date.now() - t0 < 60_000; ) await sleep(10);
+    await redis.stop();
+    expect(ended([w1, w2], 'redis-down')).toBeLessThan(10);
+    const t0 = Date.now();
+    expect(await c.exited).toBe(2);
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    const line = c.err.trim().split('\n').filter((l) => l.startsWith('revsolve:'));
+    expect(line).toHaveLength(1);
+    expect(line[0]).toMatch(new RegExp(`revsolve: redis://127\\.0\\.0\\.1:${redis.port}: Redis lost mid-run .*--resume when Redis is back`));
+    expect(lines()).toBeGreaterThanOrEqual(2);
+    await redis.start();
+    const r = await coordinate(TEN, '--run', 'redis-down', '--results', results, '--resume');
+    expect(await r.exited).toBe(0);
+    expect(essentials(jsonRows(r.out))).toEqual(reference20.slice(0, 10));
+    await w1.end();
+    await w2.end();
+  });
+
+  it('Redis unreachable at the start: one line naming the address, exit 2, for the coordinator and a worker', async () => {
+    const port = await freePort();
+    const c = track(new Proc(['solve', SUITE_1_19, '--queue', `redis://127.0.0.1:${port}`, '--redis-timeout', '1', '--quiet']));
+    expect(await c.exited).toBe(2);
+    expect(c.err.trim()).toMatch(new RegExp(`^revsolve: redis://127\\.0\\.0\\.1:${port}: Redis unreachable for 1 s \\(.*ECONNREFUSED.*\\)`));
+    const w = track(new Proc(['worker', '--queue', `redis://127.0.0.1:${port}`, '--redis-timeout', '1']));
+    expect(await w.exited).toBe(2);
+    expect(w.err).toMatch(new RegExp(`revsolve worker: redis://127\\.0\\.0\\.1:${port}: Redis unreachable for 1 s`));
+  });
+
+  it('a worker stopped with SIGINT gives its job back at once; another worker solves it', async () => {
+    const w1 = track(await startWorker(redis.url));
+    // FFO #40 (20 empties): about a second at h 16, long enough to be stopped.
+    const ffo40 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[0];
+    const c = await coordinate('--position', ffo40, '--run', 'sigint', '--split', 'never');
+    await w1.waitFor(/took sigint\.1/);
+    const t0 = Date.now();
+    w1.kill('SIGINT');
+    expect(await w1.exited).toBe(130);
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(w1.err).toMatch(/1 returned to the queue/);
+    const q = new Queue(queueOf({ bits: 16, layout: 'board2', evalFile: SHIPPED_WEIGHTS, selectivity: DEFAULT_SELECTIVITY }).name, { connection: { host: '127.0.0.1', port: redis.port } });
+    expect(['waiting', 'prioritized']).toContain(await q.getJobState('sigint.1'));
+    await q.close();
+    const w2 = track(await startWorker(redis.url));
+    expect(await c.exited).toBe(0);
+    expect(jsonRows(c.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
+    await w2.end();
+  });
+
+  it('settings name the queue; a foreign or malformed job fails with its reason and is not retried', async () => {
+    const shipped = { layout: 'board2' as const, evalFile: SHIPPED_WEIGHTS, selectivity: DEFAULT_SELECTIVITY };
+    const h16 = queueOf({ bits: 16, ...shipped });
+    // Any setting that changes the search changes the queue: a worker of other settings never sees these jobs.
+    expect(queueOf({ bits: 17, ...shipped }).name).not.toBe(h16.name);
+    expect(queueOf({ bits: 16, ...shipped, layout: 'board4' }).name).not.toBe(h16.name);
+    expect(queueOf({ bits: 16, ...shipped, selectivity: [] }).name).not.toBe(h16.name);
+    expect(queueOf({ bits: 16, ...shipped, evalFile: null, selectivity: [] }).name).not.toBe(h16.name);
+    const w = track(await startWorker(redis.url));
+    const q = new Queue(h16.name, { connection: { host: '127.0.0.1', port: redis.port } });
+    const board = { run: 'foreign', index: 1, kind: 'solve', ph: 0, pl: 0x18000000, oh: 0x10, ol: 0x08000000 | 0, toMove: 'X', line: 1 };
+    await q.add('solve', { v: 1, q: 'made-elsewhere', ...board }, { jobId: 'foreign.1', attempts: 3, priority: 1 });
+    await q.add('solve', { v: 1, q: h16.digest, ...board, kind: 'dance' }, { jobId: 'foreign.2', attempts: 3, priority: 1 });
+    await q.add('solve', 'not an object', { jobId: 'foreign.3', attempts: 3, priority: 1 });
+    for (const [id, reason] of [
+      ['foreign.1', `foreign job: made for settings made-elsewhere, this worker's are ${h16.digest}`],
+      ['foreign.2', 'malformed job: unknown kind "dance"'],
+      ['foreign.3', 'malformed job: its data is not an object'],
+    ]) {
+      let state = '';
+      for (let i = 0; i < 200 && state !== 'failed'; i++) {
+        state = await q.getJobState(id);
+        await sleep(25);
+      }
+      const job = await q.getJob(id);
+      expect(job?.failedReason).toBe(reason);
+      expect(job?.attemptsMade).toBe(1); // not retried, though 3 attempts were allowed
+    }
+    await q.close();
+    await w.end();
+  });
+
+  it('one position split into subtree tasks on two workers: the exact score, tasks cancelled on cuts', async () => {
+    const w1 = track(await startWorker(redis.url));
+    const w2 = track(await startWorker(redis.url));
+    // FFO #40 (20 empties) in subtrees of 17 empties.
+    const ffo40 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[0];
+    const c = await coordinate('--position', ffo40, '--run', 'split', '--queue-leaf', '17');
+    expect(await c.exited).toBe(0);
+    expect(jsonRows(c.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
+    const tasks = c.err.match(/split through the queue: (\d+) tasks \(subtrees of 17 empties or fewer\), [\d.]+ out on average, \d+ at most; cancelled on cuts: (\d+) waiting, (\d+) running/);
+    expect(tasks).not.toBeNull();
+    expect(Number(tasks![1])).toBeGreaterThan(10);
+    expect(w1.err).toMatch(/ended split\.1\.[0-9a-f]+\.\d+/);
+    expect(w2.err).toMatch(/ended split\.1\.[0-9a-f]+\.\d+/);
+    await w1.end();
+    await w2.end();
+  });
+});
