@@ -85,14 +85,30 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     expect(await resumed.exited).toBe(0);
     expect(essentials(jsonRows(resumed.out))).toEqual(reference1);
     expect(resumed.err).toMatch(/19 result\(s\) were in Redis already/);
+    // What Redis holds, and cleaning a run away.
+    const status = track(new Proc(['queue', 'status', redis.url]));
+    expect(await status.exited).toBe(0);
+    expect(status.out).toMatch(/^same-1: 19 of 19 solved; queue revsolve-[0-9a-f]{12} \(h 16 board2, weights sha256 [0-9a-f]{12}, selectivity 1,2\)/m);
+    expect(status.out).toMatch(/^same-20: 20 of 20 solved/m);
+    const clean = track(new Proc(['queue', 'clean', redis.url, '--run', 'same-1']));
+    expect(await clean.exited).toBe(0);
+    expect(clean.out).toMatch(/^run same-1 removed/);
+    const after = track(new Proc(['queue', 'status', redis.url]));
+    expect(await after.exited).toBe(0);
+    expect(after.out).not.toMatch(/same-1:/);
+    const again2 = track(new Proc(['queue', 'clean', redis.url, '--run', 'same-1']));
+    expect(await again2.exited).toBe(2);
+    expect(again2.err.trim()).toBe(`revsolve: no run same-1 in ${redis.url}`);
     await w1.end();
     await w2.end();
   });
 
-  it('a worker killed (SIGKILL) mid-job: its job goes to the other worker, the results are unchanged', async () => {
-    const w1 = track(await startWorker(redis.url));
-    const w2 = track(await startWorker(redis.url));
-    const c = await coordinate(TEN, '--run', 'kill-worker');
+  it('a worker killed (SIGKILL) mid-job: its job goes to the other worker, the results are unchanged (msgpackr without its native part)', async () => {
+    // The queue works without BullMQ's optional native speed-up (msgpackr-extract).
+    const pure = { MSGPACKR_NATIVE_ACCELERATION_DISABLED: 'true' };
+    const w1 = track(await startWorker(redis.url, [], pure));
+    const w2 = track(await startWorker(redis.url, [], pure));
+    const c = track(new Proc(['solve', TEN, '--queue', redis.url, '-h', '16', '--json', '--quiet', '--run', 'kill-worker'], pure));
     // Kill w1 while it holds a job (after a first result, so that the suite is under way).
     let id = '';
     for (const t0 = Date.now(); !id && Date.now() - t0 < 60_000;) {
@@ -133,8 +149,8 @@ describe('the queue (BullMQ on a real redis-server)', () => {
   });
 
   it('Redis stopped mid-run: one line naming the address, exit 2, results kept; restarted, --resume completes the run', async () => {
-    const w1 = track(await startWorker(redis.url, '--redis-timeout', '60'));
-    const w2 = track(await startWorker(redis.url, '--redis-timeout', '60'));
+    const w1 = track(await startWorker(redis.url, ['--redis-timeout', '60']));
+    const w2 = track(await startWorker(redis.url, ['--redis-timeout', '60']));
     const results = join(dir, 'redis-down.jsonl');
     const c = await coordinate(TEN, '--run', 'redis-down', '--results', results, '--redis-timeout', '2');
     const lines = () => (existsSync(results) ? readFileSync(results, 'utf8').trim().split('\n').filter(Boolean).length : 0);
@@ -231,6 +247,21 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     expect(Number(tasks![1])).toBeGreaterThan(10);
     expect(w1.err).toMatch(/ended split\.1\.[0-9a-f]+\.\d+/);
     expect(w2.err).toMatch(/ended split\.1\.[0-9a-f]+\.\d+/);
+    await w1.end();
+    await w2.end();
+  });
+
+  it('a coordinator killed mid-split: --resume solves the position again, exactly', async () => {
+    const w1 = track(await startWorker(redis.url));
+    const w2 = track(await startWorker(redis.url));
+    const ffo40 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[0];
+    const c = await coordinate('--position', ffo40, '--run', 'split-kill', '--queue-leaf', '17');
+    for (const t0 = Date.now(); (w1.err + w2.err).split('ended split-kill.1.').length < 4; await sleep(5)) if (Date.now() - t0 > 60_000) throw new Error('no task ended');
+    c.kill('SIGKILL');
+    await c.exited;
+    const r = await coordinate('--position', ffo40, '--run', 'split-kill', '--queue-leaf', '17', '--resume');
+    expect(await r.exited).toBe(0);
+    expect(jsonRows(r.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
     await w1.end();
     await w2.end();
   });

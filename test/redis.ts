@@ -89,8 +89,8 @@ export class Proc {
   readonly exited: Promise<number | null>;
   private readonly proc: ChildProcess;
 
-  constructor(args: string[]) {
-    this.proc = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  constructor(args: string[], env: Record<string, string> = {}) {
+    this.proc = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.proc.stdout!.on('data', (d: Buffer) => (this.out += d.toString()));
     this.proc.stderr!.on('data', (d: Buffer) => (this.err += d.toString()));
     this.exited = new Promise((resolve) => this.proc.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
@@ -130,8 +130,8 @@ export class Proc {
 }
 
 /** A queue worker of one thread with fast lock and stall checks, ready when it says so. */
-export async function startWorker(url: string, ...extra: string[]): Promise<Proc> {
-  const w = new Proc(['worker', '--queue', url, '-n', '1', '-h', '16', '--lock-ms', '1500', '--stall-ms', '500', '--verbose', ...extra]);
+export async function startWorker(url: string, extra: string[] = [], env: Record<string, string> = {}): Promise<Proc> {
+  const w = new Proc(['worker', '--queue', url, '-n', '1', '-h', '16', '--lock-ms', '1500', '--stall-ms', '500', '--verbose', ...extra], env);
   await w.waitFor(/revsolve worker .* on redis/);
   return w;
 }

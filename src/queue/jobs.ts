@@ -17,7 +17,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Layout } from '../search/table.js';
-import { LAYOUTS } from '../search/table.js';
 
 /** The settings that make two searches the same search. */
 export interface QueueSettings {
@@ -106,8 +105,4 @@ export function jobProblem(data: unknown, digest: string): string | null {
   if (d.kind === 'nws' && !isIntIn(d.alpha, -65, 64)) return 'malformed job: nws needs alpha in -65..64';
   if (d.kind === 'pv' && !isIntIn(d.score, -64, 64)) return 'malformed job: pv needs a score in -64..64';
   return null;
-}
-
-export function isLayout(v: string): v is Layout {
-  return v in LAYOUTS;
 }

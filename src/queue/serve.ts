@@ -107,7 +107,8 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
       if (me.cancelled) pool.cancel(h);
     };
     const position = { ph: d.ph, pl: d.pl, oh: d.oh, ol: d.ol, bits: o.bits, layout: o.layout };
-    const onTable = { ...position, table: null, tableId: -1, date: d.date ?? 0 };
+    // A split position's tasks share the thread's own table; a new search (run, position, coordinator session) clears it.
+    const onTable = { ...position, table: null, tableId: -1, date: d.date ?? 0, search: job.id!.slice(0, job.id!.lastIndexOf('.')) };
     // Progress of a whole position, for the coordinator's display.
     const progress = d.kind === 'solve'
       ? setInterval(() => {

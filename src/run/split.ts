@@ -20,7 +20,7 @@ import { LIST, LIST_FH, LIST_FL, LIST_SQ, selectMove } from '../search/ordering.
 import { LIST_READY, MUST_PASS, openNode } from '../search/nws.js';
 import { NODES, parityOf } from '../search/leaves.js';
 import { ScoreProbes } from '../search/root.js';
-import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, hashPosition } from '../search/table.js';
+import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, costOf, hashPosition } from '../search/table.js';
 import type { Evaluator } from '../eval/weights.js';
 import type { TaskRunner } from './schedule.js';
 import { type PositionResult, check, tableStats } from '../solve/solve.js';
@@ -235,6 +235,17 @@ export class SplitSearch<H> {
     ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, group: Group<H>, path: readonly number[],
   ): Promise<number> {
     if (group.cancelled) return 0;
+    // Tasks on their workers' own tables (the queue): the walk's table keeps
+    // what each task proved of its subtree, so that a later probe of the
+    // root with another window sends again only what it does not know.
+    // (With a shared table the worker finds it there itself.)
+    const own = this.shared.buffer === null;
+    const table = this.shared.table;
+    const hash = own ? hashPosition(ph, pl, oh, ol) : 0;
+    if (own && table.probe(ph, pl, oh, ol, hash) >= 0 && this.ctx.trustsBounds()) {
+      if (table.lower() > alpha) return table.lower();
+      if (table.upper() <= alpha) return table.upper();
+    }
     let job: H | undefined;
     const task = this.sharedTask({ kind: 'nws' as const, ph, pl, oh, ol, alpha, empties, seq: this.seq++ });
     const r = await this.scheduler.run<NwsResult>(task, this.rank, (j) => {
@@ -247,6 +258,7 @@ export class SplitSearch<H> {
     this.stats[STAT_PROBES] += r.probes;
     this.stats[STAT_HITS] += r.hits;
     this.stats[STAT_CUTOFFS] += r.cutoffs;
+    if (own && !group.cancelled) table.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, r.score, NO_MOVE, costOf(r.nodes));
     return r.score;
   }
 }

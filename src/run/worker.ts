@@ -60,6 +60,8 @@ export interface SolveTask extends TaskBase {
  */
 interface SharedTableTask extends TaskBase {
   readonly table: SharedArrayBuffer | null;
+  /** With table null: which search the task belongs to; the own table is cleared when it changes, so that a position's search starts from an empty table, as a local one does. */
+  readonly search?: string;
   /** Which of the run's shared tables (the worker keeps a view per id). */
   readonly tableId: number;
   /** The date of the position's search (table replacement). */
@@ -108,6 +110,8 @@ export interface PvResult {
 // Kept by this thread between tasks: its own table, its views of shared
 // tables, the evaluator of the last weights file.
 let own: Table | undefined;
+/** The search the own table holds entries of (queue tasks). */
+let ownSearch: string | undefined;
 const shared = new Map<number, Table>();
 let evaluator: { file: string | null; ev: Evaluator | null } = { file: null, ev: null };
 
@@ -125,6 +129,10 @@ function ownTable(bits: number, layout: Layout): Table {
 function sharedTable(t: SharedTableTask): Table {
   if (t.table === null) {
     const table = ownTable(t.bits, t.layout);
+    if (t.search !== ownSearch) {
+      table.clear();
+      ownSearch = t.search;
+    }
     table.date = t.date;
     return table;
   }
@@ -147,7 +155,10 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
   if (fault === `${t.index}:always` && first) process.exit(70);
 
   let table: Table;
-  if (t.kind === 'solve') table = ownTable(t.bits, t.layout);
+  if (t.kind === 'solve') {
+    table = ownTable(t.bits, t.layout);
+    ownSearch = undefined; // cleared by solveOne, or kept on request
+  }
   else table = sharedTable(t);
   const ctx = new SearchContext({
     table, evaluator: evaluatorOf(t.evalFile), selectivity: t.selectivity, off: t.off,
