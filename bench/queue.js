@@ -5,8 +5,9 @@
 //      same -h, weights and split settings (--split never: whole positions);
 //      the coordinator's wall time from start to exit, alternating rounds.
 //   2. One position split across the workers (FFO #45, 24 empties): through the
-//      queue (subtree tasks of --leaf empties on the workers' own tables)
-//      against the local split (-n 2, one shared table, subtrees of 19).
+//      queue (subtree tasks of --leaf empties) on two worker processes of one
+//      thread and on one of two threads (whose threads share a table), against
+//      the local split (-n 2, one shared table, subtrees of 19).
 //   3. Task sizes for the scaling model: FFO #60 and #61 at h 10 split through
 //      the queue, solved to the end (and alone on one thread, for the work),
 //      and time-capped samples of harder positions (#62-#65): tasks, their
@@ -50,10 +51,10 @@ for (let up = false; !up; ) {
   if (!up) await sleep(50);
 }
 
-/** Two worker processes of one thread each; their stderr (--verbose: a line per task) is kept. */
-function startWorkers(bits) {
-  return [0, 1].map(() => {
-    const w = { log: '', proc: spawn(process.execPath, [CLI, 'worker', '--queue', url, '-n', '1', '-h', String(bits), '--verbose'], { stdio: ['ignore', 'ignore', 'pipe'] }) };
+/** Worker processes (default two of one thread each); their stderr (--verbose: a line per task) is kept. */
+function startWorkers(bits, processes = 2, threads = 1) {
+  return Array.from({ length: processes }, () => {
+    const w = { log: '', proc: spawn(process.execPath, [CLI, 'worker', '--queue', url, '-n', String(threads), '-h', String(bits), '--verbose'], { stdio: ['ignore', 'ignore', 'pipe'] }) };
     w.proc.stderr.on('data', (d) => (w.log += d.toString()));
     return w;
   });
@@ -114,18 +115,27 @@ for (let r = 0; r < rounds; r++) {
   results.suite.push({ round: r + 1, localMs: Math.round(local.ms), queueMs: Math.round(queued.ms), ratio: queued.ms / local.ms, nodes: queued.summary.nodes });
   console.log(`fforum-20-39 round ${r + 1}: local -n 2 ${(local.ms / 1000).toFixed(2)} s, queue ${(queued.ms / 1000).toFixed(2)} s (${(queued.ms / local.ms).toFixed(3)}x)`);
 }
+await stopWorkers(workers);
+// The split position: the local split, then the queue with two processes of
+// one thread (no table shared: as two machines), then one process of two
+// threads (one table for its threads: as one machine of two cores).
 for (let r = 0; r < rounds; r++) {
   const local = await timed(['--position', ffo(45), '-h', bits, '-n', '2', '--split', 'always']);
-  const run = runName('ffo45');
-  const queued = await timed(['--position', ffo(45), '-h', bits, '--queue', url, '--run', run, '--queue-leaf', opt.leaf]);
-  const t = taskStats(queued.err);
-  const d = taskDurations(workers, run);
-  results.split.push({
-    round: r + 1, localMs: Math.round(local.ms), queueMs: Math.round(queued.ms), ratio: queued.ms / local.ms, localNodes: local.summary.nodes, queueNodes: queued.summary.nodes,
-    ...t, taskMedianMs: pct(d, 0.5), taskP90Ms: pct(d, 0.9), taskMaxMs: pct(d, 1),
-  });
-  console.log(`FFO #45 round ${r + 1}: local split ${(local.ms / 1000).toFixed(2)} s, queue split ${(queued.ms / 1000).toFixed(2)} s (${(queued.ms / local.ms).toFixed(3)}x); ${t?.tasks} tasks, cancel ${t?.cancelMedianMs} ms`);
+  const row = { round: r + 1, localMs: Math.round(local.ms), localNodes: local.summary.nodes };
+  for (const [layout, processes, threads] of [['2x1', 2, 1], ['1x2', 1, 2]]) {
+    workers = startWorkers(bits, processes, threads);
+    await sleep(1500);
+    const run = runName(`ffo45-${layout}`);
+    const queued = await timed(['--position', ffo(45), '-h', bits, '--queue', url, '--run', run, '--queue-leaf', opt.leaf]);
+    const t = taskStats(queued.err);
+    const d = taskDurations(workers, run);
+    row[layout] = { queueMs: Math.round(queued.ms), ratio: queued.ms / local.ms, queueNodes: queued.summary.nodes, ...t, taskMedianMs: pct(d, 0.5), taskP90Ms: pct(d, 0.9), taskMaxMs: pct(d, 1) };
+    await stopWorkers(workers);
+    console.log(`FFO #45 round ${r + 1}: local split ${(local.ms / 1000).toFixed(2)} s, queue split on ${layout} ${(queued.ms / 1000).toFixed(2)} s (${(queued.ms / local.ms).toFixed(3)}x); ${t?.tasks} tasks, cancel ${t?.cancelMedianMs} ms`);
+  }
+  results.split.push(row);
 }
+workers = startWorkers(bits);
 await stopWorkers(workers);
 
 // 3: the scaling model's measurements, at the model's h.
@@ -155,21 +165,25 @@ await stopWorkers(workers);
 redis.kill('SIGTERM');
 
 const suiteRatio = median(results.suite.map((r) => r.ratio));
-const splitRatio = median(results.split.map((r) => r.ratio));
-saveJson('queue.json', { experiment: 'queue', hashBits: Number(bits), leaf: Number(opt.leaf), modelBits: Number(mb), ...machine(), suiteRatio, splitRatio, ...results });
+const splitRatio = median(results.split.map((r) => r['2x1'].ratio));
+const splitRatioShared = median(results.split.map((r) => r['1x2'].ratio));
+saveJson('queue.json', { experiment: 'queue', hashBits: Number(bits), leaf: Number(opt.leaf), modelBits: Number(mb), ...machine(), suiteRatio, splitRatio, splitRatioShared, ...results });
 
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 updateReadme('queue', [
   `\`npm run bench:queue\` (${machine().cores} cores, ${machine().date.slice(0, 10)}, commit ${machine().commit}): a redis-server on loopback and two worker processes of one thread each, started beforehand, against the local pool with \`-n 2\`; -h ${bits}, the shipped weights; the coordinator's wall time from start to exit, ${rounds} alternating rounds.`,
   '',
-  '| round | fforum-20-39 local -n 2 | through the queue | ratio | FFO #45 local split | queue split | ratio | queue tasks | cancel → stop (median) |',
-  '|---|---|---|---|---|---|---|---|---|',
-  ...results.suite.map((r, i) => {
-    const p = results.split[i];
-    return `| ${r.round} | ${s(r.localMs)} | ${s(r.queueMs)} | ${r.ratio.toFixed(3)} | ${s(p.localMs)} | ${s(p.queueMs)} | ${p.ratio.toFixed(3)} | ${p.tasks} | ${p.cancelMedianMs ?? '-'} ms |`;
-  }),
+  '| round | fforum-20-39 local -n 2 | through the queue | ratio |',
+  '|---|---|---|---|',
+  ...results.suite.map((r) => `| ${r.round} | ${s(r.localMs)} | ${s(r.queueMs)} | ${r.ratio.toFixed(3)} |`),
   '',
-  `Medians of the per-round ratios: the suite **${suiteRatio.toFixed(3)}×** the local pool's wall time, the split position **${splitRatio.toFixed(3)}×**. Tasks of the queue split: subtrees of ${opt.leaf} empties or fewer (the local split: 19, on a shared table).`,
+  `FFO #45 (24 empties) split: the local split (-n 2, one shared table, subtrees of 19) against the queue (subtrees of ${opt.leaf}) on two worker processes of one thread (2x1: no table shared, as two machines) and on one process of two threads (1x2: one table for its threads, as one machine of two cores):`,
+  '',
+  '| round | local split | queue 2x1 | ratio | tasks | out (mean / max) | cancel → stop (median) | queue 1x2 | ratio |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...results.split.map((p) => `| ${p.round} | ${s(p.localMs)} | ${s(p['2x1'].queueMs)} | ${p['2x1'].ratio.toFixed(3)} | ${p['2x1'].tasks} | ${p['2x1'].meanOut} / ${p['2x1'].peakOut} | ${p['2x1'].cancelMedianMs ?? '-'} ms | ${s(p['1x2'].queueMs)} | ${p['1x2'].ratio.toFixed(3)} |`),
+  '',
+  `Medians of the per-round ratios: the suite **${suiteRatio.toFixed(3)}×** the local pool's wall time; the split position **${splitRatio.toFixed(3)}×** on 2x1, **${splitRatioShared.toFixed(3)}×** on 1x2.`,
   '',
   `Task sizes at h ${mb} (FFO #60 and #61 to the end, #62-#65 capped at ${opt.cap} s):`,
   '',

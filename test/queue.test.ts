@@ -249,6 +249,13 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     expect(w2.err).toMatch(/ended split\.1\.[0-9a-f]+\.\d+/);
     await w1.end();
     await w2.end();
+    // One worker of two threads: its threads share one table for the position's tasks.
+    const w = track(await startWorker(redis.url, ['-n', '2']));
+    const d = await coordinate('--position', ffo40, '--run', 'split-2', '--queue-leaf', '17');
+    expect(await d.exited).toBe(0);
+    expect(jsonRows(d.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
+    expect(w.err).toMatch(/2 threads on redis/);
+    await w.end();
   });
 
   it('a coordinator killed mid-split: --resume solves the position again, exactly', async () => {

@@ -6,8 +6,8 @@
  *
  * - A whole position's result is written to its run's results in Redis
  *   before the job completes, so that a coordinator that died loses nothing.
- * - A split position's tasks run on this thread's own table (machines share
- *   no memory), kept from task to task.
+ * - A split position's tasks share one table among this process's threads
+ *   (machines share no memory), kept from task to task of one search.
  * - A coordinator cancels a running task through CANCEL_CHANNEL: the task's
  *   stop flag is set, and it completes at once as cancelled.
  * - Stopping (Ctrl-C): every running job goes back to the queue at once
@@ -18,7 +18,7 @@
 import { hostname } from 'node:os';
 import { type Job as BullJob, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
-import { NO_MOVE } from '../search/table.js';
+import { NO_MOVE, type Table, createTable, sharedTableBuffer } from '../search/table.js';
 import { U64 } from 'native-free-bitboard';
 import { formatPosition } from '../position/position.js';
 import { type Job as PoolJob, Scheduler } from '../run/schedule.js';
@@ -90,6 +90,21 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
     if (r.handle) pool.cancel(r.handle);
   });
 
+  // Split positions' tasks: one table for this process's threads, as a local
+  // split shares one, cleared when a new search (run, position, coordinator
+  // session) begins. Machines share nothing; the threads of one do.
+  let split: { search: string; buffer: SharedArrayBuffer; table: Table } | undefined;
+  const splitTable = (search: string): { table: SharedArrayBuffer; tableId: number } => {
+    if (!split) {
+      const buffer = sharedTableBuffer(o.bits, o.layout);
+      split = { search, buffer, table: createTable(o.bits, o.layout, buffer) };
+    } else if (split.search !== search) {
+      split.table.clear();
+      split.search = search;
+    }
+    return { table: split.buffer, tableId: 0 };
+  };
+
   const processor = async (job: BullJob<JobData>, token?: string): Promise<unknown> => {
     const problem = jobProblem(job.data, queue.digest);
     if (problem) throw new UnrecoverableError(problem);
@@ -107,8 +122,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
       if (me.cancelled) pool.cancel(h);
     };
     const position = { ph: d.ph, pl: d.pl, oh: d.oh, ol: d.ol, bits: o.bits, layout: o.layout };
-    // A split position's tasks share the thread's own table; a new search (run, position, coordinator session) clears it.
-    const onTable = { ...position, table: null, tableId: -1, date: d.date ?? 0, search: job.id!.slice(0, job.id!.lastIndexOf('.')) };
+    const onTable = d.kind === 'solve' ? undefined : { ...position, ...splitTable(job.id!.slice(0, job.id!.lastIndexOf('.'))), date: d.date! };
     // Progress of a whole position, for the coordinator's display.
     const progress = d.kind === 'solve'
       ? setInterval(() => {
@@ -127,11 +141,11 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
           if (await client.exists(keys.meta)) await client.hset(keys.results, String(d.index), JSON.stringify(record)); // else the run was cleaned away
         }
       } else if (d.kind === 'nws') {
-        result = await pool.run<NwsResult>({ kind: 'nws', index: me.local, ...onTable, alpha: d.alpha!, empties: 64 - popcount(d), seq: 1 }, 0, onJob);
+        result = await pool.run<NwsResult>({ kind: 'nws', index: me.local, ...onTable!, alpha: d.alpha!, empties: 64 - popcount(d), seq: 1 }, 0, onJob);
       } else if (d.kind === 'guess') {
-        result = await pool.run<GuessResult>({ kind: 'guess', index: me.local, ...onTable }, 0, onJob);
+        result = await pool.run<GuessResult>({ kind: 'guess', index: me.local, ...onTable! }, 0, onJob);
       } else {
-        result = await pool.run<PvResult>({ kind: 'pv', index: me.local, ...onTable, score: d.score! }, 0, onJob);
+        result = await pool.run<PvResult>({ kind: 'pv', index: me.local, ...onTable!, score: d.score! }, 0, onJob);
       }
       if (stopping) {
         // Back to the queue, at once: another worker takes it from the start.

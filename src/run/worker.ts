@@ -54,14 +54,11 @@ export interface SolveTask extends TaskBase {
 }
 
 /**
- * Tasks of a split position: on its shared table, or (table null: the
- * queue's tasks, whose machines share no memory) on this thread's own table,
- * kept from task to task.
+ * Tasks on a split position's shared table. Null only on the way to a queue
+ * worker, which gives the task its own process's table (queue/serve.ts).
  */
 interface SharedTableTask extends TaskBase {
   readonly table: SharedArrayBuffer | null;
-  /** With table null: which search the task belongs to; the own table is cleared when it changes, so that a position's search starts from an empty table, as a local one does. */
-  readonly search?: string;
   /** Which of the run's shared tables (the worker keeps a view per id). */
   readonly tableId: number;
   /** The date of the position's search (table replacement). */
@@ -110,8 +107,6 @@ export interface PvResult {
 // Kept by this thread between tasks: its own table, its views of shared
 // tables, the evaluator of the last weights file.
 let own: Table | undefined;
-/** The search the own table holds entries of (queue tasks). */
-let ownSearch: string | undefined;
 const shared = new Map<number, Table>();
 let evaluator: { file: string | null; ev: Evaluator | null } = { file: null, ev: null };
 
@@ -120,22 +115,9 @@ function evaluatorOf(file: string | null): Evaluator | null {
   return evaluator.ev;
 }
 
-function ownTable(bits: number, layout: Layout): Table {
-  if (!own || own.bits !== bits || own.layout !== layout) own = createTable(bits, layout);
-  return own;
-}
-
 /** The view on a shared table: ids are fixed for the life of a pool (one run), so one view per id. */
 function sharedTable(t: SharedTableTask): Table {
-  if (t.table === null) {
-    const table = ownTable(t.bits, t.layout);
-    if (t.search !== ownSearch) {
-      table.clear();
-      ownSearch = t.search;
-    }
-    table.date = t.date;
-    return table;
-  }
+  if (t.table === null) throw new Error("a split task without its table");
   let table = shared.get(t.tableId);
   if (!table || table.bits !== t.bits || table.layout !== t.layout) {
     table = createTable(t.bits, t.layout, t.table);
@@ -156,10 +138,9 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
 
   let table: Table;
   if (t.kind === 'solve') {
-    table = ownTable(t.bits, t.layout);
-    ownSearch = undefined; // cleared by solveOne, or kept on request
-  }
-  else table = sharedTable(t);
+    if (!own || own.bits !== t.bits || own.layout !== t.layout) own = createTable(t.bits, t.layout);
+    table = own;
+  } else table = sharedTable(t);
   const ctx = new SearchContext({
     table, evaluator: evaluatorOf(t.evalFile), selectivity: t.selectivity, off: t.off,
     live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
