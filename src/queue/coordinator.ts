@@ -90,36 +90,43 @@ export async function solveOnQueue(
   let watchdog: Watchdog | undefined;
   let runner: RemoteRunner | undefined;
   try {
+    // Redis gone longer than the timeout ends the run wherever it waits: every
+    // wait on Redis below is raced against this.
+    let lostWith: RedisUnreachable | undefined;
+    let wake: () => void = () => undefined;
+    const woken = () => new Promise<void>((resolve) => (wake = resolve));
+    let tick = woken();
+    let reject: (e: RedisUnreachable) => void = () => undefined;
+    const lost = new Promise<never>((_, r) => (reject = r));
+    lost.catch(() => undefined);
+    watchdog = new Watchdog(client, o.address, o.redisTimeoutMs, (e) => {
+      lostWith = e;
+      reject(e);
+      wake();
+    });
+    const guard = <T>(p: Promise<T>): Promise<T> => Promise.race([p, lost]);
+    const onAbort = () => wake();
+    signal?.addEventListener('abort', onAbort, { once: true });
+
     // The run's record: a new run, or the same suite on the same queue.
     const digest = suiteDigest(entries);
-    const meta = await client.hgetall(keys.meta);
+    const meta = await guard(client.hgetall(keys.meta));
     if (meta.suite !== undefined) {
       if (!o.resume) throw new RunConflict(`run ${o.run} exists in ${o.address.url} already: add --resume to go on with it, or remove it (revsolve queue clean ${o.address.url} --run ${o.run})`);
       if (meta.suite !== digest || meta.queue !== queueName.name) {
         throw new RunConflict(`run ${o.run} in ${o.address.url} is another suite or other settings (queue ${meta.queue}, ${meta.count} positions): choose another --run`);
       }
     } else {
-      await client.hset(keys.meta, { suite: digest, queue: queueName.name, count: String(entries.length), created: new Date().toISOString(), settings: queueName.describe });
+      await guard(client.hset(keys.meta, { suite: digest, queue: queueName.name, count: String(entries.length), created: new Date().toISOString(), settings: queueName.describe }));
     }
-
-    let lostWith: RedisUnreachable | undefined;
-    let wake: () => void = () => undefined;
-    const woken = () => new Promise<void>((resolve) => (wake = resolve));
-    let tick = woken();
-    watchdog = new Watchdog(client, o.address, o.redisTimeoutMs, (e) => {
-      lostWith = e;
-      wake();
-    });
-    const onAbort = () => wake();
-    signal?.addEventListener('abort', onAbort, { once: true });
 
     queue = new Queue(queueName.name, { connection: connectionOptions(o.address) });
     queue.on('error', () => undefined); // the watchdog decides
     events = new QueueEvents(queueName.name, { connection: connectionOptions(o.address) });
     events.on('error', () => undefined);
-    await events.waitUntilReady();
+    await guard(events.waitUntilReady());
     const session = randomBytes(4).toString('hex');
-    runner = new RemoteRunner(queue, client, queueName.digest, o.run, session, () => undefined);
+    runner = new RemoteRunner(queue, client, queueName.digest, o.run, session);
 
     const whole = todo.filter((j) => !o.split(emptyCount(j.entry.position)));
     const split = todo.filter((j) => o.split(emptyCount(j.entry.position)));
@@ -184,7 +191,7 @@ export async function solveOnQueue(
     });
 
     // What Redis holds already (an earlier session of this run).
-    const held = await client.hgetall(keys.results);
+    const held = await guard(client.hgetall(keys.results));
     for (const [field, text] of Object.entries(held)) {
       const r = record(text, `${keys.results} ${field}`);
       if (r && !reported.has(r.index)) {
@@ -194,8 +201,10 @@ export async function solveOnQueue(
     }
     // A restarted coordinator's old subtree tasks are of no use: remove those still waiting.
     if (o.resume) {
-      for (const j of await queue.getJobs(['waiting', 'prioritized', 'delayed'])) {
-        if (j?.id && j.id.startsWith(`${o.run}.`) && j.id.split('.').length > 2 + (o.run.split('.').length - 1)) await j.remove().catch(() => undefined);
+      for (const j of await guard(queue.getJobs(['waiting', 'prioritized', 'delayed']))) {
+        // `<run>.<index>` is a whole position; `<run>.<index>.<session>.<seq>` a subtree task.
+        const rest = j?.id?.startsWith(`${o.run}.`) ? j.id.slice(o.run.length + 1) : '';
+        if (rest.includes('.')) await guard(j.remove().catch(() => undefined));
       }
     }
     // Enqueue the whole positions that have neither a result nor a job; a failed job is tried again.
@@ -204,8 +213,8 @@ export async function solveOnQueue(
       if (!pending.has(index)) continue;
       const id = positionJobId(o.run, index);
       if (o.resume) {
-        const state = await queue.getJobState(id);
-        if (state === 'failed') await queue.remove(id);
+        const state = await guard(queue.getJobState(id));
+        if (state === 'failed') await guard(queue.remove(id));
         else if (state !== 'unknown') continue;
       }
       const { player, opponent, toMove } = entry.position;
@@ -216,7 +225,7 @@ export async function solveOnQueue(
         opts: { jobId: id, priority: WHOLE_PRIORITY + 64 - emptyCount(entry.position), attempts: 1, removeOnComplete: true, removeOnFail: false },
       });
     }
-    if (toAdd.length > 0) await queue.addBulk(toAdd);
+    if (toAdd.length > 0) await guard(queue.addBulk(toAdd));
 
     // The split positions, one at a time, here.
     let splitFailure: unknown;
@@ -235,7 +244,7 @@ export async function solveOnQueue(
         try {
           const r = await search.solve(entry, false);
           if (!signal?.aborted && !lostWith) {
-            await client.hset(keys.results, String(index), JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) }));
+            await guard(client.hset(keys.results, String(index), JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) })));
             deliver(r);
           }
         } catch (e) {
@@ -272,7 +281,7 @@ export async function solveOnQueue(
       if (pending.size > 0 && now - lastCheck >= 2000) {
         lastCheck = now;
         const ids = [...pending];
-        const texts = await client.hmget(keys.results, ...ids.map(String));
+        const texts = await guard(client.hmget(keys.results, ...ids.map(String)));
         texts.forEach((t, i) => {
           if (t === null) return;
           const r = record(t, `${keys.results} ${ids[i]}`);
@@ -283,8 +292,8 @@ export async function solveOnQueue(
         lastStates = now;
         for (const index of [...pending].slice(0, 200)) {
           const id = positionJobId(o.run, index);
-          const state = await queue.getJobState(id);
-          if (state === 'failed') fail(index, (await queue.getJob(id))?.failedReason ?? 'failed');
+          const state = await guard(queue.getJobState(id));
+          if (state === 'failed') fail(index, (await guard(queue.getJob(id)))?.failedReason ?? 'failed');
         }
       }
     }

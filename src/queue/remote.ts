@@ -52,7 +52,6 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
     private readonly runName: string,
     /** Unique per coordinator session: a restarted coordinator's tasks never take the ids of the old one's. */
     private readonly session: string,
-    private readonly failed: (e: unknown) => void,
   ) {}
 
   private count(delta: number): void {
@@ -89,7 +88,8 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
       onJob?.(handle);
       this.sent++;
       this.count(1);
-      this.queue.add(task.kind, data, { jobId: id, priority: taskPriority(path), attempts: 1, removeOnComplete: true, removeOnFail: true }).catch(this.failed);
+      this.queue.add(task.kind, data, { jobId: id, priority: taskPriority(path), attempts: 1, removeOnComplete: true, removeOnFail: true })
+        .catch((e: Error) => this.failedTask(id, `not queued: ${e.message}`));
     });
   }
 
