@@ -19,7 +19,7 @@
  * every result reported so far is the caller's (its --results file).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { Queue, QueueEvents } from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount, formatPosition } from '../position/position.js';
 import { loadEvaluator } from '../eval/files.js';
@@ -84,6 +84,7 @@ export async function solveOnQueue(
   if (!RUN_NAME.test(o.run)) throw new RunConflict(`--run: ${o.run}: a run name is 1 to 100 letters, digits, '.', '_' or '-'`);
   const queueName = queueOf(o);
   const client = await openRedis(o.address, o.redisTimeoutMs);
+  const bull = await import('bullmq'); // loaded when used: a local run does without it
   const keys = runKeys(o.run);
   let queue: Queue | undefined;
   let events: QueueEvents | undefined;
@@ -120,9 +121,9 @@ export async function solveOnQueue(
       await guard(client.hset(keys.meta, { suite: digest, queue: queueName.name, count: String(entries.length), created: new Date().toISOString(), settings: queueName.describe }));
     }
 
-    queue = new Queue(queueName.name, { connection: connectionOptions(o.address) });
+    queue = new bull.Queue(queueName.name, { connection: connectionOptions(o.address) });
     queue.on('error', () => undefined); // the watchdog decides
-    events = new QueueEvents(queueName.name, { connection: connectionOptions(o.address) });
+    events = new bull.QueueEvents(queueName.name, { connection: connectionOptions(o.address) });
     events.on('error', () => undefined);
     await guard(events.waitUntilReady());
     const session = randomBytes(4).toString('hex');

@@ -6,7 +6,7 @@
  * reconnect.
  */
 import type { RedisOptions } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export interface RedisAddress {
   readonly host: string;
@@ -57,6 +57,7 @@ export function connectionOptions(a: RedisAddress): RedisOptions {
 
 /** A client of our own (run records, cancellations), ready within `timeoutMs` or RedisUnreachable. */
 export async function openRedis(a: RedisAddress, timeoutMs: number): Promise<Redis> {
+  const { Redis } = await import('ioredis'); // loaded when used: a local run does without it
   const client = new Redis(connectionOptions(a));
   let last = 'no answer';
   client.on('error', (e: Error) => (last = e.message));

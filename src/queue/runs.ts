@@ -3,7 +3,6 @@
  * run's record and results stay after it finishes, so that `--resume`
  * prints its whole table again, until they are cleaned away.
  */
-import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { RUN_PREFIX, runKeys } from './jobs.js';
 import { type RedisAddress, connectionOptions } from './redis.js';
@@ -48,6 +47,7 @@ export async function cleanRun(client: Redis, address: RedisAddress, run: string
   const keys = runKeys(run);
   const meta = await client.hgetall(keys.meta);
   if (meta.suite === undefined) return null;
+  const { Queue } = await import('bullmq');
   const queue = new Queue(meta.queue, { connection: connectionOptions(address) });
   let removed = 0;
   let running = 0;

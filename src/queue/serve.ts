@@ -16,7 +16,7 @@
  *   its reason and is not retried.
  */
 import { hostname } from 'node:os';
-import { type Job as BullJob, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import type { Job as BullJob } from 'bullmq';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { NO_MOVE, type Table, createTable, sharedTableBuffer } from '../search/table.js';
 import { U64 } from 'native-free-bitboard';
@@ -62,6 +62,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
   const queue = queueOf(o);
   const report: ServeReport = { completed: 0, failed: 0, returned: 0 };
   const client = await openRedis(o.address, o.redisTimeoutMs);
+  const { UnrecoverableError, WaitingError, Worker } = await import('bullmq'); // loaded when used: a local run does without it
   const subscriber = client.duplicate();
   const common: RunSettings = { evalFile: o.evalFile, selectivity: o.selectivity, off: 0, root: 'probes' };
   const pool = new Scheduler<TaskInput>(
