@@ -258,6 +258,20 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     await w.end();
   });
 
+  it('a job removed by hand before it ran is queued again; the run completes', async () => {
+    const name = queueOf({ bits: 16, layout: 'board2', evalFile: SHIPPED_WEIGHTS, selectivity: DEFAULT_SELECTIVITY }).name;
+    const q = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
+    const c = await coordinate(SUITE_1_19, '--run', 'gone');
+    for (const t0 = Date.now(); (await q.getJobState('gone.5')) === 'unknown'; await sleep(20)) if (Date.now() - t0 > 30_000) throw new Error('not queued');
+    expect(await q.remove('gone.5')).toBe(1);
+    await q.close();
+    const w = track(await startWorker(redis.url));
+    expect(await c.exited).toBe(0);
+    expect(essentials(jsonRows(c.out))).toEqual(reference1);
+    expect(w.err).toMatch(/ended gone\.5 /);
+    await w.end();
+  });
+
   it('a coordinator killed mid-split: --resume solves the position again, exactly', async () => {
     const w1 = track(await startWorker(redis.url));
     const w2 = track(await startWorker(redis.url));

@@ -209,22 +209,24 @@ export async function solveOnQueue(
       }
     }
     // Enqueue the whole positions that have neither a result nor a job; a failed job is tried again.
-    const toAdd: { name: string; data: JobData; opts: object }[] = [];
-    for (const { entry, index } of whole) {
+    const jobOf = (index: number) => {
+      const entry = entries[index - 1];
+      const { player, opponent, toMove } = entry.position;
+      const data: JobData = { v: 1, q: queueName.digest, run: o.run, index, kind: 'solve', ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove, line: entry.line };
+      // Most empties first, as the local pool orders them.
+      const opts = { jobId: positionJobId(o.run, index), priority: WHOLE_PRIORITY + 64 - emptyCount(entry.position), attempts: 1, removeOnComplete: true, removeOnFail: false };
+      return { name: 'solve', data, opts };
+    };
+    const toAdd: ReturnType<typeof jobOf>[] = [];
+    for (const { index } of whole) {
       if (!pending.has(index)) continue;
-      const id = positionJobId(o.run, index);
       if (o.resume) {
+        const id = positionJobId(o.run, index);
         const state = await guard(queue.getJobState(id));
         if (state === 'failed') await guard(queue.remove(id));
         else if (state !== 'unknown') continue;
       }
-      const { player, opponent, toMove } = entry.position;
-      toAdd.push({
-        name: 'solve',
-        data: { v: 1, q: queueName.digest, run: o.run, index, kind: 'solve', ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove, line: entry.line },
-        // Most empties first, as the local pool orders them.
-        opts: { jobId: id, priority: WHOLE_PRIORITY + 64 - emptyCount(entry.position), attempts: 1, removeOnComplete: true, removeOnFail: false },
-      });
+      toAdd.push(jobOf(index));
     }
     if (toAdd.length > 0) await guard(queue.addBulk(toAdd));
 
@@ -289,12 +291,18 @@ export async function solveOnQueue(
           if (r) deliver(r);
         });
       }
+      // Now and then, the states of the jobs still out: failed, or gone.
       if (pending.size > 0 && now - lastStates >= 5000) {
         lastStates = now;
         for (const index of [...pending].slice(0, 200)) {
           const id = positionJobId(o.run, index);
           const state = await guard(queue.getJobState(id));
           if (state === 'failed') fail(index, (await guard(queue.getJob(id)))?.failedReason ?? 'failed');
+          // Gone without a result (removed by hand, or a Redis without persistence restarted): queued again.
+          else if (state === 'unknown' && (await guard(client.hexists(keys.results, String(index)))) === 0) {
+            const { name, data, opts } = jobOf(index);
+            await guard(queue.add(name, data, opts));
+          }
         }
       }
     }
