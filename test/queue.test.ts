@@ -25,6 +25,9 @@ const SUITE_20_39 = join(OBF, 'fforum-20-39.obf');
 const TEN = join(dir, 'ten.obf');
 writeFileSync(TEN, readFileSync(SUITE_20_39, 'utf8').split('\n').filter((l) => /^[-XO]{64}/.test(l)).slice(0, 10).join('\n') + '\n');
 
+// FFO #40 (20 empties, +38 by a2): about a second at h 16.
+const FFO40 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[0];
+
 function local(file: string): string[] {
   const r = spawnSync(process.execPath, [CLI, 'solve', file, '-h', '16', '-n', '2', '--split', 'never', '--json', '--quiet'], { encoding: 'utf8' });
   expect(r.status).toBe(0);
@@ -184,9 +187,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
 
   it('a worker stopped with SIGINT gives its job back at once; another worker solves it', async () => {
     const w1 = track(await startWorker(redis.url));
-    // FFO #40 (20 empties): about a second at h 16, long enough to be stopped.
-    const ffo40 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[0];
-    const c = await coordinate('--position', ffo40, '--run', 'sigint', '--split', 'never');
+    const c = await coordinate('--position', FFO40, '--run', 'sigint', '--split', 'never');
     await w1.waitFor(/took sigint\.1/);
     const t0 = Date.now();
     w1.kill('SIGINT');
@@ -238,8 +239,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const w1 = track(await startWorker(redis.url));
     const w2 = track(await startWorker(redis.url));
     // FFO #40 (20 empties) in subtrees of 17 empties.
-    const ffo40 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[0];
-    const c = await coordinate('--position', ffo40, '--run', 'split', '--queue-leaf', '17');
+    const c = await coordinate('--position', FFO40, '--run', 'split', '--queue-leaf', '17');
     expect(await c.exited).toBe(0);
     expect(jsonRows(c.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
     const tasks = c.err.match(/split through the queue: (\d+) tasks \(subtrees of 17 empties or fewer\), [\d.]+ out on average, \d+ at most; cancelled on cuts: (\d+) waiting, (\d+) running/);
@@ -251,7 +251,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     await w2.end();
     // One worker of two threads: its threads share one table for the position's tasks.
     const w = track(await startWorker(redis.url, ['-n', '2']));
-    const d = await coordinate('--position', ffo40, '--run', 'split-2', '--queue-leaf', '17');
+    const d = await coordinate('--position', FFO40, '--run', 'split-2', '--queue-leaf', '17');
     expect(await d.exited).toBe(0);
     expect(jsonRows(d.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
     expect(w.err).toMatch(/2 threads on redis/);
@@ -275,12 +275,11 @@ describe('the queue (BullMQ on a real redis-server)', () => {
   it('a coordinator killed mid-split: --resume solves the position again, exactly', async () => {
     const w1 = track(await startWorker(redis.url));
     const w2 = track(await startWorker(redis.url));
-    const ffo40 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[0];
-    const c = await coordinate('--position', ffo40, '--run', 'split-kill', '--queue-leaf', '17');
+    const c = await coordinate('--position', FFO40, '--run', 'split-kill', '--queue-leaf', '17');
     for (const t0 = Date.now(); (w1.err + w2.err).split('ended split-kill.1.').length < 4; await sleep(5)) if (Date.now() - t0 > 60_000) throw new Error('no task ended');
     c.kill('SIGKILL');
     await c.exited;
-    const r = await coordinate('--position', ffo40, '--run', 'split-kill', '--queue-leaf', '17', '--resume');
+    const r = await coordinate('--position', FFO40, '--run', 'split-kill', '--queue-leaf', '17', '--resume');
     expect(await r.exited).toBe(0);
     expect(jsonRows(r.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
     await w1.end();

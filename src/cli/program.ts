@@ -127,7 +127,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   if (opts.queue !== undefined) {
     if (opts.off || opts.root !== 'probes' || opts.keepTable) throw new UsageError('--off, --root and --keep-table are for local runs, not --queue');
   } else if (opts.run !== undefined) throw new UsageError('--run names a run of --queue');
-  const previous = opts.resume ? readResults(opts.results!, entries) : { results: new Map<number, PositionResult>(), problems: [] };
+  const previous = opts.resume && opts.results ? readResults(opts.results, entries) : { results: new Map<number, PositionResult>(), problems: [] };
   for (const p of previous.problems) process.stderr.write(`warning: ${p}\n`);
   const jobs = entries.map((entry, i) => ({ entry, index: i + 1 })).filter((j) => !previous.results.has(j.index));
 
