@@ -272,6 +272,26 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     await w.end();
   });
 
+  it('a worker killed (SIGKILL) mid-task of a split position: the task is taken again, the score is exact', async () => {
+    const w1 = track(await startWorker(redis.url));
+    const w2 = track(await startWorker(redis.url));
+    const c = await coordinate('--position', FFO40, '--run', 'split-worker', '--queue-leaf', '17');
+    let id = '';
+    for (const t0 = Date.now(); !id && Date.now() - t0 < 60_000;) {
+      // A task w1 has taken and not ended, after its first three.
+      const took = [...w1.err.matchAll(/took (split-worker\.1\.[0-9a-f]+\.\d+)/g)].map((m) => m[1]);
+      const open = took.find((t) => !w1.err.includes(`ended ${t} `));
+      if (open && took.length > 3) {
+        w1.kill('SIGKILL');
+        id = open;
+      } else await sleep(2);
+    }
+    expect(id).not.toBe('');
+    expect(await c.exited).toBe(0);
+    expect(jsonRows(c.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
+    await w2.end();
+  });
+
   it('a coordinator killed mid-split: --resume solves the position again, exactly', async () => {
     const w1 = track(await startWorker(redis.url));
     const w2 = track(await startWorker(redis.url));
