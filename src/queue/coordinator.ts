@@ -134,22 +134,17 @@ export async function solveOnQueue(
     const pending = new Set(whole.map((j) => j.index));
     const reported = new Set<number>(known);
     let fromRedis = 0;
-    const deliver = (r: PositionResult) => {
-      if (reported.has(r.index)) return;
-      reported.add(r.index);
-      pending.delete(r.index);
-      watcher?.ended(r.index);
-      onResult(r);
-      wake();
-    };
-    const fail = (index: number, reason: string) => {
+    // Each position is reported once: its result, or its failure.
+    const settle = (index: number, report: () => void) => {
       if (reported.has(index)) return;
       reported.add(index);
       pending.delete(index);
       watcher?.ended(index);
-      onFailure(index, reason);
+      report();
       wake();
     };
+    const deliver = (r: PositionResult) => settle(r.index, () => onResult(r));
+    const fail = (index: number, reason: string) => settle(index, () => onFailure(index, reason));
     const wholeIndex = (id: string): number => {
       const m = /^(.*)\.(\d+)$/.exec(id);
       return m && m[1] === o.run ? Number(m[2]) : 0;

@@ -19,7 +19,7 @@ import { hostname } from 'node:os';
 import type { Job as BullJob } from 'bullmq';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { NO_MOVE, type Table, createTable, sharedTableBuffer } from '../search/table.js';
-import { U64 } from 'native-free-bitboard';
+import { U64, popcount } from 'native-free-bitboard';
 import { formatPosition } from '../position/position.js';
 import { type Job as PoolJob, Scheduler } from '../run/schedule.js';
 import type { GuessResult, NwsResult, PvResult, RunSettings, TaskInput } from '../run/worker.js';
@@ -142,7 +142,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
           if (await client.exists(keys.meta)) await client.hset(keys.results, String(d.index), JSON.stringify(record)); // else the run was cleaned away
         }
       } else if (d.kind === 'nws') {
-        result = await pool.run<NwsResult>({ kind: 'nws', index: me.local, ...onTable!, alpha: d.alpha!, empties: 64 - popcount(d), seq: 1 }, 0, onJob);
+        result = await pool.run<NwsResult>({ kind: 'nws', index: me.local, ...onTable!, alpha: d.alpha!, empties: 64 - popcount(d.ph | d.oh, d.pl | d.ol), seq: 1 }, 0, onJob);
       } else if (d.kind === 'guess') {
         result = await pool.run<GuessResult>({ kind: 'guess', index: me.local, ...onTable! }, 0, onJob);
       } else {
@@ -206,10 +206,4 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
   }
   if (lost) throw lost;
   return report;
-}
-
-function popcount(d: JobData): number {
-  let n = 0;
-  for (const w of [d.ph, d.pl, d.oh, d.ol]) for (let x = w; x !== 0; x &= x - 1) n++;
-  return n;
 }

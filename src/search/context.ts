@@ -57,9 +57,10 @@ export const ORDERING_TECHNIQUES: ReadonlyArray<readonly [string, number]> = [
   ['sorting', OFF_SORTING], ['etc', OFF_ETC], ['stability', OFF_STABILITY], ['selective', OFF_SELECTIVE],
 ];
 
-/** Weights of the ordering key's terms: the opponent's replies (mobility), potential mobility; parity adds 1 (ordering.ts). */
+/** Weights of the ordering key's terms (ordering.ts): the opponent's replies (mobility), potential mobility, a move into an even quadrant (parity). */
 export const W_MOBILITY = 4;
 export const W_POTENTIAL = 1;
+export const W_PARITY = 1;
 
 export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 14, evalPerMobility: 128, sortFrom: [18, 21, 24] };
 
@@ -148,7 +149,7 @@ export class SearchContext {
     this.stages = off & OFF_SELECTIVE ? [] : s.selectivity ?? DEFAULT_SELECTIVITY;
     this.wMobility = off & OFF_MOBILITY ? 0 : W_MOBILITY;
     this.wPotential = off & OFF_POTENTIAL ? 0 : W_POTENTIAL;
-    this.wParity = off & OFF_PARITY ? 0 : 1;
+    this.wParity = off & OFF_PARITY ? 0 : W_PARITY;
 
     this.live = s.live ?? new Float64Array(LIVE_FIELDS);
     this.liveAt = s.liveAt ?? 0;

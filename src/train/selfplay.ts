@@ -11,9 +11,8 @@ import { PASS, playWords } from '../position/position.js';
 import { finalScore } from '../search/leaves.js';
 import { pushRecord } from './dataset.js';
 import { solveExact } from '../search/root.js';
-import type { SearchContext } from '../search/context.js';
+import { type SearchContext, W_MOBILITY, W_PARITY, W_POTENTIAL } from '../search/context.js';
 import { orderKey } from '../search/ordering.js';
-import { W_MOBILITY, W_POTENTIAL } from '../search/context.js';
 import { rng } from '../position/random.js';
 import type { Evaluator } from '../eval/weights.js';
 import { midSearchFrom } from '../search/midgame.js';
@@ -86,7 +85,7 @@ export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out
       let best = 1 << 30;
       for (const y of list) {
         flips(y, ph, pl, oh, ol, F, 0);
-        const k = orderKey(oh ^ F[0], ol ^ F[1], ph | F[0] | (y >= 32 ? 1 << (y - 32) : 0), pl | F[1] | (y < 32 ? 1 << y : 0), y, 0, W_MOBILITY, W_POTENTIAL, 1) * 16 + Math.floor(r() * 16);
+        const k = orderKey(oh ^ F[0], ol ^ F[1], ph | F[0] | (y >= 32 ? 1 << (y - 32) : 0), pl | F[1] | (y < 32 ? 1 << y : 0), y, 0, W_MOBILITY, W_POTENTIAL, W_PARITY) * 16 + Math.floor(r() * 16);
         if (k < best) {
           best = k;
           x = y;
