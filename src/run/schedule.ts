@@ -92,6 +92,12 @@ export class Scheduler<In extends { readonly index: number } = { readonly index:
     this.liveFields = settings.liveFields;
     this.common = settings.common;
     this.pool = new Piscina({ filename: settings.filename, minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
+    // The pool's own 'error' events carry no task: the answer of a task that
+    // an abort stopped just as it replied (piscina no longer knows the task),
+    // or a worker that failed between tasks (piscina replaces it). Every task
+    // settles through its own promise; an unheard 'error' would throw from the
+    // emitter and end the process (seen when a suite's loop is left early).
+    this.pool.on('error', () => {});
     this.live = new Float64Array(new SharedArrayBuffer(8 * settings.liveFields * workers));
     this.stop = new Int32Array(new SharedArrayBuffer(4 * workers));
     this.free = Array.from({ length: workers }, (_, i) => workers - 1 - i);
