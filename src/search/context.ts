@@ -27,8 +27,12 @@ export const LIVE_FIELDS = 4;
 export interface OrderingSettings {
   /** Empties from which the child's evaluation joins the key. */
   readonly evalMin: number;
-  /** Evaluation units (1/128 disc) per unit of the mobility key. */
-  readonly evalPerMobility: number;
+  /**
+   * Evaluation units (1/128 disc) per unit of the mobility key, by the
+   * plies of the sorting search (0 = the static evaluation, 1, 2, 3): the
+   * deeper the search, the more its score is trusted over mobility.
+   */
+  readonly evalPerMobility: readonly [number, number, number, number];
   /** Empties from which the sorting search is 1, 2, 3 plies deep. */
   readonly sortFrom: readonly [number, number, number];
 }
@@ -62,7 +66,18 @@ export const W_MOBILITY = 4;
 export const W_POTENTIAL = 1;
 export const W_PARITY = 1;
 
-export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 14, evalPerMobility: 128, sortFrom: [18, 21, 24] };
+/*
+ * Measured with the shipped weights (-n 2 -h 21 --split never, nodes of
+ * fforum-20-39 + FFO #40-#44 + FFO #47): evalMin 14 and 128 units at every
+ * depth (a mobility step worth 8 discs) 297.9 M; 64 242.3 M; 32 234.5 M;
+ * 16 258.9 M; 64/32/32/16 by sorting depth 231.5 M; from 12 empties 206.0 M
+ * (13: 222.7 M; 11: 198.4 M but up to 1.3x the time of 12 on FFO #40-#44),
+ * CPU 0.98x of evalMin 14 on fforum-20-39 (-n 1, 3 alternating runs).
+ * Sorting from 17/20/23 203.4 M in the same time as 18/21/24; a window on
+ * the sorting searches (alpha + 8 discs) or one ply less under a table
+ * upper bound <= alpha, as Edax does, changed nothing (±1 %).
+ */
+export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 12, evalPerMobility: [64, 32, 32, 16], sortFrom: [18, 21, 24] };
 
 /** Plies of the sorting search at each empties count 0‥64. */
 export function sortDepths(from: readonly [number, number, number]): Int32Array {
@@ -107,8 +122,8 @@ export class SearchContext {
   readonly evaluator: Evaluator | null;
   /** Empties from which the evaluation joins the ordering key (64: never). */
   readonly evalMin: number;
-  /** Evaluation units (1/128 disc) per unit of the mobility key. */
-  readonly evalPerMobility: number;
+  /** Evaluation units (1/128 disc) per unit of the mobility key, by sorting depth 0‥3. */
+  readonly evalPerMobility: Int32Array;
   /** Plies of the search that scores a child, by empties (0: its static evaluation). */
   readonly sortDepth: Int32Array;
   readonly stages: readonly number[];
@@ -144,7 +159,7 @@ export class SearchContext {
     this.table = s.table;
     this.evaluator = s.evaluator ?? null;
     this.evalMin = this.evaluator !== null && !(off & OFF_EVAL) ? o.evalMin : 64;
-    this.evalPerMobility = o.evalPerMobility;
+    this.evalPerMobility = Int32Array.from(o.evalPerMobility);
     this.sortDepth = sortDepths(off & OFF_SORTING ? [64, 64, 64] : o.sortFrom);
     this.stages = off & OFF_SELECTIVE ? [] : s.selectivity ?? DEFAULT_SELECTIVITY;
     this.wMobility = off & OFF_MOBILITY ? 0 : W_MOBILITY;

@@ -20,6 +20,10 @@
  * 340.8 / 252.2 / 260.0 / 271.9 M nodes; #40-#44 (-h 10) 553.2 / 473.6 / - /
  * 468.5 M; from 12 instead of 14 empties: fewer nodes, more time.
  *
+ * Those were measured with a mobility step worth 8 discs; the weights
+ * shipped since order better when the evaluation counts more, the more so
+ * the deeper the sorting search (DEFAULT_ORDERING in context.ts).
+ *
  * Sorting searches of 1 ply from 18 empties, 2 from 21, 3 from 24. FFO
  * #40-#44 (-h 10, 1 thread, twice each, the runs interleaved): static only
  * 424.3 M nodes in 35.7 / 43.3 s; 18/21/24 397.8 M in 36.9 / 39.1 s; 20/23
@@ -76,7 +80,7 @@ export function buildList(
   // From evalMin the search keeps the node in the evaluator's line (ctx.evalFrom).
   const ev = empties >= ctx.evalMin ? ctx.evaluator : null;
   const sortDepth = ctx.sortDepth[empties];
-  const perMobility = ctx.evalPerMobility;
+  const perMobility = ctx.evalPerMobility[sortDepth];
   const wMobility = ctx.wMobility;
   const wPotential = ctx.wPotential;
   const wParity = ctx.wParity;
