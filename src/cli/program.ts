@@ -332,7 +332,7 @@ function buildProgram(stop: StopSignals): Command {
       `split a position across the workers on one shared table: auto (more than ${SPLIT_AUTO_EMPTIES} empties, or ${LEAF_EMPTIES} with fewer positions than workers), always (more than ${LEAF_EMPTIES}), never`,
       parseSplit, 'auto' as SplitMode,
     )
-    .option('--eval <file>', 'evaluation weights (Edax eval.dat or compact file) to order moves with at 14 empties and more; default: the shipped weights; none: no evaluation')
+    .option('--eval <file>', 'evaluation weights (Edax eval.dat or compact file) to order moves with at 12 empties and more; default: the shipped weights; none: no evaluation')
     .option('--ordering <how>', 'move ordering: mobility (fastest first), or eval (adds the weights\' evaluation; the default with --eval)', parseOrdering)
     .option(
       '--selectivity <margins>',
