@@ -75,7 +75,9 @@ export const W_PARITY = 1;
  * CPU 0.98x of evalMin 14 on fforum-20-39 (-n 1, 3 alternating runs).
  * Sorting from 17/20/23 203.4 M in the same time as 18/21/24; a window on
  * the sorting searches (alpha + 8 discs) or one ply less under a table
- * upper bound <= alpha, as Edax does, changed nothing (±1 %).
+ * upper bound <= alpha, as Edax does, changed nothing (±1 %); nor did the
+ * enhanced transposition cutoffs tried before the sorting searches instead
+ * of after them (0.04 % fewer nodes).
  */
 export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 12, evalPerMobility: [64, 32, 32, 16], sortFrom: [18, 21, 24] };
 
