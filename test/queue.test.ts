@@ -84,6 +84,18 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const again = await coordinate(SUITE_1_19, '--run', 'same-1');
     expect(await again.exited).toBe(2);
     expect(again.err).toMatch(/run same-1 exists in redis:\/\/127\.0\.0\.1:\d+ already: add --resume/);
+    // In table form too the refusal is one error line: no intro or header printed before it.
+    const refused = track(new Proc(['solve', SUITE_1_19, '--run', 'same-1', '--queue', redis.url, '-h', '16', '--quiet']));
+    expect(await refused.exited).toBe(2);
+    expect(refused.out).toBe('');
+    expect(refused.err).toMatch(/run same-1 exists in redis:\/\/127\.0\.0\.1:\d+ already: add --resume/);
+    // Taken up with --resume, the table opens with its intro and header, then the 19 rows.
+    const table = track(new Proc(['solve', SUITE_1_19, '--run', 'same-1', '--queue', redis.url, '-h', '16', '--quiet', '--resume']));
+    expect(await table.exited).toBe(0);
+    const lines = table.out.split('\n');
+    expect(lines[0]).toMatch(/^revsolve .*run same-1;/);
+    expect(lines[1]).toMatch(/^ {3}# \| empty \| score/);
+    expect(lines.filter((l) => /^ +\d+ \| +\d+ \| /.test(l)).length).toBe(19);
     const resumed = await coordinate(SUITE_1_19, '--run', 'same-1', '--resume');
     expect(await resumed.exited).toBe(0);
     expect(essentials(jsonRows(resumed.out))).toEqual(reference1);

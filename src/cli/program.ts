@@ -163,28 +163,38 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   const out = (s: string) => process.stdout.write(s + '\n');
   const ordered = `ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
     `${selectivity.length > 0 ? `, selective pre-searches ${selectivity.join(',')}` : ''}`;
-  if (!opts.json && onQueue) {
-    const q = queueOf(queueSettings);
-    out(
-      `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; through ${address!.url}, queue ${q.name}, run ${run}; ` +
-        `workers' tables of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table}); ${ordered}` +
-        `${entries.some((e) => queueSplit(emptyCount(e.position))) ? `; split into subtrees of ${opts.queueLeaf} empties` : ''}`,
-    );
-  }
-  if (!opts.json && !onQueue) {
-    out(
-      `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
-        `${workers} worker${workers === 1 ? '' : 's'}${splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
-        `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
-        `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ${ordered}` +
-        `${opts.off ? `; switched off: ${offNames(opts.off).join(', ')}` : ''}${opts.root !== 'probes' ? `; root: ${opts.root}` : ''}`,
-    );
-  }
-  if (!opts.json) {
-    out(tableHeader());
-  }
   let progress: Progress | undefined;
-  const row = (text: string) => (progress ? progress.print(text, out) : out(text));
+  const emit = (text: string) => (progress ? progress.print(text, out) : out(text));
+  // The intro line and the table's header: at once for a local run; on the
+  // queue once the run is ours (a refused run prints only its error line).
+  let introduced = false;
+  const introduce = () => {
+    if (introduced) return;
+    introduced = true;
+    if (!opts.json && onQueue) {
+      const q = queueOf(queueSettings);
+      emit(
+        `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; through ${address!.url}, queue ${q.name}, run ${run}; ` +
+          `workers' tables of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table}); ${ordered}` +
+          `${entries.some((e) => queueSplit(emptyCount(e.position))) ? `; split into subtrees of ${opts.queueLeaf} empties` : ''}`,
+      );
+    }
+    if (!opts.json && !onQueue) {
+      emit(
+        `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
+          `${workers} worker${workers === 1 ? '' : 's'}${splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
+          `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
+          `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ${ordered}` +
+          `${opts.off ? `; switched off: ${offNames(opts.off).join(', ')}` : ''}${opts.root !== 'probes' ? `; root: ${opts.root}` : ''}`,
+      );
+    }
+    if (!opts.json) emit(tableHeader());
+  };
+  if (!onQueue) introduce();
+  const row = (text: string) => {
+    introduce();
+    emit(text);
+  };
   const show = (r: PositionResult) => {
     if (opts.json) row(jsonRow(r));
     else {
@@ -237,7 +247,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
     if (onQueue) {
       const outcome = await solveOnQueue(
         entries, jobs, new Set(previous.results.keys()),
-        { ...queueSettings, address: address!, run, resume: !!opts.resume, redisTimeoutMs: opts.redisTimeout * 1000, split: queueSplit, leafEmpties: opts.queueLeaf },
+        { ...queueSettings, address: address!, run, resume: !!opts.resume, redisTimeoutMs: opts.redisTimeout * 1000, split: queueSplit, leafEmpties: opts.queueLeaf, claimed: introduce },
         finished, (index, reason) => failed(index, reason, false), stop.signal, progress,
       );
       complete = outcome.complete;
@@ -291,6 +301,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   previous.results.forEach((r) => (earlierMs += r.ms));
   const solved = results.filter((r): r is PositionResult => !!r);
   const summary = summarize(solved, errors.length + failures, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
+  introduce();
   if (opts.json) out(jsonSummary(summary, { workers, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: bytes, ordering, eval: evalFile, selectivity, off: offNames(opts.off), root: opts.root }));
   else out(tableTotal(summary));
   if (errors.length > 0) process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${source}: see the errors above\n`);

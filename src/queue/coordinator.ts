@@ -45,6 +45,8 @@ export interface QueueRunOptions extends QueueSettings {
   /** Which positions are split across the workers. */
   readonly split: (empties: number) => boolean;
   readonly leafEmpties: number;
+  /** Called once the run is this coordinator's (new, or taken up with resume), before any result: the CLI prints its header then, not before a refusal. */
+  readonly claimed?: () => void;
 }
 
 /** A run that exists already, or holds another suite: the user must choose. */
@@ -120,6 +122,7 @@ export async function solveOnQueue(
     } else {
       await guard(client.hset(keys.meta, { suite: digest, queue: queueName.name, count: String(entries.length), created: new Date().toISOString(), settings: queueName.describe }));
     }
+    o.claimed?.();
 
     queue = new bull.Queue(queueName.name, { connection: connectionOptions(o.address) });
     queue.on('error', () => undefined); // the watchdog decides
