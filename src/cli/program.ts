@@ -169,26 +169,26 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   // queue once the run is ours (a refused run prints only its error line).
   let introduced = false;
   const introduce = () => {
-    if (introduced) return;
+    if (introduced || opts.json) return;
     introduced = true;
-    if (!opts.json && onQueue) {
-      const q = queueOf(queueSettings);
+    const count = `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; `;
+    const sized = `2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})`;
+    if (onQueue) {
       emit(
-        `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; through ${address!.url}, queue ${q.name}, run ${run}; ` +
-          `workers' tables of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table}); ${ordered}` +
+        `${count}through ${address!.url}, queue ${queueOf(queueSettings).name}, run ${run}; ` +
+          `workers' tables of ${sized}; ${ordered}` +
           `${entries.some((e) => queueSplit(emptyCount(e.position))) ? `; split into subtrees of ${opts.queueLeaf} empties` : ''}`,
       );
-    }
-    if (!opts.json && !onQueue) {
+    } else {
       emit(
-        `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ` +
+        count +
           `${workers} worker${workers === 1 ? '' : 's'}${splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
-          `${tables > 1 ? 'tables' : 'a table'} of 2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})` +
+          `${tables > 1 ? 'tables' : 'a table'} of ${sized}` +
           `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ${ordered}` +
           `${opts.off ? `; switched off: ${offNames(opts.off).join(', ')}` : ''}${opts.root !== 'probes' ? `; root: ${opts.root}` : ''}`,
       );
     }
-    if (!opts.json) emit(tableHeader());
+    emit(tableHeader());
   };
   if (!onQueue) introduce();
   const row = (text: string) => {
