@@ -87,11 +87,11 @@ function timed(solveArgs, capMs = 0) {
   });
 }
 
-const taskLine = /split through the queue: (\d+) tasks \(subtrees of (\d+) empties or fewer\), ([\d.]+) out on average, (\d+) at most; cancelled on cuts: (\d+) waiting, (\d+) running(?: \(stopped (\d+) ms after the cancel at the median, (\d+) ms at most\))?/;
+const taskLine = /split through the queue: (\d+) tasks \(subtrees of (\d+) empties or fewer\), ([\d.]+) out on average, (\d+) at most; (\d+) copies raced on idle threads, (\d+) answered first; cancelled on cuts and races: (\d+) waiting, (\d+) running(?: \(stopped (\d+) ms after the cancel at the median, (\d+) ms at most\))?/;
 function taskStats(err) {
   const m = err.match(taskLine);
   if (!m) return null;
-  return { tasks: +m[1], leaf: +m[2], meanOut: +m[3], peakOut: +m[4], cancelledWaiting: +m[5], cancelledRunning: +m[6], cancelMedianMs: m[7] ? +m[7] : null, cancelMaxMs: m[8] ? +m[8] : null };
+  return { tasks: +m[1], leaf: +m[2], meanOut: +m[3], peakOut: +m[4], copies: +m[5], copiesWon: +m[6], cancelledWaiting: +m[7], cancelledRunning: +m[8], cancelMedianMs: m[9] ? +m[9] : null, cancelMaxMs: m[10] ? +m[10] : null };
 }
 /** Durations (ms) of the tasks of a run the workers ended, from their logs. */
 function taskDurations(workers, run) {
@@ -131,7 +131,7 @@ for (let r = 0; r < rounds; r++) {
     const d = taskDurations(workers, run);
     row[layout] = { queueMs: Math.round(queued.ms), ratio: queued.ms / local.ms, queueNodes: queued.summary.nodes, ...t, taskMedianMs: pct(d, 0.5), taskP90Ms: pct(d, 0.9), taskMaxMs: pct(d, 1) };
     await stopWorkers(workers);
-    console.log(`FFO #45 round ${r + 1}: local split ${(local.ms / 1000).toFixed(2)} s, queue split on ${layout} ${(queued.ms / 1000).toFixed(2)} s (${(queued.ms / local.ms).toFixed(3)}x); ${t?.tasks} tasks, cancel ${t?.cancelMedianMs} ms`);
+    console.log(`FFO #45 round ${r + 1}: local split ${(local.ms / 1000).toFixed(2)} s, queue split on ${layout} ${(queued.ms / 1000).toFixed(2)} s (${(queued.ms / local.ms).toFixed(3)}x); ${t?.tasks} tasks, ${t?.copies} copies (${t?.copiesWon} won), cancel ${t?.cancelMedianMs} ms`);
   }
   results.split.push(row);
 }
@@ -179,9 +179,9 @@ updateReadme('queue', [
   '',
   `FFO #45 (24 empties) split: the local split (-n 2, one shared table, subtrees of 19) against the queue (subtrees of ${opt.leaf}) on two worker processes of one thread (2x1: no table shared, as two machines) and on one process of two threads (1x2: one table for its threads, as one machine of two cores):`,
   '',
-  '| round | local split | queue 2x1 | ratio | tasks | out (mean / max) | cancel → stop (median) | queue 1x2 | ratio |',
-  '|---|---|---|---|---|---|---|---|---|',
-  ...results.split.map((p) => `| ${p.round} | ${s(p.localMs)} | ${s(p['2x1'].queueMs)} | ${p['2x1'].ratio.toFixed(3)} | ${p['2x1'].tasks} | ${p['2x1'].meanOut} / ${p['2x1'].peakOut} | ${p['2x1'].cancelMedianMs ?? '-'} ms | ${s(p['1x2'].queueMs)} | ${p['1x2'].ratio.toFixed(3)} |`),
+  '| round | local split | queue 2x1 | ratio | tasks | copies raced (won) | out (mean / max) | cancel → stop (median) | queue 1x2 | ratio |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  ...results.split.map((p) => `| ${p.round} | ${s(p.localMs)} | ${s(p['2x1'].queueMs)} | ${p['2x1'].ratio.toFixed(3)} | ${p['2x1'].tasks} | ${p['2x1'].copies} (${p['2x1'].copiesWon}) | ${p['2x1'].meanOut} / ${p['2x1'].peakOut} | ${p['2x1'].cancelMedianMs ?? '-'} ms | ${s(p['1x2'].queueMs)} | ${p['1x2'].ratio.toFixed(3)} |`),
   '',
   `Medians of the per-round ratios: the suite **${suiteRatio.toFixed(3)}×** the local pool's wall time; the split position **${splitRatio.toFixed(3)}×** on 2x1, **${splitRatioShared.toFixed(3)}×** on 1x2.`,
   '',

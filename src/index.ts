@@ -48,6 +48,7 @@ export { ResultsFile, jsonRecord, readResults } from './run/results.js';
 // Beyond one machine: suites and split positions through a BullMQ queue on Redis.
 export { type RedisAddress, RedisAddressError, RedisUnreachable, parseRedisUrl } from './queue/redis.js';
 export { type QueueSettings, queueOf } from './queue/jobs.js';
+export { RACE_AFTER_MS } from './queue/remote.js';
 export { QUEUE_LEAF_EMPTIES, type QueueOutcome, type QueueRunOptions, RunConflict, defaultRunName, solveOnQueue } from './queue/coordinator.js';
 export { type ServeOptions, type ServeReport, serveQueue } from './queue/serve.js';
 export { type RunInfo, cleanRun, listRuns } from './queue/runs.js';

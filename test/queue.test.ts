@@ -15,6 +15,7 @@ import { Queue } from 'bullmq';
 import { OBF } from './helpers.js';
 import { CLI, Proc, RedisServer, essentials, freePort, jsonRows, sleep, startWorker } from './redis.js';
 import { queueOf } from '../src/queue/jobs.js';
+import { workerThreads } from '../src/queue/remote.js';
 import { SHIPPED_WEIGHTS } from '../src/install.js';
 import { DEFAULT_SELECTIVITY } from '../src/search/context.js';
 
@@ -247,27 +248,40 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     await w.end();
   });
 
-  it('one position split into subtree tasks on two workers: the exact score, tasks cancelled on cuts', async () => {
+  it('one position split into subtree tasks on two workers: the exact score, tasks cancelled on cuts, lone tasks raced', async () => {
+    const name = queueOf({ bits: 16, layout: 'board2', evalFile: SHIPPED_WEIGHTS, selectivity: DEFAULT_SELECTIVITY }).name;
+    const q = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
     const w1 = track(await startWorker(redis.url));
     const w2 = track(await startWorker(redis.url));
-    // FFO #40 (20 empties) in subtrees of 17 empties.
-    const c = await coordinate('--position', FFO40, '--run', 'split', '--queue-leaf', '17');
+    // The coordinator counts the queue's threads from its workers' names.
+    expect(await workerThreads(q)).toBe(2);
+    const taskLine = /split through the queue: (\d+) tasks \(subtrees of 17 empties or fewer\), [\d.]+ out on average, \d+ at most; (\d+) copies raced on idle threads, (\d+) answered first; cancelled on cuts and races: (\d+) waiting, (\d+) running/;
+    // FFO #40 (20 empties) in subtrees of 17 empties; a lone task is raced on the idle thread at once.
+    const c = await coordinate('--position', FFO40, '--run', 'split', '--queue-leaf', '17', '--race-after', '0');
     expect(await c.exited).toBe(0);
     expect(jsonRows(c.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
-    const tasks = c.err.match(/split through the queue: (\d+) tasks \(subtrees of 17 empties or fewer\), [\d.]+ out on average, \d+ at most; cancelled on cuts: (\d+) waiting, (\d+) running/);
+    const tasks = c.err.match(taskLine);
     expect(tasks).not.toBeNull();
     expect(Number(tasks![1])).toBeGreaterThan(10);
+    expect(Number(tasks![2])).toBeGreaterThan(0); // the first task runs alone: raced
     expect(w1.err).toMatch(/ended split\.1\.[0-9a-f]+\.\d+/);
     expect(w2.err).toMatch(/ended split\.1\.[0-9a-f]+\.\d+/);
+    // No races: the same score, no copy sent.
+    const n = await coordinate('--position', FFO40, '--run', 'split-never', '--queue-leaf', '17', '--race-after', 'never');
+    expect(await n.exited).toBe(0);
+    expect(jsonRows(n.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
+    expect(Number(n.err.match(taskLine)?.[2])).toBe(0);
     await w1.end();
     await w2.end();
     // One worker of two threads: its threads share one table for the position's tasks.
     const w = track(await startWorker(redis.url, ['-n', '2']));
+    expect(await workerThreads(q)).toBe(2);
     const d = await coordinate('--position', FFO40, '--run', 'split-2', '--queue-leaf', '17');
     expect(await d.exited).toBe(0);
     expect(jsonRows(d.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
     expect(w.err).toMatch(/2 threads on redis/);
     await w.end();
+    await q.close();
   });
 
   it('a job removed by hand before it ran is queued again; the run completes', async () => {

@@ -32,6 +32,14 @@ export function parseLeaf(value: string): number {
   return n;
 }
 
+/** Milliseconds, or never (Infinity). */
+export function parseRaceAfter(value: string): number {
+  if (value === 'never') return Infinity;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 600_000) throw new InvalidArgumentError('must be never or a whole number of milliseconds up to 600000');
+  return n;
+}
+
 export function parseOrdering(value: string): 'mobility' | 'eval' {
   if (value !== 'mobility' && value !== 'eval') throw new InvalidArgumentError('must be mobility or eval');
   return value;

@@ -12,10 +12,10 @@ import {
   PositionError, emptyCount, DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, tableBytes,
   type PositionResult, summarize, SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits, LEAF_EMPTIES, SELECTIVE_MIN,
   DEFAULT_SELECTIVITY, DatasetError, WeightsFileError, readWeights, ResultsFile, readResults,
-  QUEUE_LEAF_EMPTIES, RedisUnreachable, RunConflict, defaultRunName, parseRedisUrl, queueOf, solveOnQueue,
+  QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, RedisUnreachable, RunConflict, defaultRunName, parseRedisUrl, queueOf, solveOnQueue,
 } from '../index.js';
 import { Progress } from './progress.js';
-import { parseHashBits, parseLayout, parseLeaf, parseOrdering, parseSeconds, parseSelectivity, parseSplit, parseWorkers } from './options.js';
+import { parseHashBits, parseLayout, parseLeaf, parseOrdering, parseRaceAfter, parseSeconds, parseSelectivity, parseSplit, parseWorkers } from './options.js';
 import { addEvalCommands } from './eval.js';
 import { addTrainCommands } from './train.js';
 import { addLabCommands } from './lab.js';
@@ -70,6 +70,7 @@ interface SolveOpts {
   run?: string;
   redisTimeout: number;
   queueLeaf: number;
+  raceAfter: number;
 }
 
 /** --off: ordering techniques by name, comma-separated, or all (the ordering study). */
@@ -247,7 +248,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
     if (onQueue) {
       const outcome = await solveOnQueue(
         entries, jobs, new Set(previous.results.keys()),
-        { ...queueSettings, address: address!, run, resume: !!opts.resume, redisTimeoutMs: opts.redisTimeout * 1000, split: queueSplit, leafEmpties: opts.queueLeaf, claimed: introduce },
+        { ...queueSettings, address: address!, run, resume: !!opts.resume, redisTimeoutMs: opts.redisTimeout * 1000, split: queueSplit, leafEmpties: opts.queueLeaf, raceAfterMs: opts.raceAfter, claimed: introduce },
         finished, (index, reason) => failed(index, reason, false), stop.signal, progress,
       );
       complete = outcome.complete;
@@ -257,7 +258,8 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
         const ms = [...t.cancelMs].sort((a, b) => a - b);
         process.stderr.write(
           `split through the queue: ${t.sent} tasks (subtrees of ${opts.queueLeaf} empties or fewer), ${t.meanOut.toFixed(1)} out on average, ${t.peakOut} at most; ` +
-            `cancelled on cuts: ${t.cancelledWaiting} waiting, ${ms.length} running` +
+            `${t.copied} copies raced on idle threads, ${t.copyWon} answered first; ` +
+            `cancelled on cuts and races: ${t.cancelledWaiting} waiting, ${ms.length} running` +
             `${ms.length ? ` (stopped ${ms[ms.length >> 1]} ms after the cancel at the median, ${ms[ms.length - 1]} ms at most)` : ''}\n`,
         );
       }
@@ -363,6 +365,7 @@ function buildProgram(stop: StopSignals): Command {
     .option('--run <name>', 'with --queue: the run\'s name in Redis (default: the suite\'s name and a digest of its positions and settings)')
     .option('--redis-timeout <seconds>', 'with --queue: give up when Redis is unreachable this long, at the start or mid-run', parseSeconds, 30)
     .option('--queue-leaf <empties>', `with --queue: a split position's subtrees of this many empties or fewer are one task each`, parseLeaf, QUEUE_LEAF_EMPTIES)
+    .option('--race-after <ms>', `with --queue: a split position's task that runs alone this long gets a copy on an idle worker thread, the first answer wins (never: no copies)`, parseRaceAfter, RACE_AFTER_MS)
     .option('--root <strategy>', `how the root finds the exact score after the first guess: ${ROOT_STRATEGIES.join(', ')} (for positions not split)`, parseRoot, 'probes' as RootStrategy)
     .action(async (file: string | undefined, opts: SolveOpts) => {
       process.exitCode = await runSolve(file, opts, stop);

@@ -30,7 +30,7 @@ import { jsonRecord, parseRecord } from '../run/results.js';
 import type { PositionResult } from '../solve/solve.js';
 import { type JobData, type QueueSettings, RUN_NAME, positionJobId, queueOf, runKeys } from './jobs.js';
 import { type RedisAddress, RedisUnreachable, Watchdog, connectionOptions, openRedis, within } from './redis.js';
-import { RemoteRunner, WHOLE_PRIORITY } from './remote.js';
+import { RemoteRunner, WHOLE_PRIORITY, workerThreads } from './remote.js';
 
 /** Subtrees of split positions at or below this many empties are one queue task each (larger than the local 19: no table is shared). */
 export const QUEUE_LEAF_EMPTIES = 22;
@@ -45,6 +45,8 @@ export interface QueueRunOptions extends QueueSettings {
   /** Which positions are split across the workers. */
   readonly split: (empties: number) => boolean;
   readonly leafEmpties: number;
+  /** A lone split task gets a copy on an idle thread after this many ms (Infinity: never; remote.ts). */
+  readonly raceAfterMs: number;
   /** Called once the run is this coordinator's (new, or taken up with resume), before any result: the CLI prints its header then, not before a refusal. */
   readonly claimed?: () => void;
 }
@@ -58,7 +60,7 @@ export interface QueueOutcome {
   /** Results read back from Redis (an earlier session of the run). */
   readonly fromRedis: number;
   /** Split positions: tasks sent, waiting tasks removed, and ms from a running task's cancel to its end. */
-  readonly tasks: { sent: number; cancelledWaiting: number; cancelMs: readonly number[]; peakOut: number; meanOut: number };
+  readonly tasks: { sent: number; copied: number; copyWon: number; cancelledWaiting: number; cancelMs: readonly number[]; peakOut: number; meanOut: number };
 }
 
 /** The digest of a suite's positions, in order. */
@@ -130,7 +132,7 @@ export async function solveOnQueue(
     events.on('error', () => undefined);
     await guard(events.waitUntilReady());
     const session = randomBytes(4).toString('hex');
-    runner = new RemoteRunner(queue, client, queueName.digest, o.run, session);
+    runner = new RemoteRunner(queue, client, queueName.digest, o.run, session, o.raceAfterMs);
 
     const whole = todo.filter((j) => !o.split(emptyCount(j.entry.position)));
     const split = todo.filter((j) => o.split(emptyCount(j.entry.position)));
@@ -162,6 +164,7 @@ export async function solveOnQueue(
     const live = new Map<number, { nodes: number; lower: number; upper: number; move: number }>();
     const started = new Set<number>();
     events.on('active', ({ jobId }) => {
+      if (runner!.owns(jobId)) return runner!.activated(jobId);
       const index = wholeIndex(jobId);
       if (!index || !pending.has(index) || started.has(index)) return;
       started.add(index);
@@ -234,26 +237,36 @@ export async function solveOnQueue(
       if (split.length === 0) return;
       const evaluator = loadEvaluator(o.evalFile);
       const table = createTable(o.bits, o.layout);
-      for (const { entry, index } of split) {
-        if (signal?.aborted || lostWith) return;
-        if (reported.has(index)) continue;
-        const search = new SplitSearch(runner!, { id: 0, buffer: null, table }, evaluator, 0, index, 0, o.leafEmpties);
-        watcher?.started({
-          index, empties: emptyCount(entry.position), startMs: Number(process.hrtime.bigint()) / 1e6, split: true,
-          nodes: () => search.liveNodes(), bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),
-        });
-        try {
-          const r = await search.solve(entry, false);
-          if (!signal?.aborted && !lostWith) {
-            await guard(client.hset(keys.results, String(index), JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) })));
-            deliver(r);
-          }
-        } catch (e) {
+      // The queue's threads, now and then: how many copies idle threads may race (remote.ts).
+      const threads = async () => {
+        runner!.capacity = await workerThreads(queue!).catch(() => runner!.capacity);
+      };
+      await threads();
+      const poll = setInterval(() => void threads(), 2000);
+      try {
+        for (const { entry, index } of split) {
           if (signal?.aborted || lostWith) return;
-          fail(index, e instanceof Error ? e.message : String(e));
-        } finally {
-          runner!.cancelAll();
+          if (reported.has(index)) continue;
+          const search = new SplitSearch(runner!, { id: 0, buffer: null, table }, evaluator, 0, index, 0, o.leafEmpties);
+          watcher?.started({
+            index, empties: emptyCount(entry.position), startMs: Number(process.hrtime.bigint()) / 1e6, split: true,
+            nodes: () => search.liveNodes(), bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),
+          });
+          try {
+            const r = await search.solve(entry, false);
+            if (!signal?.aborted && !lostWith) {
+              await guard(client.hset(keys.results, String(index), JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) })));
+              deliver(r);
+            }
+          } catch (e) {
+            if (signal?.aborted || lostWith) return;
+            fail(index, e instanceof Error ? e.message : String(e));
+          } finally {
+            runner!.cancelAll();
+          }
         }
+      } finally {
+        clearInterval(poll);
       }
     })().catch((e: unknown) => {
       splitFailure = e;
@@ -317,7 +330,7 @@ export async function solveOnQueue(
 }
 
 function taskStats(r: RemoteRunner | undefined): QueueOutcome['tasks'] {
-  return { sent: r?.sent ?? 0, cancelledWaiting: r?.cancelledWaiting ?? 0, cancelMs: r?.cancelMs ?? [], peakOut: r?.peakOut ?? 0, meanOut: r?.meanOut ?? 0 };
+  return { sent: r?.sent ?? 0, copied: r?.copied ?? 0, copyWon: r?.copyWon ?? 0, cancelledWaiting: r?.cancelledWaiting ?? 0, cancelMs: r?.cancelMs ?? [], peakOut: r?.peakOut ?? 0, meanOut: r?.meanOut ?? 0 };
 }
 
 function safeJson(text: string): unknown {

@@ -171,7 +171,8 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
     lockDuration: o.lockMs,
     stalledInterval: o.stallMs,
     maxStalledCount: o.maxStalled,
-    name: `${hostname()}:${process.pid}`,
+    // Its threads last: a coordinator counts the queue's threads from the names (remote.ts, workerThreads).
+    name: `${hostname()}:${process.pid}:${o.workers}`,
     autorun: false,
   });
   worker.on('failed', (job, e) => {
