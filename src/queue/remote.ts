@@ -10,11 +10,12 @@
  * window of the root, or the final principal variation) is fast only on the
  * worker that searched it before, and a task running alone holds the whole
  * search up. When workers sit idle (no task of ours waits, fewer jobs out
- * than the workers' threads), the oldest lone task that has run for a while
- * gets a copy: the first copy to answer settles it, the other is stopped.
- * A new task takes the place of a copy at once when no thread is free.
- * (Splitting a lone task into its children's tasks instead was tried: it
- * searched 30 % more nodes and took longer on FFO #45.)
+ * than the workers' threads), each task with one job that has run for
+ * `raceAfterMs`, leftmost first, gets a copy on a free thread: the first
+ * copy to answer settles it, the other is stopped. A new task takes the
+ * place of a copy at once when no thread is free. (Splitting a lone task
+ * into its children's tasks instead was tried: it searched 30 % more nodes
+ * and took longer on FFO #45.)
  */
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
