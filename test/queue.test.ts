@@ -11,13 +11,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Queue } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
 import { OBF } from './helpers.js';
 import { CLI, Proc, RedisServer, essentials, freePort, jsonRows, sleep, startWorker } from './redis.js';
 import { queueOf } from '../src/queue/jobs.js';
-import { workerThreads } from '../src/queue/remote.js';
+import { RemoteRunner, type RemoteTask, workerThreads } from '../src/queue/remote.js';
 import { SHIPPED_WEIGHTS } from '../src/install.js';
-import { DEFAULT_SELECTIVITY } from '../src/search/context.js';
+import { DEFAULT_SELECTIVITY, LIVE_LOWER, LIVE_NODES } from '../src/search/context.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'revsolve-queue-'));
 const SUITE_1_19 = join(OBF, 'fforum-1-19.obf');
@@ -282,6 +283,43 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     expect(w.err).toMatch(/2 threads on redis/);
     await w.end();
     await q.close();
+  });
+
+  it('split tasks report live nodes: workers send them as job progress, the coordinator sums them per position', async () => {
+    const queue = queueOf({ bits: 16, layout: 'board2', evalFile: SHIPPED_WEIGHTS, selectivity: DEFAULT_SELECTIVITY });
+    const connection = { host: '127.0.0.1', port: redis.port };
+    const events = new QueueEvents(queue.name, { connection });
+    await events.waitUntilReady();
+    const reported: number[] = [];
+    events.on('progress', ({ jobId, data }) => {
+      if (/^split-live\.1\.[0-9a-f]+\.\d+$/.test(jobId)) reported.push(Number((data as { nodes?: unknown }).nodes));
+    });
+    const w = track(await startWorker(redis.url, ['--progress-ms', '100']));
+    const c = await coordinate('--position', FFO40, '--run', 'split-live', '--queue-leaf', '17');
+    expect(await c.exited).toBe(0);
+    expect(jsonRows(c.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
+    expect(reported.some((n) => n > 0)).toBe(true);
+    await w.end();
+    await events.close();
+
+    // The coordinator's side, on a task left waiting (no worker now): its progress counts for its position only, until it ends.
+    const q = new Queue(queue.name, { connection });
+    const client = new Redis(redis.port, '127.0.0.1');
+    const runner = new RemoteRunner(q, client, queue.digest, 'live-sum', 'feed');
+    let task: RemoteTask | undefined;
+    const answer = runner.run({ kind: 'nws', index: 3, ph: 0, pl: 0x81, oh: 0, ol: 0x42, table: null, tableId: 0, date: 1, alpha: 0, empties: 60, seq: 0 }, 0, (t) => (task = t));
+    expect(runner.owns(task!.id)).toBe(true);
+    runner.progress(task!.id, { nodes: 1234 });
+    expect(runner.liveSum(3, LIVE_NODES)).toBe(1234);
+    expect(runner.liveSum(4, LIVE_NODES)).toBe(0);
+    expect(runner.liveSum(3, LIVE_LOWER, -64)).toBe(-64);
+    runner.cancel(task!);
+    expect(await answer).toBeNull();
+    expect(runner.liveSum(3, LIVE_NODES)).toBe(0);
+    runner.cancelAll();
+    await q.obliterate({ force: true });
+    await q.close();
+    client.disconnect();
   });
 
   it('a job removed by hand before it ran is queued again; the run completes', async () => {

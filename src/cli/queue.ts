@@ -23,6 +23,7 @@ interface WorkerOpts {
   redisTimeout: number;
   lockMs: number;
   stallMs: number;
+  progressMs: number;
   maxStalled: number;
   verbose?: boolean;
 }
@@ -64,6 +65,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .option('--redis-timeout <seconds>', 'exit when Redis is unreachable this long', parseSeconds, 30)
     .option('--lock-ms <ms>', 'lock of a running job, renewed at half of it: a worker that dies loses its jobs after this', parseMs, 30_000)
     .option('--stall-ms <ms>', 'how often to look for jobs whose worker died', parseMs, 30_000)
+    .option('--progress-ms <ms>', 'how often a running job reports its live node count to the coordinator\'s display', parseMs, 1000)
     .option('--max-stalled <n>', 'a job whose worker died this many times fails', parseCount, 2)
     .option('--verbose', 'a line on stderr per job taken and ended')
     .action(async (o: WorkerOpts) => {
@@ -71,7 +73,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
       const s = workerSettings(o);
       try {
         const r = await serveQueue(
-          { ...s, address, workers: o.workers, redisTimeoutMs: o.redisTimeout * 1000, lockMs: o.lockMs, stallMs: o.stallMs, maxStalled: o.maxStalled, verbose: !!o.verbose },
+          { ...s, address, workers: o.workers, redisTimeoutMs: o.redisTimeout * 1000, lockMs: o.lockMs, stallMs: o.stallMs, progressMs: o.progressMs, maxStalled: o.maxStalled, verbose: !!o.verbose },
           stop.signal, err,
         );
         err(`revsolve worker: stopped (${stop.received ?? 'done'}): ${r.completed} job(s) done, ${r.failed} failed, ${r.returned} returned to the queue`);

@@ -176,6 +176,7 @@ export async function solveOnQueue(
       watcher?.started(running);
     });
     events.on('progress', ({ jobId, data }) => {
+      if (runner?.owns(jobId)) return runner.progress(jobId, data);
       const index = wholeIndex(jobId);
       if (index && data && typeof data === 'object') live.set(index, data as { nodes: number; lower: number; upper: number; move: number });
     });

@@ -21,6 +21,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { TaskRunner } from '../run/schedule.js';
 import type { TaskInput } from '../run/worker.js';
+import { LIVE_NODES } from '../search/context.js';
 import { CANCEL_CHANNEL, type JobData } from './jobs.js';
 
 /** Whole positions' jobs come after every split task. */
@@ -60,6 +61,8 @@ interface Copy {
   stopping: boolean;
   /** When a cancel was sent to it running (ms), 0 if none. */
   cancelSentAt: number;
+  /** Nodes its worker last reported searching (job progress). */
+  nodes: number;
 }
 
 export interface RemoteTask {
@@ -146,7 +149,7 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
 
   private send(t: RemoteTask): void {
     const jobId = `${this.runName}.${t.data.index}.${this.session}.${this.seq++}`;
-    const copy: Copy = { jobId, task: t, active: 0, stopping: false, cancelSentAt: 0 };
+    const copy: Copy = { jobId, task: t, active: 0, stopping: false, cancelSentAt: 0, nodes: 0 };
     t.copies.push(copy);
     this.tally();
     this.jobs.set(jobId, copy);
@@ -171,6 +174,13 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
       if (c.task.started === 0) c.task.started = c.active;
     }
     this.balance();
+  }
+
+  /** A worker's progress report of a running job: its live nodes. */
+  progress(id: string, data: unknown): void {
+    const c = this.jobs.get(id);
+    const nodes = data !== null && typeof data === 'object' ? (data as { nodes?: unknown }).nodes : undefined;
+    if (c && typeof nodes === 'number' && Number.isFinite(nodes)) c.nodes = nodes;
   }
 
   /** A job completed (its result, or { cancelled: true }). */
@@ -272,8 +282,21 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
   }
 
 
-  liveSum(_index: number, _field: number, otherwise = 0): number {
-    return otherwise; // the workers are elsewhere: only finished tasks count
+  /**
+   * Live nodes of position `index`'s running tasks, from their workers'
+   * progress reports (each task counts its furthest copy: only the winner's
+   * nodes are kept when it ends); any other field is `otherwise`.
+   */
+  liveSum(index: number, field: number, otherwise = 0): number {
+    if (field !== LIVE_NODES) return otherwise;
+    let sum = 0;
+    for (const c of this.jobs.values()) {
+      if (c.task.data.index !== index || c.task.settled) continue;
+      let most = 0;
+      for (const other of c.task.copies) most = Math.max(most, other.nodes);
+      if (c === c.task.copies[0]) sum += most;
+    }
+    return sum;
   }
 
   /** Cancels every task still out (the position ended or the run stops). */

@@ -37,6 +37,8 @@ export interface ServeOptions extends QueueSettings {
   /** BullMQ's lock of a running job, and how often its stalled jobs are looked for (ms). */
   readonly lockMs: number;
   readonly stallMs: number;
+  /** How often a running job reports its live nodes (and a whole position its bounds) for the coordinator's display (ms). */
+  readonly progressMs: number;
   /** A job whose worker died this many times fails. */
   readonly maxStalled: number;
   /** A line per job taken and ended. */
@@ -124,13 +126,14 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
     };
     const position = { ph: d.ph, pl: d.pl, oh: d.oh, ol: d.ol, bits: o.bits, layout: o.layout };
     const onTable = d.kind === 'solve' ? undefined : { ...position, ...splitTable(job.id!.slice(0, job.id!.lastIndexOf('.'))), date: d.date! };
-    // Progress of a whole position, for the coordinator's display.
-    const progress = d.kind === 'solve'
-      ? setInterval(() => {
-          const nodes = pool.liveSum(me.local, LIVE_NODES);
-          void job.updateProgress({ nodes, lower: pool.liveSum(me.local, LIVE_LOWER, -64), upper: pool.liveSum(me.local, LIVE_UPPER, 64), move: pool.liveSum(me.local, LIVE_MOVE, NO_MOVE) }).catch(() => undefined);
-        }, 1000)
-      : undefined;
+    // Progress for the coordinator's display: a whole position's nodes and bounds, a split task's nodes.
+    const progress = setInterval(() => {
+      const nodes = pool.liveSum(me.local, LIVE_NODES);
+      const update = d.kind === 'solve'
+        ? { nodes, lower: pool.liveSum(me.local, LIVE_LOWER, -64), upper: pool.liveSum(me.local, LIVE_UPPER, 64), move: pool.liveSum(me.local, LIVE_MOVE, NO_MOVE) }
+        : { nodes };
+      void job.updateProgress(update).catch(() => undefined);
+    }, o.progressMs);
     try {
       let result: unknown;
       if (d.kind === 'solve') {
