@@ -59,7 +59,7 @@ export interface QueueOutcome {
   readonly complete: boolean;
   /** Results read back from Redis (an earlier session of the run). */
   readonly fromRedis: number;
-  /** Split positions: tasks sent, waiting tasks removed, and ms from a running task's cancel to its end. */
+  /** Split positions: tasks sent, copies raced and won, waiting jobs removed, ms from a running job's cancel to its end, jobs out. */
   readonly tasks: { sent: number; copied: number; copyWon: number; cancelledWaiting: number; cancelMs: readonly number[]; peakOut: number; meanOut: number };
 }
 

@@ -71,8 +71,6 @@ export interface RemoteTask {
   readonly data: JobData;
   readonly priority: number;
   readonly copies: Copy[];
-  /** When a worker first took it (ms), 0 before. */
-  started: number;
   resolve(v: unknown): void;
   reject(e: unknown): void;
 }
@@ -137,18 +135,22 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
         ...(t.kind === 'nws' ? { alpha: t.alpha } : {}), ...(t.kind === 'pv' ? { score: t.score } : {}),
       };
       const handle: RemoteTask = {
-        id: `${this.runName}.${task.index}.${this.session}.${this.seq}`, settled: false, data, priority: taskPriority(path), copies: [], started: 0,
+        id: this.nextId(task.index), settled: false, data, priority: taskPriority(path), copies: [],
         resolve: resolve as (v: unknown) => void, reject,
       };
       onJob?.(handle);
       this.sent++;
-      this.send(handle);
+      this.send(handle, handle.id);
       this.balance();
     });
   }
 
-  private send(t: RemoteTask): void {
-    const jobId = `${this.runName}.${t.data.index}.${this.session}.${this.seq++}`;
+  private nextId(index: number): string {
+    return `${this.runName}.${index}.${this.session}.${this.seq++}`;
+  }
+
+  /** Queues a job of `t`: its first (jobId = t.id) or a copy. */
+  private send(t: RemoteTask, jobId: string): void {
     const copy: Copy = { jobId, task: t, active: 0, stopping: false, cancelSentAt: 0, nodes: 0 };
     t.copies.push(copy);
     this.tally();
@@ -169,10 +171,7 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
   /** A worker took this job. */
   activated(id: string): void {
     const c = this.jobs.get(id);
-    if (c && c.active === 0) {
-      c.active = Date.now();
-      if (c.task.started === 0) c.task.started = c.active;
-    }
+    if (c && c.active === 0) c.active = Date.now();
     this.balance();
   }
 
@@ -270,7 +269,7 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
         continue;
       }
       this.copied++;
-      this.send(c.task);
+      this.send(c.task, this.nextId(c.task.data.index));
       free--;
     }
     if (next < Infinity && this.timer === undefined) {
@@ -291,10 +290,11 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
     if (field !== LIVE_NODES) return otherwise;
     let sum = 0;
     for (const c of this.jobs.values()) {
-      if (c.task.data.index !== index || c.task.settled) continue;
+      const t = c.task;
+      if (c !== t.copies[0] || t.data.index !== index || t.settled) continue; // each task once
       let most = 0;
-      for (const other of c.task.copies) most = Math.max(most, other.nodes);
-      if (c === c.task.copies[0]) sum += most;
+      for (const other of t.copies) most = Math.max(most, other.nodes);
+      sum += most;
     }
     return sum;
   }
