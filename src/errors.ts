@@ -11,3 +11,15 @@ export class FileError extends Error {
     this.name = new.target.name;
   }
 }
+
+/**
+ * A library option that is not one of the values it takes: the option's
+ * name and what it takes (as the command line's usage errors say). A
+ * RangeError, so that callers that caught those still do.
+ */
+export class OptionError extends RangeError {
+  constructor(readonly option: string, problem: string) {
+    super(`${option}: ${problem}`);
+    this.name = 'OptionError';
+  }
+}

@@ -19,7 +19,8 @@ export {
 } from './position/obf.js';
 export { START_POSITION, perft } from './position/perft.js';
 export { samplePositions } from './position/random.js';
-export { FileError } from './errors.js';
+export { FileError, OptionError } from './errors.js';
+export { problemOf } from './io.js';
 
 // Solving: one position in this thread, or a suite on the worker pool.
 export { type ResolvedOptions, type SolveOptions, resolveOptions } from './solve/settings.js';
@@ -41,13 +42,14 @@ export { N_PACKED } from './eval/features.js';
 export { LAB_ALGORITHMS, type LabAlgorithm, type LabResult, LabSearch, type LabSettings, MAX_KILLERS, MAX_LAB_DEPTH, iterationDepths } from './lab/search.js';
 
 // The pool as the command line drives it (progress hooks, retries), results files.
-export { type OnFailure, type PoolSettings, type Running, SPLIT_AUTO_EMPTIES, type SplitMode, type Watcher, solveParallel, splits } from './run/pool.js';
+export { type OnFailure, type PoolPlan, type PoolSettings, poolPlan, type Running, SPLIT_AUTO_EMPTIES, type SplitMode, type Watcher, solveParallel, splits } from './run/pool.js';
 export { LEAF_EMPTIES } from './run/split.js';
 export { ResultsFile, jsonRecord, readResults } from './run/results.js';
+export { InputOrder } from './run/order.js';
 
 // Beyond one machine: suites and split positions through a BullMQ queue on Redis.
 export { type RedisAddress, RedisAddressError, RedisUnreachable, parseRedisUrl } from './queue/redis.js';
-export { type QueueSettings, queueOf } from './queue/jobs.js';
+export { type QueueSettings, queueOf, queueSettingsOf } from './queue/jobs.js';
 export { RACE_AFTER_MS } from './queue/remote.js';
 export { QUEUE_LEAF_EMPTIES, type QueueOutcome, type QueueRunOptions, RunConflict, defaultRunName, solveOnQueue } from './queue/coordinator.js';
 export { type ServeOptions, type ServeReport, serveQueue } from './queue/serve.js';

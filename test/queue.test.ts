@@ -54,6 +54,14 @@ afterAll(async () => {
   await redis.stop();
 });
 
+/** The queue's thread count once it reaches `want`, or what it is after 20 s. */
+async function threadsWithin(q: Queue, want: number): Promise<number> {
+  for (const t0 = Date.now(); ; await sleep(50)) {
+    const n = await workerThreads(q);
+    if (n === want || Date.now() - t0 > 20_000) return n;
+  }
+}
+
 /** Jobs of a run the workers have ended. */
 function ended(workers: Proc[], run: string): number {
   return workers.reduce((n, w) => n + [...w.err.matchAll(new RegExp(`ended ${run}\\.\\d+ `, 'g'))].length, 0);
@@ -254,8 +262,9 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const q = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
     const w1 = track(await startWorker(redis.url));
     const w2 = track(await startWorker(redis.url));
-    // The coordinator counts the queue's threads from its workers' names.
-    expect(await workerThreads(q)).toBe(2);
+    // The coordinator counts the queue's threads from its workers' names
+    // (registered once each worker's connection is up: waited for, bounded).
+    expect(await threadsWithin(q, 2)).toBe(2);
     const taskLine = /split through the queue: (\d+) tasks \(subtrees of 17 empties or fewer\), [\d.]+ out on average, \d+ at most; (\d+) copies raced on idle threads, (\d+) answered first; cancelled on cuts and races: (\d+) waiting, (\d+) running/;
     // FFO #40 (20 empties) in subtrees of 17 empties; a lone task is raced on the idle thread at once.
     const c = await coordinate('--position', FFO40, '--run', 'split', '--queue-leaf', '17', '--race-after', '0');
@@ -276,7 +285,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     await w2.end();
     // One worker of two threads: its threads share one table for the position's tasks.
     const w = track(await startWorker(redis.url, ['-n', '2']));
-    expect(await workerThreads(q)).toBe(2);
+    expect(await threadsWithin(q, 2)).toBe(2);
     const d = await coordinate('--position', FFO40, '--run', 'split-2', '--queue-leaf', '17');
     expect(await d.exited).toBe(0);
     expect(jsonRows(d.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
@@ -298,6 +307,8 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const c = await coordinate('--position', FFO40, '--run', 'split-live', '--queue-leaf', '17');
     expect(await c.exited).toBe(0);
     expect(jsonRows(c.out)[0]).toMatchObject({ score: 38, move: 'a2', ok: true });
+    // Progress events may reach this listener after the coordinator ended: waited for, bounded.
+    for (const t0 = Date.now(); !reported.some((n) => n > 0) && Date.now() - t0 < 10_000; ) await sleep(25);
     expect(reported.some((n) => n > 0)).toBe(true);
     await w.end();
     await events.close();
@@ -332,7 +343,8 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const w = track(await startWorker(redis.url));
     expect(await c.exited).toBe(0);
     expect(essentials(jsonRows(c.out))).toEqual(reference1);
-    expect(w.err).toMatch(/ended gone\.5 /);
+    // The worker's line may follow the result the coordinator printed: waited for, bounded.
+    await w.waitFor(/ended gone\.5 /, 10_000);
     await w.end();
   });
 

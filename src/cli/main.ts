@@ -9,6 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import { runCommand } from './program.js';
 import { StopSignals } from './signals.js';
+import { watchStdout } from './output.js';
 
 /** Commands that keep this thread free themselves. */
 function runsHere(argv: readonly string[]): boolean {
@@ -28,18 +29,14 @@ function runOnThread(argv: string[], stop: StopSignals): Promise<number> {
     worker.on('exit', () => resolve(stop.received !== null ? stop.exitCode : code));
     stop.signal.addEventListener('abort', () => {
       const what = argv.slice(2).filter((a) => !a.startsWith('-')).slice(0, 2).join(' ');
-      process.stderr.write(`\ninterrupted by ${stop.received}: revsolve ${what} stopped before it finished (it writes its output files only at the end)\n`);
+      process.stderr.write(`\ninterrupted by ${stop.received}: revsolve ${what} stopped before it finished (its lines so far are above; it writes its output files only at the end)\n`);
       void worker.terminate();
     });
   });
 }
 
 export async function main(argv: string[]): Promise<void> {
-  // A reader that goes away (`| head`) ends the output, quietly.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
+  watchStdout();
   const stop = new StopSignals();
   try {
     process.exitCode = runsHere(argv) ? await runCommand(argv, stop) : await runOnThread(argv, stop);

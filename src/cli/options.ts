@@ -4,7 +4,8 @@
  * InvalidArgumentError, which commander prints as one line.
  */
 import { InvalidArgumentError } from 'commander';
-import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, type SplitMode } from '../index.js';
+import { totalmem } from 'node:os';
+import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, OptionError, type ResolvedOptions, type SplitMode, resolveOptions, tableBytes } from '../index.js';
 
 export function parseHashBits(value: string): number {
   const h = Number(value);
@@ -58,6 +59,59 @@ export function parseSplit(value: string): SplitMode {
 }
 
 export function parseLayout(value: string): Layout {
-  if (!(value in LAYOUTS)) throw new InvalidArgumentError(`must be one of ${Object.keys(LAYOUTS).join(', ')}`);
+  if (!Object.hasOwn(LAYOUTS, value)) throw new InvalidArgumentError(`must be one of ${Object.keys(LAYOUTS).join(', ')}`);
   return value as Layout;
+}
+
+/** A command line that cannot run as given: one line, exit 2. */
+export class UsageError extends Error {}
+
+export function mib(bytes: number): string {
+  return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+}
+
+/**
+ * Refuses, before anything is allocated, a table larger than 3/4 of this
+ * machine's memory: the rest is for Node, the OS and the other workers.
+ */
+export function checkTableFits(bits: number, layout: Layout, tables = 1): void {
+  const need = tableBytes(bits, layout) * tables;
+  const limit = totalmem() * 0.75;
+  if (need > limit) {
+    throw new UsageError(
+      `a table of 2^${bits} entries needs ${mib(need)}${tables > 1 ? ` (${tables} tables)` : ''}, ` +
+        `more than this machine can spare (${mib(limit)} of ${mib(totalmem())}); use a smaller -h`,
+    );
+  }
+}
+
+
+/** The options of `solve` and `worker` that make the search what it is (the queue is named by them). */
+export interface SearchOpts {
+  hashBits: number;
+  table: Layout;
+  eval?: string;
+  ordering?: 'mobility' | 'eval';
+  selectivity: readonly number[];
+}
+
+const FLAGS: Readonly<Record<string, string>> = { hashBits: '-h', tableLayout: '--table', weights: '--eval', ordering: '--ordering', selectivity: '--selectivity', keepTable: '--keep-table' };
+
+/**
+ * The one path from command-line options to a search's settings, for
+ * `solve` (local or coordinator) and `worker` alike, through the library's
+ * resolveOptions: the same options give the same settings, hence the same
+ * queue. `--eval none` is no weights; a bad value is a usage error naming
+ * its flag.
+ */
+export function searchSettings(o: SearchOpts): ResolvedOptions {
+  if (o.eval === '') throw new UsageError('--eval: give a weights file, or none for no evaluation');
+  try {
+    return resolveOptions({
+      hashBits: o.hashBits, tableLayout: o.table, weights: o.eval === 'none' ? null : o.eval, ordering: o.ordering, selectivity: o.selectivity,
+    });
+  } catch (e) {
+    if (e instanceof OptionError) throw new UsageError(`${FLAGS[e.option] ?? e.option}: ${e.message.slice(e.option.length + 2)}`);
+    throw e;
+  }
 }

@@ -5,17 +5,20 @@
  * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or
  * usage, 129 / 130 / 143 stopped by SIGHUP / SIGINT / SIGTERM, 70 a bug.
  */
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import {
   ORDERING_TECHNIQUES, ROOT_STRATEGIES, type RootStrategy, SHIPPED_WEIGHTS, VERSION, perft, type ObfEntry, type ObfError, parseObfLine, readObf, ObfError as ObfErrorClass,
   PositionError, emptyCount, DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, tableBytes,
-  type PositionResult, summarize, SPLIT_AUTO_EMPTIES, type SplitMode, solveParallel, splits, LEAF_EMPTIES, SELECTIVE_MIN,
-  DEFAULT_SELECTIVITY, DatasetError, WeightsFileError, readWeights, ResultsFile, readResults,
-  QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, RedisUnreachable, RunConflict, defaultRunName, parseRedisUrl, queueOf, solveOnQueue,
+  type PositionResult, summarize, SPLIT_AUTO_EMPTIES, type SplitMode, poolPlan, solveParallel, LEAF_EMPTIES, SELECTIVE_MIN,
+  DEFAULT_SELECTIVITY, DatasetError, FileError, InputOrder, WeightsFileError, problemOf, ResultsFile, readResults,
+  QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, RedisUnreachable, RunConflict, defaultRunName, parseRedisUrl, queueOf, queueSettingsOf, solveOnQueue,
 } from '../index.js';
 import { Progress } from './progress.js';
-import { parseHashBits, parseLayout, parseLeaf, parseOrdering, parseRaceAfter, parseSeconds, parseSelectivity, parseSplit, parseWorkers } from './options.js';
+
+import { EXIT_OUTPUT, OutputError } from './output.js';
+import { statSync, writeSync } from 'node:fs';
+import { type SearchOpts, UsageError, checkTableFits, mib, searchSettings, parseHashBits, parseLayout, parseLeaf, parseOrdering, parseRaceAfter, parseSeconds, parseSelectivity, parseSplit, parseWorkers } from './options.js';
 import { addEvalCommands } from './eval.js';
 import { addTrainCommands } from './train.js';
 import { addLabCommands } from './lab.js';
@@ -27,28 +30,7 @@ const EXIT_MISMATCH = 1;
 const EXIT_USAGE = 2;
 const EXIT_BUG = 70;
 
-class UsageError extends Error {}
-
-function mib(bytes: number): string {
-  return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-}
-
-/**
- * Refuses, before anything is allocated, a table larger than 3/4 of this
- * machine's memory: the rest is for Node, the OS and the other workers.
- */
-function checkTableFits(bits: number, layout: Layout, tables = 1): void {
-  const need = tableBytes(bits, layout) * tables;
-  const limit = totalmem() * 0.75;
-  if (need > limit) {
-    throw new UsageError(
-      `a table of 2^${bits} entries needs ${mib(need)}${tables > 1 ? ` (${tables} tables)` : ''}, ` +
-        `more than this machine can spare (${mib(limit)} of ${mib(totalmem())}); use a smaller -h`,
-    );
-  }
-}
-
-interface SolveOpts {
+interface SolveOpts extends SearchOpts {
   hashBits: number;
   json?: boolean;
   position?: string;
@@ -58,6 +40,7 @@ interface SolveOpts {
   workers: number;
   results?: string;
   resume?: boolean;
+  force?: boolean;
   split: SplitMode;
   quiet?: boolean;
   progressEvery: number;
@@ -95,6 +78,35 @@ function parseRoot(value: string): RootStrategy {
 
 const offNames = (bits: number) => ORDERING_TECHNIQUES.filter(([, b]) => bits & b).map(([n]) => n);
 
+/**
+ * A results file is appended to with --resume, overwritten with --force;
+ * an existing non-empty one is refused otherwise, and so is a path that is
+ * also an input (the suite, the weights).
+ */
+function checkResultsPath(path: string, inputs: readonly (string | undefined)[], resume: boolean, force: boolean): void {
+  if (resume && force) throw new UsageError('--resume goes on with the --results file, --force overwrites it: give one of them');
+  const same = (a: string, b: string) => {
+    try {
+      const x = statSync(a);
+      const y = statSync(b);
+      return x.dev === y.dev && x.ino === y.ino;
+    } catch {
+      return false;
+    }
+  };
+  for (const input of inputs) if (input !== undefined && same(path, input)) throw new UsageError(`--results ${path} is also an input of this run (${input}): give another file`);
+  let size = 0;
+  try {
+    const st = statSync(path);
+    size = st.isFile() ? st.size : 0;
+  } catch {
+    return; // a new file
+  }
+  if (size > 0 && !resume && !force) {
+    throw new UsageError(`--results ${path} exists and is not empty: add --resume to go on with it, or --force to overwrite it`);
+  }
+}
+
 function entriesFromPosition(text: string): ObfEntry {
   try {
     const { position, answers } = parseObfLine(text);
@@ -124,6 +136,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   }
   for (const e of errors) process.stderr.write(`error: ${e.message}\n`);
 
+  if (opts.results !== undefined) checkResultsPath(opts.results, [file, opts.eval === 'none' ? undefined : opts.eval ?? SHIPPED_WEIGHTS], !!opts.resume, !!opts.force);
   if (opts.resume && !opts.results && !opts.queue) throw new UsageError('--resume needs --results <file.jsonl> (or --queue, whose runs Redis keeps)');
   if (opts.queue !== undefined) {
     if (opts.off || opts.root !== 'probes' || opts.keepTable) throw new UsageError('--off, --root and --keep-table are for local runs, not --queue');
@@ -135,26 +148,24 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   // One worker per position at most, unless positions are split across
   // workers; one worker solves in this thread. Tables: one per worker for
   // whole positions, one per position being split (at most one per worker).
-  // The shipped weights unless told otherwise; a missing shipped file is an error (readWeights below), not a silent fallback.
-  const weights = opts.eval === 'none' ? undefined : opts.eval ?? SHIPPED_WEIGHTS;
-  const ordering = opts.ordering ?? (weights ? 'eval' : 'mobility');
-  if (ordering === 'eval' && !weights) throw new UsageError('--ordering eval needs weights: --eval <file> (see revsolve eval --help)');
-  const evalFile = ordering === 'eval' ? weights! : null;
-  if (evalFile) readWeights(evalFile); // a bad file is reported here, before any worker starts
-  const selectivity = evalFile ? opts.selectivity : []; // the pre-searches need weights
-  const policy = (n: number) => ({ workers: n, bits: 0, layout: opts.table, keepTable: false, split: opts.split, fewPositions: jobs.length < n });
-  const split = (n: number) => jobs.some((j) => splits(emptyCount(j.entry.position), policy(n)));
+  // The shipped weights unless told otherwise (a missing shipped file is an
+  // error, not a silent fallback); a bad file is reported here, before any worker starts.
+  const search = searchSettings(opts);
+  const { evalFile, selectivity } = search;
+  const ordering = evalFile === null ? 'mobility' : 'eval';
   const onQueue = opts.queue !== undefined;
-  const workers = onQueue ? 0 : split(opts.workers) ? opts.workers : Math.max(1, Math.min(opts.workers, jobs.length));
-  if (opts.root !== 'probes' && split(workers)) throw new UsageError(`--root ${opts.root} is for positions solved whole: add --split never (or -n 1)`);
-  const splitTables = onQueue ? 0 : split(workers) ? Math.min(workers, jobs.length) : 0;
-  const wholeTables = onQueue ? 0 : workers === 1 ? 1 : jobs.some((j) => !splits(emptyCount(j.entry.position), policy(workers))) ? Math.min(workers, jobs.length) : 0;
-  const tables = splitTables + wholeTables;
+  const plan = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), {
+    workers: opts.workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable, split: opts.split, evalFile, selectivity, off: opts.off, root: opts.root,
+  });
+  const workers = onQueue ? 0 : plan.settings.workers;
+  const splitTables = onQueue ? 0 : plan.splitTables;
+  if (opts.root !== 'probes' && splitTables > 0) throw new UsageError(`--root ${opts.root} is for positions solved whole: add --split never (or -n 1)`);
+  const tables = onQueue ? 0 : plan.splitTables + plan.wholeTables;
   if (!onQueue) checkTableFits(opts.hashBits, opts.table, tables);
   const bytes = tableBytes(opts.hashBits, opts.table);
   // Through the queue: the address, the queue of these settings and the run's name, known before anything is printed.
   const address = onQueue ? parseRedisUrl(opts.queue!) : undefined;
-  const queueSettings = { bits: opts.hashBits, layout: opts.table, evalFile, selectivity };
+  const queueSettings = queueSettingsOf(search);
   const run = onQueue ? (opts.run ?? defaultRunName(source === '--position' ? 'position' : source, entries, queueSettings)) : '';
   // Through the queue, auto splits a lone position; always, every position above the task size.
   const queueSplit = (empties: number) =>
@@ -204,16 +215,25 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
     }
   };
   // Rows print in input order, each as soon as every earlier one is known
-  // (null: the position was given up).
+  // (null: the position was given up); on an early stop, what still waits
+  // for an earlier position prints out of order (outOfOrder).
   const results: (PositionResult | null | undefined)[] = new Array(entries.length);
-  let shown = 0;
+  const order = new InputOrder<PositionResult>((index, x) => {
+    if (x) show(x);
+    else row(failedRow(index, !!opts.json));
+  });
   const place = (index: number, r: PositionResult | null) => {
     results[index - 1] = r;
-    for (; shown < entries.length && results[shown] !== undefined; shown++) {
-      const x = results[shown];
-      if (x) show(x);
-      else row(failedRow(shown + 1, !!opts.json));
-    }
+    order.place(index, r);
+  };
+  /** Prints the finished rows still held back, after one line that says so; the words for the stop message. */
+  const outOfOrder = (): string => {
+    if (order.held === 0) return 'printed above, in input order';
+    const note = `the ${order.held} row(s) below finished out of input order (each keeps its index)`;
+    if (opts.json) process.stderr.write(`${note}\n`);
+    else row(`-- ${note}`);
+    order.drain();
+    return 'printed above; the last rows out of input order';
   };
   let failures = 0;
   const failed = (index: number, reason: string, willRetry: boolean) => {
@@ -264,15 +284,15 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
         );
       }
     } else {
-      const settings = { ...policy(workers), bits: opts.hashBits, keepTable: !!opts.keepTable, evalFile, selectivity, off: opts.off, root: opts.root };
-      if (jobs.length > 0) complete = await solveParallel(jobs, settings, finished, failed, stop.signal, progress);
+      if (jobs.length > 0) complete = await solveParallel(jobs, plan.settings, finished, failed, stop.signal, progress);
     }
   } catch (e) {
     if (!(e instanceof RedisUnreachable)) throw e;
     progress?.stop();
     const done = results.filter((r) => r).length;
+    const where = outOfOrder();
     process.stderr.write(
-      `revsolve: ${e.message}; ${done} of ${entries.length} positions finished${opts.results ? ` (saved in ${opts.results})` : ''}` +
+      `revsolve: ${e.message}; ${done} of ${entries.length} positions finished (${where}${opts.results ? `; saved in ${opts.results}` : ''})` +
         `${e.when === 'mid-run' ? `; run the same command with --resume when Redis is back` : ''}\n`,
     );
     return EXIT_USAGE;
@@ -282,19 +302,21 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   }
   if (!complete && onQueue) {
     const done = results.filter((r) => r).length;
+    const where = outOfOrder();
     process.stderr.write(
-      `\ninterrupted: ${done} of ${entries.length} positions finished; the workers go on with run ${run} in ${address!.url}: ` +
+      `\ninterrupted: ${done} of ${entries.length} positions finished (${where}); the workers go on with run ${run} in ${address!.url}: ` +
         `run the same command with --resume to re-attach (revsolve queue clean ${address!.url} --run ${run} removes it)\n`,
     );
     return stop.exitCode;
   }
   if (!complete) {
     const done = results.filter((r) => r).length;
+    const where = outOfOrder();
     process.stderr.write(
-      `\ninterrupted: ${done} of ${entries.length} positions finished` +
+      `\ninterrupted: ${done} of ${entries.length} positions finished (${where})` +
         (opts.results
           ? ` and saved in ${opts.results}; to go on, run the same command with --resume\n`
-          : ' (printed above, those in order); run with --results <file.jsonl> to be able to resume\n'),
+          : '; run with --results <file.jsonl> to be able to resume\n'),
     );
     return stop.exitCode;
   }
@@ -319,7 +341,7 @@ function runPerft(depthText: string): number {
     const t0 = process.hrtime.bigint();
     const n = perft(d);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    console.log(`perft ${String(d).padStart(2)}: ${n.toLocaleString('en-US').padStart(16)}  ${(ms / 1000).toFixed(3).padStart(9)} s`);
+    process.stdout.write(`perft ${String(d).padStart(2)}: ${n.toLocaleString('en-US').padStart(16)}  ${(ms / 1000).toFixed(3).padStart(9)} s\n`);
   }
   return 0;
 }
@@ -356,6 +378,7 @@ function buildProgram(stop: StopSignals): Command {
     .option('--progress-every <seconds>', 'off a terminal, a status line this often', parseSeconds, 10)
     .option('--results <file.jsonl>', 'append each finished position to this file at once (flushed to disk)')
     .option('--resume', 'skip the positions already in the --results file; print the whole table')
+    .option('--force', 'overwrite an existing --results file (without it, one that is not empty is refused unless --resume)')
     .option('--position <text>', 'solve one position: "<64 squares> <X|O>" (answers may follow, as in OBF)')
     .option('--json', 'print JSON Lines: one object per position, then a summary')
     .option('--keep-table', 'keep the table from one position to the next (default: cleared, as Edax does)')
@@ -404,7 +427,17 @@ export async function runCommand(argv: string[], stop: StopSignals): Promise<num
     if (e instanceof CommanderError && !(e instanceof InvalidArgumentError)) {
       return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_USAGE;
     }
-    if (e instanceof UsageError || e instanceof RunConflict || e instanceof RedisUnreachable || e instanceof ObfErrorClass || e instanceof RangeError || e instanceof WeightsFileError || e instanceof DatasetError || e instanceof InvalidArgumentError) {
+    if (stop.signal.aborted && e === stop.signal.reason) {
+      // Stopped while waiting (for Redis, say), before any result.
+      process.stderr.write(`interrupted by ${stop.received}: nothing was finished\n`);
+      return stop.exitCode;
+    }
+    if (e instanceof OutputError) {
+      if (e.code === 'EPIPE') return Number(process.exitCode ?? 0); // the reader went away: quietly
+      writeSync(2, `revsolve: ${e.message}\n`);
+      return EXIT_OUTPUT;
+    }
+    if (e instanceof UsageError || e instanceof FileError || e instanceof RunConflict || e instanceof RedisUnreachable || e instanceof ObfErrorClass || e instanceof RangeError || e instanceof WeightsFileError || e instanceof DatasetError || e instanceof InvalidArgumentError) {
       process.stderr.write(`revsolve: ${e.message}\n`);
       return EXIT_USAGE;
     }
@@ -419,21 +452,10 @@ export async function runCommand(argv: string[], stop: StopSignals): Promise<num
   }
 }
 
-const FILE_PROBLEMS: Record<string, string> = {
-  ENOENT: 'no such file or directory',
-  ENOTDIR: 'a part of the path is not a directory',
-  EISDIR: 'is a directory',
-  EACCES: 'permission denied',
-  EPERM: 'not permitted',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on the device',
-  EEXIST: 'already exists',
-};
-
 /** "path: problem" for a failed file operation (Node's errors carry both), else null. */
 function fileProblem(e: unknown): string | null {
   const x = e as NodeJS.ErrnoException;
   if (!(e instanceof Error) || typeof x.code !== 'string' || typeof x.path !== 'string') return null;
   const verb = x.syscall === 'open' || x.syscall === undefined ? '' : ` (${x.syscall})`;
-  return `${x.path}: ${FILE_PROBLEMS[x.code] ?? x.code}${verb}`;
+  return `${x.path}: ${problemOf(e)}${verb}`;
 }

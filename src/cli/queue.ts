@@ -6,13 +6,13 @@
 import { availableParallelism } from 'node:os';
 import { type Command, InvalidArgumentError } from 'commander';
 import {
-  DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, type Layout, RedisUnreachable, SHIPPED_WEIGHTS, cleanRun, listRuns, openRedis,
-  parseRedisUrl, readWeights, serveQueue,
+  DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, type Layout, RedisUnreachable, cleanRun, listRuns, openRedis,
+  parseRedisUrl, queueSettingsOf, serveQueue,
 } from '../index.js';
-import { parseHashBits, parseLayout, parseOrdering, parseSeconds, parseSelectivity, parseWorkers } from './options.js';
+import { type SearchOpts, checkTableFits, parseHashBits, searchSettings, parseLayout, parseOrdering, parseSeconds, parseSelectivity, parseWorkers } from './options.js';
 import type { StopSignals } from './signals.js';
 
-interface WorkerOpts {
+interface WorkerOpts extends SearchOpts {
   queue: string;
   workers: number;
   hashBits: number;
@@ -40,16 +40,6 @@ function parseCount(value: string): number {
   return n;
 }
 
-/** The settings as `solve` resolves them (the queue's name depends on them). */
-export function workerSettings(o: WorkerOpts) {
-  const weights = o.eval === 'none' ? undefined : o.eval ?? SHIPPED_WEIGHTS;
-  const ordering = o.ordering ?? (weights ? 'eval' : 'mobility');
-  if (ordering === 'eval' && !weights) throw new RangeError('--ordering eval needs weights: --eval <file>');
-  const evalFile = ordering === 'eval' ? weights! : null;
-  if (evalFile) readWeights(evalFile);
-  return { bits: o.hashBits, layout: o.table, evalFile, selectivity: evalFile ? o.selectivity : [] };
-}
-
 export function addQueueCommands(program: Command, out: (s: string) => void, err: (s: string) => void, stop: StopSignals): void {
   program
     .command('worker')
@@ -70,7 +60,8 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .option('--verbose', 'a line on stderr per job taken and ended')
     .action(async (o: WorkerOpts) => {
       const address = parseRedisUrl(o.queue);
-      const s = workerSettings(o);
+      const s = queueSettingsOf(searchSettings(o));
+      checkTableFits(o.hashBits, o.table, o.workers);
       try {
         const r = await serveQueue(
           { ...s, address, workers: o.workers, redisTimeoutMs: o.redisTimeout * 1000, lockMs: o.lockMs, stallMs: o.stallMs, progressMs: o.progressMs, maxStalled: o.maxStalled, verbose: !!o.verbose },
@@ -93,7 +84,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .helpOption('--help', 'show help')
     .option('--redis-timeout <seconds>', 'give up when Redis is unreachable this long', parseSeconds, 30)
     .action(async (url: string, o: { redisTimeout: number }) => {
-      const client = await openRedis(parseRedisUrl(url), o.redisTimeout * 1000);
+      const client = await openRedis(parseRedisUrl(url), o.redisTimeout * 1000, stop.signal);
       try {
         const runs = await listRuns(client);
         if (runs.length === 0) out('no runs');
@@ -111,7 +102,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .option('--redis-timeout <seconds>', 'give up when Redis is unreachable this long', parseSeconds, 30)
     .action(async (url: string, o: { run: string; redisTimeout: number }) => {
       const address = parseRedisUrl(url);
-      const client = await openRedis(address, o.redisTimeout * 1000);
+      const client = await openRedis(address, o.redisTimeout * 1000, stop.signal);
       try {
         const r = await cleanRun(client, address, o.run);
         if (r === null) {

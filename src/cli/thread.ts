@@ -1,11 +1,15 @@
 /**
- * A command run off the main thread (see cli.ts): the same command line,
+ * A command run off the main thread (see main.ts): the same command line,
  * the exit code posted back. Signals reach the main thread only; it ends
- * this one.
+ * this one. Output goes straight to the process's stdout and stderr, so
+ * that each line shows when it is done (output.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { runCommand } from './program.js';
 import { StopSignals } from './signals.js';
+import { writeDirectly } from './output.js';
+
+writeDirectly();
 
 const exitCode = await runCommand((workerData as { argv: string[] }).argv, new StopSignals(false));
 parentPort!.postMessage({ exitCode });

@@ -81,6 +81,13 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       if (o.resume) {
         resume = readDataset(file);
         if (resume.problem) err(`warning: ${file}: ${resume.problem}; going on from batch ${resume.batches}`);
+        if (resume.batches >= Math.ceil(o.games / o.batch)) {
+          out(
+            `${file}: holds ${resume.batches} batches of up to ${o.batch} games already (${(resume.records.length / 5).toLocaleString('en-US')} positions), ` +
+              `as many as --games ${o.games} asks or more: nothing added`,
+          );
+          return;
+        }
       }
       const t0 = nowMs();
       const tty = process.stderr.isTTY && !o.quiet;

@@ -85,10 +85,9 @@ export const GROUP_PACKED = new Int32Array(N_GROUPS);
 export const PACKED_OFFSET = new Int32Array(N_GROUPS + 1);
 /** Offsets of the groups in the unpacked weights of one ply. */
 export const UNPACKED_OFFSET = new Int32Array(N_GROUPS + 1);
-/** Unpacked index (group offset + pattern index) → packed index (group offset included). */
-export let PACK: Int32Array;
-
 export const N_WEIGHTS = 226_315;
+/** Unpacked index (group offset + pattern index) → packed index (group offset included); filled once by build(). */
+export const PACK = new Int32Array(N_WEIGHTS);
 export const N_PACKED = 114_364;
 export const N_PLIES = 61;
 
@@ -102,7 +101,7 @@ function build(): void {
   });
   GROUP_SIZE[12] = 1;
   for (let g = 0; g < N_GROUPS; g++) UNPACKED_OFFSET[g + 1] = UNPACKED_OFFSET[g] + GROUP_SIZE[g];
-  PACK = new Int32Array(UNPACKED_OFFSET[N_GROUPS]);
+  if (UNPACKED_OFFSET[N_GROUPS] !== N_WEIGHTS) throw new Error(`the patterns give ${UNPACKED_OFFSET[N_GROUPS]} weights, not ${N_WEIGHTS}`);
   for (let g = 0; g < N_GROUPS; g++) {
     const size = GROUP_SIZE[g];
     const n = g < 12 ? GROUP_PATTERNS[g][0].length : 0;

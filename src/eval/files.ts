@@ -16,7 +16,8 @@
  *   then tables × 114,364 int16 LE, or two 4-bit codes a byte (low first)
  *   end  u32 CRC-32 of all that precedes it.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeWholeFile } from '../io.js';
 import { endianness } from 'node:os';
 import { crc32 } from 'node:zlib';
 import { FileError } from '../errors.js';
@@ -120,7 +121,7 @@ export function writeEdax(file: string, w: Weights, header: EdaxHeader = { versi
   const all = new Int16Array(N_PLIES * N_PACKED);
   for (let p = 0; p < N_PLIES; p++) all.set(w.packed.subarray((60 - p) * N_PACKED, (61 - p) * N_PACKED), p * N_PACKED);
   leBytes(all).copy(buf, EDAX_HEADER);
-  writeFileSync(file, buf);
+  writeWholeFile(file, buf);
 }
 
 /** The compact file of some weights, 16-bit or 4-bit (with a codebook: its values, from `codebookWeights`). */
@@ -143,7 +144,7 @@ export function compactBytes(w: Weights, bits: 16 | 4, codebook?: Int16Array): B
 
 export function writeCompact(file: string, w: Weights, bits: 16 | 4, codebook?: Int16Array): number {
   const buf = compactBytes(w, bits, codebook);
-  writeFileSync(file, buf);
+  writeWholeFile(file, buf);
   return buf.length;
 }
 

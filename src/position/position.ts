@@ -79,7 +79,12 @@ export function legalMoves(pos: Position): number[] {
 /** The position after a move (or a pass) of the side to move. */
 export function play(pos: Position, move: number): Position {
   const other: Color = pos.toMove === 'X' ? 'O' : 'X';
-  if (move === PASS) return { player: pos.opponent, opponent: pos.player, toMove: other };
+  if (move === PASS) {
+    if (legalMoves(pos).length > 0) throw new PositionError('a pass is not legal: there are moves');
+    return { player: pos.opponent, opponent: pos.player, toMove: other };
+  }
+  if (!Number.isInteger(move) || move < 0 || move > 63) throw new PositionError(`not a move: ${String(move)}`);
+  if (B.count(B.and(B.or(pos.player, pos.opponent), B.fromSquares([move]))) !== 0) throw new PositionError(`${moveName(move)} is not empty`);
   const f = B.flips(move, pos.player, pos.opponent);
   if (B.count(f) === 0) throw new PositionError(`${moveName(move)} is not a legal move`);
   return {

@@ -87,7 +87,7 @@ export async function solveOnQueue(
 ): Promise<QueueOutcome> {
   if (!RUN_NAME.test(o.run)) throw new RunConflict(`--run: ${o.run}: a run name is 1 to 100 letters, digits, '.', '_' or '-'`);
   const queueName = queueOf(o);
-  const client = await openRedis(o.address, o.redisTimeoutMs);
+  const client = await openRedis(o.address, o.redisTimeoutMs, signal);
   const bull = await import('bullmq'); // loaded when used: a local run does without it
   const keys = runKeys(o.run);
   let queue: Queue | undefined;

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Layout } from '../search/table.js';
+import type { ResolvedOptions } from '../solve/settings.js';
 
 /** The settings that make two searches the same search. */
 export interface QueueSettings {
@@ -25,6 +26,11 @@ export interface QueueSettings {
   /** Weights that order moves, or null (mobility ordering). */
   readonly evalFile: string | null;
   readonly selectivity: readonly number[];
+}
+
+/** The queue settings of a search's settings (as resolveOptions gives them). */
+export function queueSettingsOf(r: ResolvedOptions): QueueSettings {
+  return { bits: r.hashBits, layout: r.tableLayout, evalFile: r.evalFile, selectivity: r.selectivity };
 }
 
 /** The queue of these settings: `revsolve-<digest>`, and the settings in words. */

@@ -55,8 +55,13 @@ export function connectionOptions(a: RedisAddress): RedisOptions {
   return { host: a.host, port: a.port, db: a.db, maxRetriesPerRequest: null, retryStrategy: () => 250, connectTimeout: 5000, lazyConnect: false };
 }
 
-/** A client of our own (run records, cancellations), ready within `timeoutMs` or RedisUnreachable. */
-export async function openRedis(a: RedisAddress, timeoutMs: number): Promise<Redis> {
+/**
+ * A client of our own (run records, cancellations), ready within
+ * `timeoutMs` or RedisUnreachable; an abort of `signal` ends the wait at
+ * once with the signal's reason.
+ */
+export async function openRedis(a: RedisAddress, timeoutMs: number, signal?: AbortSignal): Promise<Redis> {
+  signal?.throwIfAborted();
   const { Redis } = await import('ioredis'); // loaded when used: a local run does without it
   const client = new Redis(connectionOptions(a));
   let last = 'no answer';
@@ -64,9 +69,21 @@ export async function openRedis(a: RedisAddress, timeoutMs: number): Promise<Red
   try {
     await new Promise<void>((resolve, reject) => {
       if (client.status === 'ready') return resolve();
-      const timer = setTimeout(() => reject(new RedisUnreachable(a, 'start', timeoutMs / 1000, last)), timeoutMs);
-      client.once('ready', () => {
+      const done = () => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', aborted);
+      };
+      const aborted = () => {
+        done();
+        reject(signal!.reason);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new RedisUnreachable(a, 'start', timeoutMs / 1000, last));
+      }, timeoutMs);
+      signal?.addEventListener('abort', aborted, { once: true });
+      client.once('ready', () => {
+        done();
         resolve();
       });
     });
@@ -88,7 +105,11 @@ export class Watchdog {
   private last = 'connection closed';
   private fired = false;
 
-  constructor(private readonly client: Redis, private readonly address: RedisAddress, private readonly timeoutMs: number, private readonly lost: (e: RedisUnreachable) => void) {
+  /** `said`, if given, hears once when Redis is lost and once when it is back (a line each for a log). */
+  constructor(
+    private readonly client: Redis, private readonly address: RedisAddress, private readonly timeoutMs: number, private readonly lost: (e: RedisUnreachable) => void,
+    private readonly said?: (line: string) => void,
+  ) {
     client.on('error', this.onError);
     client.on('close', this.onDown);
     client.on('ready', this.onUp);
@@ -98,9 +119,14 @@ export class Watchdog {
 
   private readonly onError = (e: Error) => (this.last = e.message);
   private readonly onDown = () => {
-    if (this.downSince === 0) this.downSince = Date.now();
+    if (this.downSince !== 0) return;
+    this.downSince = Date.now();
+    this.said?.(`Redis at ${this.address.url} lost; waiting for it up to ${this.timeoutMs / 1000} s`);
   };
-  private readonly onUp = () => (this.downSince = 0);
+  private readonly onUp = () => {
+    if (this.downSince !== 0) this.said?.(`Redis at ${this.address.url} back after ${((Date.now() - this.downSince) / 1000).toFixed(1)} s`);
+    this.downSince = 0;
+  };
   private readonly check = () => {
     if (this.fired || this.downSince === 0 || Date.now() - this.downSince < this.timeoutMs) return;
     this.fired = true;

@@ -63,9 +63,10 @@ export type Log = (line: string) => void;
 export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log): Promise<ServeReport> {
   const queue = queueOf(o);
   const report: ServeReport = { completed: 0, failed: 0, returned: 0 };
-  const client = await openRedis(o.address, o.redisTimeoutMs);
+  const client = await openRedis(o.address, o.redisTimeoutMs, signal);
   const { UnrecoverableError, WaitingError, Worker } = await import('bullmq'); // loaded when used: a local run does without it
   const subscriber = client.duplicate();
+  subscriber.on('error', () => undefined); // connection trouble: the watchdog decides and says so
   const common: RunSettings = { evalFile: o.evalFile, selectivity: o.selectivity, off: 0, root: 'probes' };
   const pool = new Scheduler<TaskInput>(
     { workers: o.workers, filename: new URL('../run/worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common },
@@ -82,7 +83,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
   const watchdog = new Watchdog(client, o.address, o.redisTimeoutMs, (e) => {
     lost = e;
     wake();
-  });
+  }, log);
 
   await subscriber.subscribe(CANCEL_CHANNEL);
   subscriber.on('message', (_channel: string, message: string) => {

@@ -55,6 +55,31 @@ export function splits(empties: number, s: PoolSettings): boolean {
   return empties > (mode === 'always' || s.fewPositions ? LEAF_EMPTIES : SPLIT_AUTO_EMPTIES);
 }
 
+/** What a run of positions takes on the pool: its settings, and the tables it may hold at once. */
+export interface PoolPlan {
+  /** The pool's settings: as many workers as can be kept busy (one per position unless some are split). */
+  readonly settings: PoolSettings;
+  /** Shared tables, one per position being split (at most one per worker). */
+  readonly splitTables: number;
+  /** Tables of the workers that solve whole positions. */
+  readonly wholeTables: number;
+}
+
+/**
+ * The worker-count policy: `requested` workers when some position is split
+ * across them, else no more than there are positions. `empties` are the
+ * positions' empties counts.
+ */
+export function poolPlan(empties: readonly number[], requested: Omit<PoolSettings, 'fewPositions'>): PoolPlan {
+  const at = (n: number): PoolSettings => ({ ...requested, workers: n, fewPositions: empties.length < n });
+  const anySplit = (n: number) => empties.some((e) => splits(e, at(n)));
+  const workers = anySplit(requested.workers) ? requested.workers : Math.max(1, Math.min(requested.workers, empties.length));
+  const settings = at(workers);
+  const splitTables = anySplit(workers) ? Math.min(workers, empties.length) : 0;
+  const wholeTables = workers === 1 ? 1 : empties.some((e) => !splits(e, settings)) ? Math.min(workers, empties.length) : 0;
+  return { settings, splitTables, wholeTables };
+}
+
 /** A position being solved, for the progress display. */
 export interface Running {
   readonly index: number;

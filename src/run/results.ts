@@ -5,7 +5,8 @@
  * A line is trusted only when it names a position of the suite (index and
  * board text agree) and has well-formed fields; any other line is reported.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { appendFlushed, onFile } from '../io.js';
 import type { ObfEntry } from '../position/obf.js';
 import { PASS, formatPosition, parseMove } from '../position/position.js';
 import { NO_MOVE } from '../search/table.js';
@@ -42,17 +43,16 @@ export class ResultsFile {
     // A run killed mid-write leaves its last line unterminated: end it, so
     // that it stays one bad line instead of spoiling the next good one.
     const size = keep && existsSync(path) ? statSync(path).size : 0;
-    this.fd = openSync(path, keep ? 'a+' : 'w');
+    this.fd = onFile(path, () => openSync(path, keep ? 'a+' : 'w'));
     if (size > 0) {
       const last = Buffer.alloc(1);
       readSync(this.fd, last, 0, 1, size - 1);
-      if (last[0] !== 0x0a) writeSync(this.fd, '\n');
+      if (last[0] !== 0x0a) appendFlushed(this.fd, path, '\n');
     }
   }
 
   append(r: PositionResult, entry: ObfEntry): void {
-    writeSync(this.fd, JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) }) + '\n');
-    fsyncSync(this.fd);
+    appendFlushed(this.fd, this.path, JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) }) + '\n');
   }
 
   close(): void {
@@ -102,7 +102,8 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return `${where}: not a result (a JSON object), ignored`;
   const o = parsed as Record<string, unknown>;
   const index = o.index;
-  if (!isInt(index) || index < 1 || index > entries.length) return `${where}: no position ${String(index)} in this suite, ignored`;
+  if (index === undefined) return `${where}: a JSON object with no index, not a result, ignored`;
+  if (!isInt(index) || index < 1 || index > entries.length) return `${where}: index ${JSON.stringify(index)} is no position of this suite (1‥${entries.length}), ignored`;
   const entry = entries[index - 1];
   if (o.position !== formatPosition(entry.position)) {
     return `${where}: position ${index} is not the suite's position ${index} (another suite's results?), ignored`;

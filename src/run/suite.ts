@@ -1,53 +1,88 @@
 /**
  * A suite on the worker pool, for library users: an async iterator of the
  * results in input order (each as soon as it and every earlier one are
- * known), stoppable with an AbortSignal, on the same pool, split search and
+ * known) or as they finish, stoppable with an AbortSignal, on the same pool, split search and
  * tables as the command line's `solve`.
  */
 import { availableParallelism } from 'node:os';
-import { type ObfEntry, type ObfSuite, readObf } from '../position/obf.js';
+import { type ObfEntry, type ObfError, type ObfSuite, readObf } from '../position/obf.js';
+import { OptionError } from '../errors.js';
+import { InputOrder } from './order.js';
 import { emptyCount } from '../position/position.js';
 import { type SolveOptions, resolveOptions } from '../solve/settings.js';
 import type { PositionResult } from '../solve/solve.js';
-import { type PoolSettings, type SplitMode, solveParallel, splits } from './pool.js';
+import { type SplitMode, poolPlan, solveParallel } from './pool.js';
 
 export interface SuiteOptions extends SolveOptions {
   /** Threads (default: one per core; fewer when there are fewer positions and none is split). */
   readonly workers?: number;
   /** When to split a position across the workers (default auto: more than 20 empties). */
   readonly split?: SplitMode;
+  /**
+   * 'input' (default): results in input order, each once it and every
+   * earlier one are known; 'finished': each as soon as it is done (its
+   * `index` says which).
+   */
+  readonly order?: 'input' | 'finished';
   /** Stops the workers at once; the iteration then throws the signal's reason. */
   readonly signal?: AbortSignal;
   /** A position whose worker died on both tries is left out of the iteration; this hears of it (1-based index, reason). */
   readonly onFailure?: (index: number, reason: string) => void;
+  /**
+   * The bad lines of a suite given by path, each with its line number and
+   * message (as the command line reports them); the good ones are solved.
+   * Without it, a file with a bad line throws that line's ObfError.
+   */
+  readonly onBadLine?: (error: ObfError) => void;
+}
+
+const SPLIT_MODES: readonly SplitMode[] = ['auto', 'always', 'never'];
+
+function checkSuiteOptions(o: SuiteOptions): void {
+  if (o.workers !== undefined && (!Number.isInteger(o.workers) || o.workers < 1 || o.workers > 256)) throw new OptionError('workers', `an integer from 1 to 256, not ${String(o.workers)}`);
+  if (o.split !== undefined && !SPLIT_MODES.includes(o.split)) throw new OptionError('split', `one of ${SPLIT_MODES.join(', ')}, not ${String(o.split)}`);
+  if (o.order !== undefined && o.order !== 'input' && o.order !== 'finished') throw new OptionError('order', `'input' or 'finished', not ${String(o.order)}`);
+  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw new OptionError('signal', `an AbortSignal, not ${String(o.signal)}`);
+  for (const f of ['onFailure', 'onBadLine'] as const) if (o[f] !== undefined && typeof o[f] !== 'function') throw new OptionError(f, `a function, not ${String(o[f])}`);
+}
+
+function entriesOf(suite: string | ObfSuite | readonly ObfEntry[], onBadLine: ((e: ObfError) => void) | undefined): readonly ObfEntry[] {
+  if (typeof suite !== 'string') return isEntries(suite) ? suite : suite.entries;
+  const read = readObf(suite);
+  for (const e of read.errors) {
+    if (!onBadLine) throw e;
+    onBadLine(e);
+  }
+  return read.entries;
 }
 
 /**
  * Solves every position of a suite (an OBF file's path, a suite read by
- * readObf, or its entries) and yields the results in input order. The bad
- * lines of a file are not positions: readObf lists them (its `errors`).
- * Breaking out of the loop stops the workers.
+ * readObf, or its entries) and yields the results, in input order unless
+ * `order` says 'finished'. Breaking out of the loop stops the workers.
  */
 export async function* solveSuite(suite: string | ObfSuite | readonly ObfEntry[], options: SuiteOptions = {}): AsyncGenerator<PositionResult, void, undefined> {
   const o = resolveOptions(options);
-  const entries: readonly ObfEntry[] = typeof suite === 'string' ? readObf(suite).entries : isEntries(suite) ? suite : suite.entries;
+  checkSuiteOptions(options);
+  const entries = entriesOf(suite, options.onBadLine);
   const jobs = entries.map((entry, i) => ({ entry, index: i + 1 }));
   if (jobs.length === 0) return;
   const outer = options.signal;
   outer?.throwIfAborted();
 
-  const requested = options.workers ?? availableParallelism();
-  if (!Number.isInteger(requested) || requested < 1) throw new RangeError(`workers must be a positive integer: ${requested}`);
-  const policy = (n: number): PoolSettings => ({
-    workers: n, bits: o.hashBits, layout: o.tableLayout, keepTable: o.keepTable, split: options.split, fewPositions: jobs.length < n,
+  const settings = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), {
+    workers: options.workers ?? availableParallelism(), bits: o.hashBits, layout: o.tableLayout, keepTable: o.keepTable, split: options.split,
     evalFile: o.evalFile, selectivity: o.selectivity,
-  });
-  const anySplit = jobs.some((j) => splits(emptyCount(j.entry.position), policy(requested)));
-  const settings = policy(anySplit ? requested : Math.min(requested, jobs.length));
+  }).settings;
 
   const stop = new AbortController();
-  const ready = new Map<number, PositionResult>();
-  const skipped = new Set<number>();
+  const ready: PositionResult[] = [];
+  let handed = 0; // results yielded or left out (given up)
+  const order = new InputOrder<PositionResult>((_, r) => {
+    if (r) ready.push(r);
+    else handed++;
+  });
+  const inOrder = options.order !== 'finished';
   let done = false;
   let failure: unknown;
   let wake: (() => void) | null = null;
@@ -62,13 +97,15 @@ export async function* solveSuite(suite: string | ObfSuite | readonly ObfEntry[]
   const run = solveParallel(
     jobs, settings,
     (r) => {
-      ready.set(r.index, r);
+      if (inOrder) order.place(r.index, r);
+      else ready.push(r);
       notify();
     },
     (index, reason, willRetry) => {
       if (willRetry) return;
-      skipped.add(index);
       options.onFailure?.(index, reason);
+      if (inOrder) order.place(index, null);
+      else handed++;
       notify();
     },
     stop.signal,
@@ -77,15 +114,14 @@ export async function* solveSuite(suite: string | ObfSuite | readonly ObfEntry[]
     (e: unknown) => { failure = e; done = true; notify(); },
   );
   try {
-    for (let next = 1; next <= jobs.length; next++) {
-      while (!ready.has(next) && !skipped.has(next)) {
+    while (handed < jobs.length) {
+      while (ready.length === 0) {
         if (stop.signal.aborted) throw stop.signal.reason;
-        if (done) throw failure ?? new Error(`position ${next} ended without a result`);
+        if (done) throw failure ?? new Error(`${jobs.length - handed} position(s) ended without a result`);
         await new Promise<void>((resolve) => { wake = resolve; });
       }
-      const r = ready.get(next);
-      ready.delete(next);
-      if (r) yield r;
+      handed++;
+      yield ready.shift()!;
     }
   } finally {
     outer?.removeEventListener('abort', forward);

@@ -5,7 +5,8 @@
  */
 import { readWeights } from '../eval/files.js';
 import { DEFAULT_SELECTIVITY } from '../search/context.js';
-import { DEFAULT_BITS, DEFAULT_LAYOUT, type Layout, MAX_BITS, MIN_BITS } from '../search/table.js';
+import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS } from '../search/table.js';
+import { OptionError } from '../errors.js';
 import { SHIPPED_WEIGHTS } from '../install.js';
 
 export interface SolveOptions {
@@ -32,16 +33,25 @@ export interface ResolvedOptions {
   readonly keepTable: boolean;
 }
 
-/** The options with their defaults filled in; a bad weights file throws its WeightsFileError here, a bad value a RangeError. */
+/** The options with their defaults filled in; a bad weights file throws its WeightsFileError here, a bad value an OptionError naming the option. */
 export function resolveOptions(o: SolveOptions = {}): ResolvedOptions {
+  if (o === null || typeof o !== 'object') throw new OptionError('options', `an object of options, not ${String(o)}`);
   const hashBits = o.hashBits ?? DEFAULT_BITS;
-  if (!Number.isInteger(hashBits) || hashBits < MIN_BITS || hashBits > MAX_BITS) throw new RangeError(`hashBits must be an integer in ${MIN_BITS}‥${MAX_BITS}: ${hashBits}`);
+  if (!Number.isInteger(hashBits) || hashBits < MIN_BITS || hashBits > MAX_BITS) throw new OptionError('hashBits', `an integer in ${MIN_BITS}‥${MAX_BITS}, not ${String(hashBits)}`);
+  const tableLayout = o.tableLayout ?? DEFAULT_LAYOUT;
+  if (!Object.hasOwn(LAYOUTS, tableLayout)) throw new OptionError('tableLayout', `one of ${Object.keys(LAYOUTS).join(', ')}, not ${String(tableLayout)}`);
+  if (o.weights !== undefined && o.weights !== null && (typeof o.weights !== 'string' || o.weights === '')) {
+    throw new OptionError('weights', `a weights file's path, or null for none, not ${JSON.stringify(o.weights)}`);
+  }
   const weights = o.weights === undefined ? SHIPPED_WEIGHTS : o.weights;
+  if (o.ordering !== undefined && o.ordering !== 'eval' && o.ordering !== 'mobility') throw new OptionError('ordering', `'eval' or 'mobility', not ${String(o.ordering)}`);
   const ordering = o.ordering ?? (weights !== null ? 'eval' : 'mobility');
-  if (ordering === 'eval' && weights === null) throw new RangeError("ordering 'eval' needs weights");
+  if (ordering === 'eval' && weights === null) throw new OptionError('ordering', "'eval' needs weights");
   const evalFile = ordering === 'eval' ? weights : null;
+  if (o.selectivity !== undefined && !Array.isArray(o.selectivity)) throw new OptionError('selectivity', `an array of margins in sigmas, not ${String(o.selectivity)}`);
+  for (const t of o.selectivity ?? []) if (typeof t !== 'number' || !(t > 0) || t > 8) throw new OptionError('selectivity', `margins are numbers of sigmas in (0, 8], not ${String(t)}`);
+  if (o.keepTable !== undefined && typeof o.keepTable !== 'boolean') throw new OptionError('keepTable', `true or false, not ${String(o.keepTable)}`);
   if (evalFile !== null) readWeights(evalFile); // a bad file is reported before any search
   const selectivity = evalFile !== null ? (o.selectivity ?? DEFAULT_SELECTIVITY) : [];
-  for (const t of selectivity) if (!(t > 0)) throw new RangeError(`selectivity margins are positive numbers of sigmas: ${t}`);
-  return { hashBits, tableLayout: o.tableLayout ?? DEFAULT_LAYOUT, evalFile, selectivity, keepTable: !!o.keepTable };
+  return { hashBits, tableLayout, evalFile, selectivity, keepTable: !!o.keepTable };
 }

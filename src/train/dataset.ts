@@ -13,7 +13,8 @@
  *     i32 score << 8 | exact (1 when the score is the position's own exact
  *     score, 0 when it is the game's outcome after perfect play later)
  */
-import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
+import { appendFlushed, onFile } from '../io.js';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { popcount32 } from 'native-free-bitboard';
@@ -203,14 +204,13 @@ export class DatasetWriter {
             `guide ${h.guideHash ? 'id ' + h.guideHash.toString(16) : 'none'}): resume with those`,
         );
       }
-      this.fd = openSync(file, 'r+');
-      ftruncateSync(this.fd, resume.validBytes);
+      this.fd = onFile(file, () => openSync(file, 'r+'));
+      onFile(file, () => ftruncateSync(this.fd, resume.validBytes));
       this.at = resume.validBytes;
     } else {
       if (existsSync(file)) throw new DatasetError(file, 'exists: use --resume to go on with it, or another name');
-      this.fd = openSync(file, 'w');
-      writeSync(this.fd, headerBytes(header), 0, HEADER_BYTES, 0);
-      fsyncSync(this.fd);
+      this.fd = onFile(file, () => openSync(file, 'w'));
+      appendFlushed(this.fd, file, headerBytes(header).subarray(0, HEADER_BYTES), 0);
       this.at = HEADER_BYTES;
     }
   }
@@ -221,8 +221,7 @@ export class DatasetWriter {
     b.writeUInt32LE(records.length / RECORD_WORDS, 4);
     for (let i = 0; i < records.length; i++) b.writeInt32LE(records[i], 8 + 4 * i);
     b.writeUInt32LE(crc32(b.subarray(0, b.length - 4)), b.length - 4);
-    writeSync(this.fd, b, 0, b.length, this.at);
-    fsyncSync(this.fd);
+    appendFlushed(this.fd, this.file, b, this.at);
     this.at += b.length;
   }
 
