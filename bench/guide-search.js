@@ -8,8 +8,11 @@
 import { moves, popcount32, flips } from 'native-free-bitboard';
 import { args, saveJson, machine } from './experiment.js';
 import { guidedChoice } from '../dist/train/selfplay.js';
-import { midSearch } from '../dist/search/midgame.js';
-import { NODES } from '../dist/search/leaves.js';
+import { midSearchFrom } from '../dist/search/midgame.js';
+import { SearchState } from '../dist/search/state.js';
+
+const STATE = new SearchState();
+const NODES = STATE.nodes;
 import { readDataset } from '../dist/train/dataset.js';
 import { readWeights } from '../dist/eval/files.js';
 import { Evaluator } from '../dist/eval/weights.js';
@@ -43,7 +46,7 @@ function plain(p, depth) {
   let best = -(1 << 30);
   p.list.forEach((y, i) => {
     const [a, b, c, d] = play(p.ph, p.pl, p.oh, p.ol, y);
-    const v = -midSearch(ev, a, b, c, d, depth - 1, -(1 << 30), 1 << 30) + p.noise[i];
+    const v = -midSearchFrom(STATE, ev, a, b, c, d, depth - 1, -(1 << 30), 1 << 30) + p.noise[i];
     if (v > best) {
       best = v;
       x = y;

@@ -8,8 +8,11 @@
 //     [--empties 8-20] [--depths 0,2,4] [--positions 400] [--out probcut-sigma.json]
 import { popcount32 } from 'native-free-bitboard';
 import { args, saveJson, machine, spreadPick } from './experiment.js';
-import { midSearch } from '../dist/search/midgame.js';
+import { midSearchFrom } from '../dist/search/midgame.js';
+import { SearchState } from '../dist/search/state.js';
 import { PC_DEPTH } from '../dist/search/selective.js';
+
+const STATE = new SearchState();
 import { readWeights } from '../dist/eval/files.js';
 import { Evaluator } from '../dist/eval/weights.js';
 import { readDataset } from '../dist/train/dataset.js';
@@ -38,7 +41,7 @@ for (let e = lo; e <= hi; e++) {
     for (const ev of evs) {
       let s = 0, s2 = 0;
       for (const i of pick) {
-        const v = midSearch(ev, recs[i], recs[i + 1], recs[i + 2], recs[i + 3], d, -(1 << 30), 1 << 30) / 128;
+        const v = midSearchFrom(STATE, ev, recs[i], recs[i + 1], recs[i + 2], recs[i + 3], d, -(1 << 30), 1 << 30) / 128;
         const err = v - (recs[i + 4] >> 8);
         s += err;
         s2 += err * err;

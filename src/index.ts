@@ -28,7 +28,8 @@ export { Solver, solvePosition } from './solve/solver.js';
 export { type PositionResult, type Summary, type TableStats, check, summarize } from './solve/solve.js';
 export { type SuiteOptions, solveSuite } from './run/suite.js';
 export { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, NO_MOVE, tableBytes } from './search/table.js';
-export { DEFAULT_SELECTIVITY, ORDERING_TECHNIQUES } from './search/context.js';
+export { DEFAULT_SELECTIVITY } from './search/selective.js';
+export { ORDERING_TECHNIQUES } from './search/ordering.js';
 export { ROOT_STRATEGIES, type RootStrategy, SELECTIVE_MIN } from './search/root.js';
 
 // Weights: read, evaluate, compress, export.

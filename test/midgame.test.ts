@@ -3,8 +3,12 @@
 // picks (value + noise, earliest on ties).
 import { describe, expect, it } from 'vitest';
 import { flips, moves, popcount32 } from 'native-free-bitboard';
-import { midSearchFrom as midSearch } from '../src/search/midgame.js';
+import { midSearchFrom } from '../src/search/midgame.js';
+import { SearchState } from '../src/search/state.js';
 import { guidedChoice } from '../src/train/selfplay.js';
+
+const state = new SearchState();
+const midSearch = (...a: Parameters<typeof midSearchFrom> extends [SearchState, ...infer R] ? R : never) => midSearchFrom(state, ...a);
 import { Evaluator, Weights } from '../src/eval/weights.js';
 import { syntheticWeights } from '../src/eval/compress.js';
 import { rng, samplePositions } from '../src/position/random.js';
@@ -89,7 +93,7 @@ describe('midgame search', () => {
         // A tie whose earliest move is not the one searched first (static order).
         const first = list.reduce((a, x) => (e.evaluate(...play(ph, pl, oh, ol, x)) < e.evaluate(...play(ph, pl, oh, ol, a)) ? x : a), list[0]);
         if (first !== want && values[list.indexOf(first)] + noise[list.indexOf(first)] === best) tiedLater++;
-        expect(guidedChoice(e, ph, pl, oh, ol, list, noise, 3)).toBe(want);
+        expect(guidedChoice(state, e, ph, pl, oh, ol, list, noise, 3)).toBe(want);
       }
     }
     expect(differsFromFirst).toBeGreaterThan(5);

@@ -18,7 +18,8 @@ import { CLI, Proc, RedisServer, essentials, freePort, jsonRows, sleep, startWor
 import { queueOf } from '../src/queue/jobs.js';
 import { RemoteRunner, type RemoteTask, workerThreads } from '../src/queue/remote.js';
 import { SHIPPED_WEIGHTS } from '../src/install.js';
-import { DEFAULT_SELECTIVITY, LIVE_LOWER, LIVE_NODES } from '../src/search/context.js';
+import { LIVE_LOWER, LIVE_NODES } from '../src/search/context.js';
+import { DEFAULT_SELECTIVITY } from '../src/search/selective.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'revsolve-queue-'));
 const SUITE_1_19 = join(OBF, 'fforum-1-19.obf');

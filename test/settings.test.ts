@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { searchSettings, type SearchOpts } from '../src/cli/options.js';
 import { SHIPPED_WEIGHTS } from '../src/install.js';
-import { DEFAULT_SELECTIVITY } from '../src/search/context.js';
+import { DEFAULT_SELECTIVITY } from '../src/search/selective.js';
 import { queueOf, queueSettingsOf } from '../src/queue/jobs.js';
 import { syntheticWeights } from '../src/eval/compress.js';
 import { writeCompact } from '../src/eval/files.js';

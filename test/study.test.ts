@@ -8,7 +8,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readObf } from '../src/position/obf.js';
-import { ORDERING_TECHNIQUES, OFF_SELECTIVE, OFF_SORTING, SearchContext } from '../src/search/context.js';
+import { SearchContext } from '../src/search/context.js';
+import { ORDERING_TECHNIQUES, OFF_SELECTIVE, OFF_SORTING } from '../src/search/ordering.js';
 import { ROOT_STRATEGIES, type RootStrategy } from '../src/search/root.js';
 import { createTable } from '../src/search/table.js';
 import { loadEvaluator } from '../src/eval/files.js';

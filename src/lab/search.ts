@@ -25,7 +25,7 @@
  */
 import { flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
-import { finalScore } from '../search/leaves.js';
+import { finalScore, placedHi, placedLo } from '../position/position.js';
 import { hashPosition } from '../search/table.js';
 
 export type LabAlgorithm = 'alphabeta' | 'negascout' | 'mtdf';
@@ -248,8 +248,8 @@ export class LabSearch {
       const fl = this.fl[i];
       const cph = oh ^ fh;
       const cpl = ol ^ fl;
-      const coh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
-      const col = pl | fl | (x < 32 ? 1 << x : 0);
+      const coh = placedHi(ph, fh, x);
+      const col = placedLo(pl, fl, x);
       if (ev !== null) ev.play(empties, x, fh, fl);
       let v: number;
       if (s.algorithm === 'negascout' && i > base) {

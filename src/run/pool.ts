@@ -9,7 +9,8 @@
  */
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount } from '../position/position.js';
-import { DEFAULT_SELECTIVITY, LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
+import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
+import { DEFAULT_SELECTIVITY } from '../search/selective.js';
 import { type Layout, NO_MOVE, createTable, sharedTableBuffer } from '../search/table.js';
 import type { RootStrategy } from '../search/root.js';
 import type { Evaluator } from '../eval/weights.js';

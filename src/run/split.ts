@@ -14,11 +14,12 @@
  * variation down (root.ts, pvLine), mostly from the table.
  */
 import type { ObfEntry } from '../position/obf.js';
-import { emptyCount } from '../position/position.js';
+import { emptyCount, placedHi, placedLo } from '../position/position.js';
 import { LIVE_NODES, SearchContext } from '../search/context.js';
-import { LIST, LIST_FH, LIST_FL, LIST_SQ, selectMove } from '../search/ordering.js';
+import { selectMove } from '../search/ordering.js';
 import { LIST_READY, MUST_PASS, openNode } from '../search/nws.js';
-import { NODES, parityOf } from '../search/leaves.js';
+import { parityOf } from '../search/leaves.js';
+import { LIST } from '../search/state.js';
 import { ScoreProbes } from '../search/root.js';
 import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, costOf, hashPosition } from '../search/table.js';
 import type { Evaluator } from '../eval/weights.js';
@@ -58,6 +59,45 @@ class Group<H> {
   }
 }
 
+/**
+ * Move lists of the walk's open nodes. The walk searches brothers
+ * concurrently on one context, so a node's moves cannot stay in the
+ * context's list for its empties count (the next node of that count
+ * overwrites it while this one awaits): each open node takes a list of its
+ * own here when its moves are known and gives it back when it returns.
+ * Preallocated; doubled when the walk has more nodes open than ever before.
+ */
+class WalkLists {
+  sq = new Int32Array(LIST * 64);
+  fh = new Int32Array(LIST * 64);
+  fl = new Int32Array(LIST * 64);
+  private free = Int32Array.from({ length: 64 }, (_, i) => (63 - i) * LIST);
+  private freeCount = 64;
+
+  /** A list's first slot. */
+  take(): number {
+    if (this.freeCount === 0) this.grow();
+    return this.free[--this.freeCount];
+  }
+
+  give(at: number): void {
+    this.free[this.freeCount++] = at;
+  }
+
+  private grow(): void {
+    const lists = this.sq.length / LIST;
+    for (const k of ['sq', 'fh', 'fl'] as const) {
+      const bigger = new Int32Array(2 * lists * LIST);
+      bigger.set(this[k]);
+      this[k] = bigger;
+    }
+    const free = new Int32Array(2 * lists);
+    free.set(this.free);
+    for (let i = 0; i < lists; i++) free[this.freeCount++] = (2 * lists - 1 - i) * LIST;
+    this.free = free;
+  }
+}
+
 export interface SharedTableRef {
   readonly id: number;
   /** null: the tasks run on their workers' own tables (the queue: no memory is shared between machines). */
@@ -80,6 +120,7 @@ export class SplitSearch<H> {
   private readonly root: Group<H>;
   /** The walk's own search: exact, on the shared table, ordering as the workers do. */
   private readonly ctx: SearchContext;
+  private readonly lists = new WalkLists();
 
   constructor(
     private readonly scheduler: TaskRunner<TaskInput, H>,
@@ -165,32 +206,38 @@ export class SplitSearch<H> {
     const hash = hashPosition(ph, pl, oh, ol);
     // The same first half as a worker's null-window node (table, stability,
     // ETC, ordering); its children then go to the workers.
-    const nodes0 = NODES[0];
+    const st = this.ctx.state;
+    const nodes0 = st.nodes[0];
     if (empties >= this.ctx.evalFrom) this.ctx.evaluator!.load(empties, ph, pl, oh, ol);
     const open = openNode(this.ctx, ph, pl, oh, ol, alpha, empties, parityOf(ph, pl, oh, ol), hash);
-    this.nodes += NODES[0] - nodes0; // sorting searches
+    this.nodes += st.nodes[0] - nodes0; // sorting searches
     if (open < MUST_PASS) return open;
     if (open === MUST_PASS) return (0 - (await this.node(oh, ol, ph, pl, (0 - alpha - 1) | 0, empties, group, path))) | 0;
-    // Copy the moves out of the shared lists at once: the walk awaits below.
+    // The moves, in order, into a list of this node's own (WalkLists): the walk awaits below.
     const n = open - LIST_READY;
     const base = empties * LIST;
-    const children: [number, number, number, number, number][] = [];
+    const lists = this.lists;
+    const at = lists.take();
     for (let i = 0; i < n; i++) {
-      selectMove(base + i, base + n);
-      const x = LIST_SQ[base + i];
-      const fh = LIST_FH[base + i];
-      const fl = LIST_FL[base + i];
-      children.push([x, oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0)]);
+      selectMove(st, base + i, base + n);
+      lists.sq[at + i] = st.listSq[base + i];
+      lists.fh[at + i] = st.listFh[base + i];
+      lists.fl[at + i] = st.listFl[base + i];
     }
     const mine = new Group(this.scheduler, group);
     const beta = (0 - alpha - 1) | 0;
-    const search = (i: number) => this.node(children[i][1], children[i][2], children[i][3], children[i][4], beta, empties - 1, mine, [...path, i]);
+    const search = (i: number) => {
+      const x = lists.sq[at + i];
+      const fh = lists.fh[at + i];
+      const fl = lists.fl[at + i];
+      return this.node(oh ^ fh, ol ^ fl, placedHi(ph, fh, x), placedLo(pl, fl, x), beta, empties - 1, mine, [...path, i]);
+    };
     let best = -65;
     let bestMove = NO_MOVE;
     try {
       // The eldest alone; then, if it did not cut, its brothers together.
       best = (0 - (await search(0))) | 0;
-      bestMove = children[0][0];
+      bestMove = lists.sq[at];
       if (group.cancelled) return 0;
       if (best <= alpha && n > 1) {
         await new Promise<void>((resolve, reject) => {
@@ -203,7 +250,7 @@ export class SplitSearch<H> {
                 const score = (0 - r) | 0;
                 if (!group.cancelled && score > best) {
                   best = score;
-                  bestMove = children[i][0];
+                  bestMove = lists.sq[at + i];
                 }
                 if (group.cancelled || score > alpha || --pending === 0) {
                   settled = true;
@@ -223,6 +270,7 @@ export class SplitSearch<H> {
       }
     } finally {
       mine.close();
+      lists.give(at);
     }
     if (group.cancelled) return 0;
     if (path.length === 0 && best > alpha) this.move = bestMove;

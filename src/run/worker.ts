@@ -16,7 +16,8 @@ import type { Color } from '../position/position.js';
 import type { Evaluator } from '../eval/weights.js';
 import { LIVE_FIELDS, SearchContext } from '../search/context.js';
 import { searchNull } from '../search/nws.js';
-import { NODES, setupEmpties } from '../search/leaves.js';
+import { setupEmpties } from '../search/leaves.js';
+import { SearchState } from '../search/state.js';
 import { type GuessResult, type RootStrategy, guessScore, solveExact } from '../search/root.js';
 import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from '../search/table.js';
 import { type PositionResult, solveOne } from '../solve/solve.js';
@@ -104,8 +105,10 @@ export interface PvResult {
   readonly nodes: number;
 }
 
-// Kept by this thread between tasks: its own table, its views of shared
-// tables, the evaluator of the last weights file.
+// Kept by this thread between tasks: its search state (each task's search
+// works in it in turn), its own table, its views of shared tables, the
+// evaluator of the last weights file.
+const state = new SearchState();
 let own: Table | undefined;
 const shared = new Map<number, Table>();
 let evaluator: { file: string | null; ev: Evaluator | null } = { file: null, ev: null };
@@ -142,7 +145,7 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
     table = own;
   } else table = sharedTable(t);
   const ctx = new SearchContext({
-    table, evaluator: evaluatorOf(t.evalFile), selectivity: t.selectivity, off: t.off,
+    table, evaluator: evaluatorOf(t.evalFile), selectivity: t.selectivity, off: t.off, state,
     live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
   });
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
@@ -156,8 +159,8 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
   const probes = s[STAT_PROBES];
   const hits = s[STAT_HITS];
   const cutoffs = s[STAT_CUTOFFS];
-  const parity = setupEmpties(t.ph, t.pl, t.oh, t.ol);
-  NODES[0] = 0;
+  const parity = setupEmpties(state, t.ph, t.pl, t.oh, t.ol);
+  state.nodes[0] = 0;
   const score = searchNull(ctx, t.ph, t.pl, t.oh, t.ol, t.alpha, t.empties, parity);
-  return { score, nodes: NODES[0], probes: s[STAT_PROBES] - probes, hits: s[STAT_HITS] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };
+  return { score, nodes: state.nodes[0], probes: s[STAT_PROBES] - probes, hits: s[STAT_HITS] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };
 }

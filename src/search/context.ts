@@ -1,14 +1,20 @@
 /**
- * Everything a search is told rather than what it computes: the table, the
+ * Everything a search is told, and the state it works in: the table, the
  * evaluator and the move-ordering settings, the selectivity of its
- * pre-searches, and the channel through which another thread watches and
- * stops it. One object, handed to every search function that needs it, so
- * that two searches with different settings can run in turn in one thread.
- * Scratch buffers (move lists, the empties list, the node counter) stay per
- * thread in their modules: a search uses them and leaves nothing in them.
+ * pre-searches, the channel through which another thread watches and stops
+ * it, and its working state (state.ts: node count, empties list, move
+ * lists, PV), as Edax's Search holds them. One object, handed to every
+ * search function that needs it, so that two searches with different
+ * settings can run in turn in one thread.
  */
 import type { Evaluator } from '../eval/weights.js';
 import type { Table } from './table.js';
+import {
+  DEFAULT_ORDERING, OFF_EVAL, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, type OrderingSettings, W_MOBILITY, W_PARITY,
+  W_POTENTIAL, sortDepths,
+} from './ordering.js';
+import { DEFAULT_SELECTIVITY, levelOf, marginOf } from './selective.js';
+import { SearchState } from './state.js';
 
 /**
  * What a search shares with the thread that watches it (progress display,
@@ -22,86 +28,6 @@ export const LIVE_LOWER = 1;
 export const LIVE_UPPER = 2;
 export const LIVE_MOVE = 3;
 export const LIVE_FIELDS = 4;
-
-/** Move ordering's settings (ordering.ts). */
-export interface OrderingSettings {
-  /** Empties from which the child's evaluation joins the key. */
-  readonly evalMin: number;
-  /**
-   * Evaluation units (1/128 disc) per unit of the mobility key, by the
-   * plies of the sorting search (0 = the static evaluation, 1, 2, 3): the
-   * deeper the search, the more its score is trusted over mobility.
-   */
-  readonly evalPerMobility: readonly [number, number, number, number];
-  /** Empties from which the sorting search is 1, 2, 3 plies deep. */
-  readonly sortFrom: readonly [number, number, number];
-}
-
-/**
- * The ordering study: techniques of the exact search that a context can
- * switch off one by one (bits of SearchSettings.off), to measure what each
- * saves. All on is the normal search, at the same speed. They act in the
- * table-backed search (above SHALLOW_MAX empties): the shallow search and
- * the last-4 solvers keep their parity order and the shallow search its
- * stability cutoff, since a test of a switch there cost 8-13 % of the speed
- * with every switch on (two alternating series of 5 runs, fforum-20-39).
- */
-export const OFF_HASH_MOVE = 1; // the table's move first
-export const OFF_MOBILITY = 2; // fastest first: the opponent's replies
-export const OFF_POTENTIAL = 4; // potential mobility in the key
-export const OFF_PARITY = 8; // quadrant parity in the key
-export const OFF_EVAL = 16; // the child's evaluation in the key
-export const OFF_SORTING = 32; // sorting searches (the static evaluation instead)
-export const OFF_ETC = 64; // enhanced transposition cutoffs
-export const OFF_STABILITY = 128; // the stability cutoff
-export const OFF_SELECTIVE = 256; // the selective pre-searches
-/** The techniques by the names the command line uses, in the study's order. */
-export const ORDERING_TECHNIQUES: ReadonlyArray<readonly [string, number]> = [
-  ['hash-move', OFF_HASH_MOVE], ['mobility', OFF_MOBILITY], ['potential', OFF_POTENTIAL], ['parity', OFF_PARITY], ['eval', OFF_EVAL],
-  ['sorting', OFF_SORTING], ['etc', OFF_ETC], ['stability', OFF_STABILITY], ['selective', OFF_SELECTIVE],
-];
-
-/** Weights of the ordering key's terms (ordering.ts): the opponent's replies (mobility), potential mobility, a move into an even quadrant (parity). */
-export const W_MOBILITY = 4;
-export const W_POTENTIAL = 1;
-export const W_PARITY = 1;
-
-/*
- * Measured with the shipped weights (-n 2 -h 21 --split never, nodes of
- * fforum-20-39 + FFO #40-#44 + FFO #47): evalMin 14 and 128 units at every
- * depth (a mobility step worth 8 discs) 297.9 M; 64 242.3 M; 32 234.5 M;
- * 16 258.9 M; 64/32/32/16 by sorting depth 231.5 M; from 12 empties 206.0 M
- * (13: 222.7 M; 11: 198.4 M but up to 1.3x the time of 12 on FFO #40-#44),
- * CPU 0.98x of evalMin 14 on fforum-20-39 (-n 1, 3 alternating runs).
- * Sorting from 17/20/23 203.4 M in the same time as 18/21/24; a window on
- * the sorting searches (alpha + 8 discs) or one ply less under a table
- * upper bound <= alpha, as Edax does, changed nothing (±1 %); nor did the
- * enhanced transposition cutoffs tried before the sorting searches instead
- * of after them (0.04 % fewer nodes).
- */
-export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 12, evalPerMobility: [64, 32, 32, 16], sortFrom: [18, 21, 24] };
-
-/** Plies of the sorting search at each empties count 0‥64. */
-export function sortDepths(from: readonly [number, number, number]): Int32Array {
-  const d = new Int32Array(65);
-  for (let n = 0; n <= 64; n++) d[n] = n >= from[2] ? 3 : n >= from[1] ? 2 : n >= from[0] ? 1 : 0;
-  return d;
-}
-
-/** The standard deviation of a ProbCut search's error, in discs (selective.ts). */
-export const PC_SIGMA = 7;
-
-/**
- * The table's selectivity level of a search at t sigmas (1‥255). Levels
- * order results by trust (a wider margin is trusted more): a search uses
- * the table's bounds of its own level or below (0: exact).
- */
-export function levelOf(t: number): number {
-  return Math.max(1, Math.min(255, 1 + Math.round(2 * (4 - t))));
-}
-
-/** The margins (in sigmas) of the selective pre-searches by default: 1 σ, then 2 σ. */
-export const DEFAULT_SELECTIVITY: readonly number[] = [1, 2];
 
 export interface SearchSettings {
   readonly table: Table;
@@ -117,11 +43,15 @@ export interface SearchSettings {
   readonly stopAt?: number;
   /** Ordering techniques switched off (OFF_* bits; default none): the ordering study. */
   readonly off?: number;
+  /** The working state (default: a new one). A thread hands its own to each search it runs in turn. */
+  readonly state?: SearchState;
 }
 
 export class SearchContext {
   readonly table: Table;
   readonly evaluator: Evaluator | null;
+  /** The search's working state: node count, empties list, move lists, PV. */
+  readonly state: SearchState;
   /** Empties from which the evaluation joins the ordering key (64: never). */
   readonly evalMin: number;
   /** Evaluation units (1/128 disc) per unit of the mobility key, by sorting depth 0‥3. */
@@ -160,6 +90,7 @@ export class SearchContext {
     this.off = off;
     this.table = s.table;
     this.evaluator = s.evaluator ?? null;
+    this.state = s.state ?? new SearchState();
     this.evalMin = this.evaluator !== null && !(off & OFF_EVAL) ? o.evalMin : 64;
     this.evalPerMobility = Int32Array.from(o.evalPerMobility);
     this.sortDepth = sortDepths(off & OFF_SORTING ? [64, 64, 64] : o.sortFrom);
@@ -196,7 +127,7 @@ export class SearchContext {
    */
   setSelective(t: number): boolean {
     this.level = t > 0 && this.evaluator !== null ? levelOf(t) : 0;
-    this.pcMargin = this.level !== 0 ? Math.round(t * PC_SIGMA * 128) : 0;
+    this.pcMargin = this.level !== 0 ? marginOf(t) : 0;
     this.evalFrom = this.lineFrom();
     return this.level !== 0;
   }

@@ -12,13 +12,11 @@
  * rest, each in the order of the empties list (best squares first).
  */
 import { NEIGHBOUR_HI, NEIGHBOUR_LO, flips, lastFlipCount, moves, popcount32 } from 'native-free-bitboard';
+import { finalScore, placedHi, placedLo } from '../position/position.js';
 import { stabilityCap } from './stability.js';
+import { HEAD, type SearchState } from './state.js';
 
-/** Node counter (a double: suites run into the 10^11s). */
-export const NODES = new Float64Array(1);
-
-/** Deepest search done here instead of in the table-backed search. */
-// 7 measured fastest on FFO #20-#36 (6: 175M nodes, 23.1 s; 7: 214M, 21.8 s; 8: 267M, 23.9 s).
+/** Deepest search done here instead of in the table-backed search (7 measured fastest: bench/README). */
 export const SHALLOW_MAX = 7;
 
 /** Quadrant bit of each square: a1-d4 = 1, e1-h4 = 2, a5-d8 = 4, e5-h8 = 8. */
@@ -53,65 +51,55 @@ export const PRESORTED: readonly number[] = (() => {
   return squares.sort((x, y) => rank(x & 7, x >> 3) - rank(y & 7, y >> 3) || x - y);
 })();
 
-/*
- * The empties list: a circular doubly linked list of the empty squares in
- * PRESORTED order, head 64. A move unlinks its square and links it back on
- * return: O(1), no allocation.
- */
-export const NEXT = new Int8Array(65);
-export const PREV = new Int8Array(65);
-const HEAD = 64;
-
-/** Builds the empties list of a position; returns its quadrant parity. */
-export function setupEmpties(ph: number, pl: number, oh: number, ol: number): number {
+/** Builds the state's empties list (in PRESORTED order) of a position; returns its quadrant parity. */
+export function setupEmpties(s: SearchState, ph: number, pl: number, oh: number, ol: number): number {
+  const next = s.next;
+  const prev = s.prev;
   const eh = ~(ph | oh);
   const el = ~(pl | ol);
   let last = HEAD;
   let parity = 0;
   for (const x of PRESORTED) {
     if (x < 32 ? (el >>> x) & 1 : (eh >>> (x - 32)) & 1) {
-      NEXT[last] = x;
-      PREV[x] = last;
+      next[last] = x;
+      prev[x] = last;
       last = x;
       parity ^= QUADRANT[x];
     }
   }
-  NEXT[last] = HEAD;
-  PREV[HEAD] = last;
+  next[last] = HEAD;
+  prev[HEAD] = last;
   return parity;
 }
 
-/** The quadrant parity of a position's empty squares (what setupEmpties returns), without touching the list. */
+/** The quadrant parity of a position's empty squares (what setupEmpties returns), without touching a list. */
 export function parityOf(ph: number, pl: number, oh: number, ol: number): number {
   let parity = 0;
   for (let x = 0; x < 64; x++) if ((x < 32 ? ~(pl | ol) >>> x : ~(ph | oh) >>> (x - 32)) & 1) parity ^= QUADRANT[x];
   return parity;
 }
 
-export function unlinkEmpty(x: number): void {
-  NEXT[PREV[x]] = NEXT[x];
-  PREV[NEXT[x]] = PREV[x];
+/** Takes square x out of the empties list (it is being played). */
+export function unlinkEmpty(s: SearchState, x: number): void {
+  const next = s.next;
+  const prev = s.prev;
+  next[prev[x]] = next[x];
+  prev[next[x]] = prev[x];
 }
 
-export function relinkEmpty(x: number): void {
-  NEXT[PREV[x]] = x;
-  PREV[NEXT[x]] = x;
-}
-
-/** Final score for P when neither side can move: empties go to the winner. */
-export function finalScore(ph: number, pl: number, oh: number, ol: number): number {
-  const p = popcount32(ph) + popcount32(pl);
-  const o = popcount32(oh) + popcount32(ol);
-  const diff = p - o;
-  const e = 64 - p - o;
-  return diff > 0 ? diff + e : diff < 0 ? diff - e : 0;
+/** Puts square x back where unlinkEmpty took it from. */
+export function relinkEmpty(s: SearchState, x: number): void {
+  const next = s.next;
+  const prev = s.prev;
+  next[prev[x]] = x;
+  prev[next[x]] = x;
 }
 
 const F = new Int32Array(2);
 
 /** Exact score with one empty square x; only P's discs are needed. */
-export function solve1(ph: number, pl: number, alpha: number, x: number): number {
-  NODES[0]++;
+export function solve1(s: SearchState, ph: number, pl: number, alpha: number, x: number): number {
+  s.nodes[0]++;
   const p = popcount32(ph) + popcount32(pl);
   let n = lastFlipCount(x, ph, pl);
   if (n !== 0) return (2 * (p + n) - 62) | 0;
@@ -127,22 +115,22 @@ export function solve1(ph: number, pl: number, alpha: number, x: number): number
   return score;
 }
 
-export function solve2(ph: number, pl: number, oh: number, ol: number, alpha: number, x1: number, x2: number): number {
-  NODES[0]++;
+export function solve2(s: SearchState, ph: number, pl: number, oh: number, ol: number, alpha: number, x1: number, x2: number): number {
+  s.nodes[0]++;
   let best = -65;
   let score: number;
   const beta = (0 - alpha - 1) | 0; // the child's alpha
   if ((NEIGHBOUR_HI[x1] & oh) | (NEIGHBOUR_LO[x1] & ol)) {
     flips(x1, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
-      best = (0 - solve1(oh ^ F[0], ol ^ F[1], beta, x2)) | 0;
+      best = (0 - solve1(s, oh ^ F[0], ol ^ F[1], beta, x2)) | 0;
       if (best > alpha) return best;
     }
   }
   if ((NEIGHBOUR_HI[x2] & oh) | (NEIGHBOUR_LO[x2] & ol)) {
     flips(x2, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
-      score = (0 - solve1(oh ^ F[0], ol ^ F[1], beta, x1)) | 0;
+      score = (0 - solve1(s, oh ^ F[0], ol ^ F[1], beta, x1)) | 0;
       if (score > best) best = score;
     }
   }
@@ -152,19 +140,19 @@ export function solve2(ph: number, pl: number, oh: number, ol: number, alpha: nu
   best = 65;
   flips(x1, oh, ol, ph, pl, F, 0);
   if (F[0] | F[1]) {
-    best = solve1(ph ^ F[0], pl ^ F[1], alpha, x2);
+    best = solve1(s, ph ^ F[0], pl ^ F[1], alpha, x2);
     if (best <= alpha) return best;
   }
   flips(x2, oh, ol, ph, pl, F, 0);
   if (F[0] | F[1]) {
-    score = solve1(ph ^ F[0], pl ^ F[1], alpha, x1);
+    score = solve1(s, ph ^ F[0], pl ^ F[1], alpha, x1);
     if (score < best) best = score;
   }
   return best !== 65 ? best : finalScore(ph, pl, oh, ol);
 }
 
-export function solve3(ph: number, pl: number, oh: number, ol: number, alpha: number, x1: number, x2: number, x3: number): number {
-  NODES[0]++;
+export function solve3(s: SearchState, ph: number, pl: number, oh: number, ol: number, alpha: number, x1: number, x2: number, x3: number): number {
+  s.nodes[0]++;
   // Parity: the square alone in its quadrant goes first.
   const q = QUADRANT[x1] ^ QUADRANT[x2] ^ QUADRANT[x3];
   let t: number;
@@ -177,32 +165,32 @@ export function solve3(ph: number, pl: number, oh: number, ol: number, alpha: nu
   if ((NEIGHBOUR_HI[x1] & oh) | (NEIGHBOUR_LO[x1] & ol)) {
     flips(x1, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
-      best = (0 - solve2(oh ^ F[0], ol ^ F[1], ph | F[0] | (x1 >= 32 ? 1 << (x1 - 32) : 0), pl | F[1] | (x1 < 32 ? 1 << x1 : 0), beta, x2, x3)) | 0;
+      best = (0 - solve2(s, oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], x1), placedLo(pl, F[1], x1), beta, x2, x3)) | 0;
       if (best > alpha) return best;
     }
   }
   if ((NEIGHBOUR_HI[x2] & oh) | (NEIGHBOUR_LO[x2] & ol)) {
     flips(x2, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
-      score = (0 - solve2(oh ^ F[0], ol ^ F[1], ph | F[0] | (x2 >= 32 ? 1 << (x2 - 32) : 0), pl | F[1] | (x2 < 32 ? 1 << x2 : 0), beta, x1, x3)) | 0;
+      score = (0 - solve2(s, oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], x2), placedLo(pl, F[1], x2), beta, x1, x3)) | 0;
       if (score > best) { best = score; if (best > alpha) return best; }
     }
   }
   if ((NEIGHBOUR_HI[x3] & oh) | (NEIGHBOUR_LO[x3] & ol)) {
     flips(x3, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
-      score = (0 - solve2(oh ^ F[0], ol ^ F[1], ph | F[0] | (x3 >= 32 ? 1 << (x3 - 32) : 0), pl | F[1] | (x3 < 32 ? 1 << x3 : 0), beta, x1, x2)) | 0;
+      score = (0 - solve2(s, oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], x3), placedLo(pl, F[1], x3), beta, x1, x2)) | 0;
       if (score > best) best = score;
     }
   }
   if (best !== -65) return best;
   moves(oh, ol, ph, pl, F, 0);
   if ((F[0] | F[1]) === 0) return finalScore(ph, pl, oh, ol);
-  return (0 - solve3(oh, ol, ph, pl, beta, x1, x2, x3)) | 0;
+  return (0 - solve3(s, oh, ol, ph, pl, beta, x1, x2, x3)) | 0;
 }
 
-export function solve4(ph: number, pl: number, oh: number, ol: number, alpha: number, x1: number, x2: number, x3: number, x4: number): number {
-  NODES[0]++;
+export function solve4(s: SearchState, ph: number, pl: number, oh: number, ol: number, alpha: number, x1: number, x2: number, x3: number, x4: number): number {
+  s.nodes[0]++;
   // Parity: with holes of sizes 1-1-2, the two single squares go first.
   const q = QUADRANT[x1] ^ QUADRANT[x2] ^ QUADRANT[x3] ^ QUADRANT[x4];
   let t: number;
@@ -222,51 +210,52 @@ export function solve4(ph: number, pl: number, oh: number, ol: number, alpha: nu
   if ((NEIGHBOUR_HI[x1] & oh) | (NEIGHBOUR_LO[x1] & ol)) {
     flips(x1, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
-      best = (0 - solve3(oh ^ F[0], ol ^ F[1], ph | F[0] | (x1 >= 32 ? 1 << (x1 - 32) : 0), pl | F[1] | (x1 < 32 ? 1 << x1 : 0), beta, x2, x3, x4)) | 0;
+      best = (0 - solve3(s, oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], x1), placedLo(pl, F[1], x1), beta, x2, x3, x4)) | 0;
       if (best > alpha) return best;
     }
   }
   if ((NEIGHBOUR_HI[x2] & oh) | (NEIGHBOUR_LO[x2] & ol)) {
     flips(x2, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
-      score = (0 - solve3(oh ^ F[0], ol ^ F[1], ph | F[0] | (x2 >= 32 ? 1 << (x2 - 32) : 0), pl | F[1] | (x2 < 32 ? 1 << x2 : 0), beta, x1, x3, x4)) | 0;
+      score = (0 - solve3(s, oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], x2), placedLo(pl, F[1], x2), beta, x1, x3, x4)) | 0;
       if (score > best) { best = score; if (best > alpha) return best; }
     }
   }
   if ((NEIGHBOUR_HI[x3] & oh) | (NEIGHBOUR_LO[x3] & ol)) {
     flips(x3, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
-      score = (0 - solve3(oh ^ F[0], ol ^ F[1], ph | F[0] | (x3 >= 32 ? 1 << (x3 - 32) : 0), pl | F[1] | (x3 < 32 ? 1 << x3 : 0), beta, x1, x2, x4)) | 0;
+      score = (0 - solve3(s, oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], x3), placedLo(pl, F[1], x3), beta, x1, x2, x4)) | 0;
       if (score > best) { best = score; if (best > alpha) return best; }
     }
   }
   if ((NEIGHBOUR_HI[x4] & oh) | (NEIGHBOUR_LO[x4] & ol)) {
     flips(x4, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
-      score = (0 - solve3(oh ^ F[0], ol ^ F[1], ph | F[0] | (x4 >= 32 ? 1 << (x4 - 32) : 0), pl | F[1] | (x4 < 32 ? 1 << x4 : 0), beta, x1, x2, x3)) | 0;
+      score = (0 - solve3(s, oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], x4), placedLo(pl, F[1], x4), beta, x1, x2, x3)) | 0;
       if (score > best) best = score;
     }
   }
   if (best !== -65) return best;
   moves(oh, ol, ph, pl, F, 0);
   if ((F[0] | F[1]) === 0) return finalScore(ph, pl, oh, ol);
-  return (0 - solve4(oh, ol, ph, pl, beta, x1, x2, x3, x4)) | 0;
+  return (0 - solve4(s, oh, ol, ph, pl, beta, x1, x2, x3, x4)) | 0;
 }
 
 /**
  * Null-window search from 5 to SHALLOW_MAX empties, over the empties list,
  * odd quadrants first. `parity` is the quadrant parity of the empties.
  */
-export function shallow(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
-  NODES[0]++;
+export function shallow(s: SearchState, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
+  s.nodes[0]++;
   const cap = stabilityCap(ph, pl, oh, ol, alpha, empties);
   if (cap <= alpha) return cap;
+  const next = s.next;
   let best = -65;
   let score: number;
   const beta = (0 - alpha - 1) | 0;
   for (let pass = 0; pass < 2; pass++) {
     const want = pass === 0 ? parity : ~parity;
-    for (let x = NEXT[HEAD]; x !== HEAD; x = NEXT[x]) {
+    for (let x = next[HEAD]; x !== HEAD; x = next[x]) {
       if (!(QUADRANT[x] & want)) continue;
       if (((NEIGHBOUR_HI[x] & oh) | (NEIGHBOUR_LO[x] & ol)) === 0) continue;
       flips(x, ph, pl, oh, ol, F, 0);
@@ -275,18 +264,18 @@ export function shallow(ph: number, pl: number, oh: number, ol: number, alpha: n
       if ((fh | fl) === 0) continue;
       const nph = oh ^ fh;
       const npl = ol ^ fl;
-      const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
-      const nol = pl | fl | (x < 32 ? 1 << x : 0);
-      unlinkEmpty(x);
+      const noh = placedHi(ph, fh, x);
+      const nol = placedLo(pl, fl, x);
+      unlinkEmpty(s, x);
       if (empties === 5) {
-        const a = NEXT[HEAD];
-        const b = NEXT[a];
-        const c = NEXT[b];
-        score = (0 - solve4(nph, npl, noh, nol, beta, a, b, c, NEXT[c])) | 0;
+        const a = next[HEAD];
+        const b = next[a];
+        const c = next[b];
+        score = (0 - solve4(s, nph, npl, noh, nol, beta, a, b, c, next[c])) | 0;
       } else {
-        score = (0 - shallow(nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
+        score = (0 - shallow(s, nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
       }
-      relinkEmpty(x);
+      relinkEmpty(s, x);
       if (score > best) {
         best = score;
         if (best > alpha) return best;
@@ -296,5 +285,5 @@ export function shallow(ph: number, pl: number, oh: number, ol: number, alpha: n
   if (best !== -65) return best;
   moves(oh, ol, ph, pl, F, 0);
   if ((F[0] | F[1]) === 0) return finalScore(ph, pl, oh, ol);
-  return (0 - shallow(oh, ol, ph, pl, beta, empties, parity)) | 0;
+  return (0 - shallow(s, oh, ol, ph, pl, beta, empties, parity)) | 0;
 }

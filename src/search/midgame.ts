@@ -2,14 +2,15 @@
  * A shallow midgame search: negamax alpha-beta to a fixed depth with the
  * evaluator at the leaves, scores in 1/128 disc (a finished game scores its
  * disc difference × 128). For self-play move choice; allocation-free, with
- * per-ply typed arrays. From ORDER_DEPTH plies up the moves are tried best
+ * per-ply typed arrays; its nodes count in the search state it is given. From ORDER_DEPTH plies up the moves are tried best
  * first by the evaluation of the position they lead to: the values are the
  * same (alpha-beta's value inside its window does not depend on the order),
  * the tree is smaller.
  */
 import { flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
-import { NODES, finalScore } from './leaves.js';
+import { finalScore, placedHi, placedLo } from '../position/position.js';
+import type { SearchState } from './state.js';
 
 const MAX_DEPTH = 16;
 const ORDER_DEPTH = 3;
@@ -24,8 +25,8 @@ const LIST = new Int32Array(32 * (MAX_DEPTH + 2));
  * slot `empties` (Evaluator.load, or a parent's play); the search plays
  * into the slots below it.
  */
-export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number {
-  NODES[0]++;
+export function midSearch(s: SearchState, ev: Evaluator, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number {
+  s.nodes[0]++;
   if (depth <= 0) return ev.scoreAt(empties);
   const at = 2 * depth;
   moves(ph, pl, oh, ol, M, at);
@@ -35,9 +36,9 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
     moves(oh, ol, ph, pl, M, at);
     if ((M[at] | M[at + 1]) === 0) return finalScore(ph, pl, oh, ol) * 128;
     ev.pass(empties);
-    const s = (0 - midSearch(ev, oh, ol, ph, pl, empties, depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
+    const v = (0 - midSearch(s, ev, oh, ol, ph, pl, empties, depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
     ev.pass(empties);
-    return s;
+    return v;
   }
   // The moves into this ply's list, ascending by key: the square alone
   // below ORDER_DEPTH, else the opponent's evaluation after the move first
@@ -66,19 +67,19 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
     flips(x, ph, pl, oh, ol, F, 0);
     const fh = F[0];
     const fl = F[1];
-    let s: number;
+    let v: number;
     if (depth === 1) {
-      NODES[0]++; // the child, a leaf: what midSearch(child, 0) returns
-      s = (0 - ev.childScoreAt(empties, x, fh, fl)) | 0;
+      s.nodes[0]++; // the child, a leaf: what midSearch(child, 0) returns
+      v = (0 - ev.childScoreAt(empties, x, fh, fl)) | 0;
     } else {
       ev.play(empties, x, fh, fl);
-      s = (0 - midSearch(ev, oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), empties - 1, depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
+      v = (0 - midSearch(s, ev, oh ^ fh, ol ^ fl, placedHi(ph, fh, x), placedLo(pl, fl, x), empties - 1, depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
     }
-    if (s > best) {
-      best = s;
-      if (s > alpha) {
-        alpha = s;
-        if (s >= beta) break;
+    if (v > best) {
+      best = v;
+      if (v > alpha) {
+        alpha = v;
+        if (v >= beta) break;
       }
     }
   }
@@ -86,8 +87,8 @@ export function midSearch(ev: Evaluator, ph: number, pl: number, oh: number, ol:
 }
 
 /** midSearch of a position given by its bitboards alone (it is loaded into the evaluator's line first). */
-export function midSearchFrom(ev: Evaluator, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number): number {
+export function midSearchFrom(s: SearchState, ev: Evaluator, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number): number {
   const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
   ev.load(empties, ph, pl, oh, ol);
-  return midSearch(ev, ph, pl, oh, ol, empties, depth, alpha, beta);
+  return midSearch(s, ev, ph, pl, oh, ol, empties, depth, alpha, beta);
 }

@@ -9,14 +9,14 @@
  * which searches the children of the same nodes on several threads.
  */
 import { moves } from 'native-free-bitboard';
-import { OFF_ETC, OFF_HASH_MOVE, OFF_STABILITY, type SearchContext } from './context.js';
-import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, selectMove } from './ordering.js';
+import { finalScore, placedHi, placedLo } from '../position/position.js';
+import type { SearchContext } from './context.js';
+import { OFF_ETC, OFF_HASH_MOVE, OFF_STABILITY, buildList, selectMove } from './ordering.js';
 import { NO_CUT, probCut } from './selective.js';
 import { stabilityCap } from './stability.js';
+import { HEAD, LIST } from './state.js';
 import { NO_MOVE, STAT_CUTOFFS, costOf, hashPosition } from './table.js';
-import {
-  NEXT, NODES, QUADRANT, SHALLOW_MAX, finalScore, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty,
-} from './leaves.js';
+import { QUADRANT, SHALLOW_MAX, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty } from './leaves.js';
 
 const M = new Int32Array(2);
 /** Above this many empties, a node looks for enhanced transposition cutoffs. */
@@ -24,7 +24,7 @@ const ETC_MIN = 12;
 
 /** openNode's answer when P has no move but the opponent has: search the pass. */
 export const MUST_PASS = 1000;
-/** openNode's answer LIST_READY + n: n moves wait in the node's list (slots empties * LIST …). */
+/** openNode's answer LIST_READY + n: n moves wait in the node's list (the state's slots empties * LIST …). */
 export const LIST_READY = 2000;
 
 /**
@@ -80,15 +80,16 @@ export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number,
   // Enhanced transposition cutoff: a child already known to be bad enough
   // for the opponent ends this node before any search.
   if (empties > ETC_MIN && (ctx.off & OFF_ETC) === 0) {
-    ctx.live[ctx.liveAt] = NODES[0]; // for the watcher, at a rate it cannot notice
+    const st = ctx.state;
+    ctx.live[ctx.liveAt] = st.nodes[0]; // for the watcher, at a rate it cannot notice
     for (let i = base; i < base + n; i++) {
-      const x = LIST_SQ[i];
-      const fh = LIST_FH[i];
-      const fl = LIST_FL[i];
+      const x = st.listSq[i];
+      const fh = st.listFh[i];
+      const fl = st.listFl[i];
       const nph = oh ^ fh;
       const npl = ol ^ fl;
-      const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
-      const nol = pl | fl | (x < 32 ? 1 << x : 0);
+      const noh = placedHi(ph, fh, x);
+      const nol = placedLo(pl, fl, x);
       if (tt.probe(nph, npl, noh, nol, hashPosition(nph, npl, noh, nol)) >= 0 && ctx.trustsBounds()) {
         const score = (0 - tt.upper()) | 0;
         if (score > alpha) {
@@ -111,21 +112,24 @@ export function searchNull(ctx: SearchContext, ph: number, pl: number, oh: numbe
     if (empties >= ctx.evalFrom) ctx.evaluator!.load(empties, ph, pl, oh, ol);
     return nws(ctx, ph, pl, oh, ol, alpha, empties, parity);
   }
-  if (empties >= 5) return shallow(ph, pl, oh, ol, alpha, empties, parity);
-  const a = NEXT[64];
-  const b = NEXT[a];
-  const c = NEXT[b];
-  if (empties === 4) return solve4(ph, pl, oh, ol, alpha, a, b, c, NEXT[c]);
-  if (empties === 3) return solve3(ph, pl, oh, ol, alpha, a, b, c);
-  if (empties === 2) return solve2(ph, pl, oh, ol, alpha, a, b);
-  if (empties === 1) return solve1(ph, pl, alpha, a);
-  NODES[0]++;
+  const s = ctx.state;
+  if (empties >= 5) return shallow(s, ph, pl, oh, ol, alpha, empties, parity);
+  const next = s.next;
+  const a = next[HEAD];
+  const b = next[a];
+  const c = next[b];
+  if (empties === 4) return solve4(s, ph, pl, oh, ol, alpha, a, b, c, next[c]);
+  if (empties === 3) return solve3(s, ph, pl, oh, ol, alpha, a, b, c);
+  if (empties === 2) return solve2(s, ph, pl, oh, ol, alpha, a, b);
+  if (empties === 1) return solve1(s, ph, pl, alpha, a);
+  s.nodes[0]++;
   return finalScore(ph, pl, oh, ol);
 }
 
 /** Exact null-window search (alpha, alpha + 1), with the table, above SHALLOW_MAX empties. */
 export function nws(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
-  const nodes0 = NODES[0]++;
+  const s = ctx.state;
+  const nodes0 = s.nodes[0]++;
   const hash = hashPosition(ph, pl, oh, ol);
   const open = openNode(ctx, ph, pl, oh, ol, alpha, empties, parity, hash);
   if (open < MUST_PASS) return open;
@@ -143,21 +147,21 @@ export function nws(ctx: SearchContext, ph: number, pl: number, oh: number, ol: 
   let best = -65;
   let bestMove = NO_MOVE;
   for (let i = base; i < end; i++) {
-    selectMove(i, end);
-    const x = LIST_SQ[i];
-    const fh = LIST_FH[i];
-    const fl = LIST_FL[i];
-    unlinkEmpty(x);
+    selectMove(s, i, end);
+    const x = s.listSq[i];
+    const fh = s.listFh[i];
+    const fl = s.listFl[i];
+    unlinkEmpty(s, x);
     const nph = oh ^ fh;
     const npl = ol ^ fl;
-    const noh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
-    const nol = pl | fl | (x < 32 ? 1 << x : 0);
+    const noh = placedHi(ph, fh, x);
+    const nol = placedLo(pl, fl, x);
     let score: number;
     if (empties - 1 > SHALLOW_MAX) {
       if (empties - 1 >= ctx.evalFrom) ctx.evaluator!.play(empties, x, fh, fl);
       score = (0 - nws(ctx, nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
-    } else score = (0 - shallow(nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
-    relinkEmpty(x);
+    } else score = (0 - shallow(s, nph, npl, noh, nol, beta, empties - 1, parity ^ QUADRANT[x])) | 0;
+    relinkEmpty(s, x);
     if (ctx.stop[ctx.stopAt] !== 0) return 0; // told to stop: the score may be wrong, store nothing
     if (score > best) {
       best = score;
@@ -165,6 +169,6 @@ export function nws(ctx: SearchContext, ph: number, pl: number, oh: number, ol: 
       if (score > alpha) break;
     }
   }
-  ctx.table.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, best, bestMove, costOf(NODES[0] - nodes0));
+  ctx.table.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, best, bestMove, costOf(s.nodes[0] - nodes0));
   return best;
 }

@@ -6,43 +6,84 @@
  * then quadrant parity. The hash move goes before everything. From
  * `evalMin` empties the child's evaluation joins the key, and higher up a
  * shallow search of the child replaces that evaluation (the sorting
- * searches, as Edax deepens them with depth; their nodes count).
- *
- * Measured, mobility against potential mobility on FFO #20-#36: 4 : 1
- * searched 214 M nodes, 2 : 1 237 M, 8 : 1 217 M; without potential
- * mobility 342 M.
- *
- * The evaluation, with synthetic weights on FFO #20-#36 (123.0 M nodes by
- * mobility alone): from 12 empties 111.4 M, 14: 114.1 M, 16: 118.1 M, 18:
- * 119.3 M, 20: 121.0 M nodes at 256 units a mobility step (64: 135.4 M,
- * 1024: 123.6 M), and about 10% fewer N/s. With the trained weights shipped
- * then, units per mobility step 256 / 128 / 96 / 64: FFO #36-#39 (-h 20)
- * 340.8 / 252.2 / 260.0 / 271.9 M nodes; #40-#44 (-h 10) 553.2 / 473.6 / - /
- * 468.5 M; from 12 instead of 14 empties: fewer nodes, more time.
- *
- * Those were measured with a mobility step worth 8 discs; the weights
- * shipped since order better when the evaluation counts more, the more so
- * the deeper the sorting search (DEFAULT_ORDERING in context.ts).
- *
- * Sorting searches of 1 ply from 18 empties, 2 from 21, 3 from 24. FFO
- * #40-#44 (-h 10, 1 thread, twice each, the runs interleaved): static only
- * 424.3 M nodes in 35.7 / 43.3 s; 18/21/24 397.8 M in 36.9 / 39.1 s; 20/23
- * 430.5 M in 39.6 / 40.1 s.
+ * searches, as Edax deepens them with depth; their nodes count). The
+ * weights of these terms and the depths were measured (bench/README,
+ * "Move ordering").
  *
  * The search below SHALLOW_MAX empties orders by parity alone (leaves.ts),
  * the midgame search by the evaluation (midgame.ts).
  */
 import { NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
-import type { SearchContext } from './context.js';
+import { placedHi, placedLo } from '../position/position.js';
+import type { Evaluator } from '../eval/weights.js';
 import { QUADRANT } from './leaves.js';
 import { midSearch } from './midgame.js';
+import { LIST, type SearchState } from './state.js';
 
-/** Moves of one node: at most 33 in reversi; one slice per empties count (per thread). */
-export const LIST = 36;
-export const LIST_SQ = new Int32Array(LIST * 64);
-export const LIST_FH = new Int32Array(LIST * 64);
-export const LIST_FL = new Int32Array(LIST * 64);
-export const LIST_KEY = new Int32Array(LIST * 64);
+/** Move ordering's settings. */
+export interface OrderingSettings {
+  /** Empties from which the child's evaluation joins the key. */
+  readonly evalMin: number;
+  /**
+   * Evaluation units (1/128 disc) per unit of the mobility key, by the
+   * plies of the sorting search (0 = the static evaluation, 1, 2, 3): the
+   * deeper the search, the more its score is trusted over mobility.
+   */
+  readonly evalPerMobility: readonly [number, number, number, number];
+  /** Empties from which the sorting search is 1, 2, 3 plies deep. */
+  readonly sortFrom: readonly [number, number, number];
+}
+
+/** The settings measured best with the shipped weights (bench/README, "Move ordering"). */
+export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 12, evalPerMobility: [64, 32, 32, 16], sortFrom: [18, 21, 24] };
+
+/** Weights of the ordering key's terms: the opponent's replies (mobility), potential mobility, a move into an even quadrant (parity). */
+export const W_MOBILITY = 4;
+export const W_POTENTIAL = 1;
+export const W_PARITY = 1;
+
+/**
+ * The ordering study: techniques of the exact search that a context can
+ * switch off one by one (bits of SearchSettings.off), to measure what each
+ * saves. All on is the normal search, at the same speed. They act in the
+ * table-backed search (above SHALLOW_MAX empties): the shallow search and
+ * the last-4 solvers keep their parity order and the shallow search its
+ * stability cutoff, since a switch there cost 8-13 % of the speed with
+ * every switch on.
+ */
+export const OFF_HASH_MOVE = 1; // the table's move first
+export const OFF_MOBILITY = 2; // fastest first: the opponent's replies
+export const OFF_POTENTIAL = 4; // potential mobility in the key
+export const OFF_PARITY = 8; // quadrant parity in the key
+export const OFF_EVAL = 16; // the child's evaluation in the key
+export const OFF_SORTING = 32; // sorting searches (the static evaluation instead)
+export const OFF_ETC = 64; // enhanced transposition cutoffs
+export const OFF_STABILITY = 128; // the stability cutoff
+export const OFF_SELECTIVE = 256; // the selective pre-searches
+/** The techniques by the names the command line uses, in the study's order. */
+export const ORDERING_TECHNIQUES: ReadonlyArray<readonly [string, number]> = [
+  ['hash-move', OFF_HASH_MOVE], ['mobility', OFF_MOBILITY], ['potential', OFF_POTENTIAL], ['parity', OFF_PARITY], ['eval', OFF_EVAL],
+  ['sorting', OFF_SORTING], ['etc', OFF_ETC], ['stability', OFF_STABILITY], ['selective', OFF_SELECTIVE],
+];
+
+/** Plies of the sorting search at each empties count 0‥64. */
+export function sortDepths(from: readonly [number, number, number]): Int32Array {
+  const d = new Int32Array(65);
+  for (let n = 0; n <= 64; n++) d[n] = n >= from[2] ? 3 : n >= from[1] ? 2 : n >= from[0] ? 1 : 0;
+  return d;
+}
+
+/** What ordering reads of a search context (context.ts): its state, evaluator and settings as resolved. */
+export interface OrderingContext {
+  readonly state: SearchState;
+  readonly evaluator: Evaluator | null;
+  readonly evalMin: number;
+  readonly evalPerMobility: Int32Array;
+  readonly sortDepth: Int32Array;
+  readonly wMobility: number;
+  readonly wPotential: number;
+  readonly wParity: number;
+}
 
 const M = new Int32Array(4);
 const CORNERS_HI = 0x81000000 | 0;
@@ -70,12 +111,18 @@ export function orderKey(
 }
 
 /**
- * Fills the move list of a node with `empties` empty squares; returns the
- * number of moves (0 when P must pass). The hash move gets the lowest key.
+ * Fills the move list of a node with `empties` empty squares (the state's
+ * slice `empties * LIST`); returns the number of moves (0 when P must
+ * pass). The hash move gets the lowest key.
  */
 export function buildList(
-  ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number, mh: number, ml: number,
+  ctx: OrderingContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number, mh: number, ml: number,
 ): number {
+  const s = ctx.state;
+  const sq = s.listSq;
+  const lfh = s.listFh;
+  const lfl = s.listFl;
+  const keys = s.listKey;
   const base = empties * LIST;
   // From evalMin the search keeps the node in the evaluator's line (ctx.evalFrom).
   const ev = empties >= ctx.evalMin ? ctx.evaluator : null;
@@ -93,22 +140,22 @@ export function buildList(
     const fh = M[0];
     const fl = M[1];
     const i = base + n;
-    LIST_SQ[i] = x;
-    LIST_FH[i] = fh;
-    LIST_FL[i] = fl;
-    if (x === hashMove) LIST_KEY[i] = -1 << 30;
+    sq[i] = x;
+    lfh[i] = fh;
+    lfl[i] = fl;
+    if (x === hashMove) keys[i] = -1 << 30;
     else {
-      const key = orderKey(oh ^ fh, ol ^ fl, ph | fh | (x >= 32 ? 1 << (x - 32) : 0), pl | fl | (x < 32 ? 1 << x : 0), x, parity, wMobility, wPotential, wParity);
+      const cph = oh ^ fh;
+      const cpl = ol ^ fl;
+      const coh = placedHi(ph, fh, x);
+      const col = placedLo(pl, fl, x);
+      const key = orderKey(cph, cpl, coh, col, x, parity, wMobility, wPotential, wParity);
       // The child's evaluation is the opponent's: the lower, the better for us.
-      if (ev === null) LIST_KEY[i] = key;
-      else if (sortDepth === 0) LIST_KEY[i] = key * perMobility + ev.childScoreAt(empties, x, fh, fl);
+      if (ev === null) keys[i] = key;
+      else if (sortDepth === 0) keys[i] = key * perMobility + ev.childScoreAt(empties, x, fh, fl);
       else {
-        const cph = oh ^ fh;
-        const cpl = ol ^ fl;
-        const coh = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
-        const col = pl | fl | (x < 32 ? 1 << x : 0);
         ev.play(empties, x, fh, fl); // slot empties - 1 is free until the node's children are searched
-        LIST_KEY[i] = key * perMobility + midSearch(ev, cph, cpl, coh, col, empties - 1, sortDepth, -(1 << 30), 1 << 30);
+        keys[i] = key * perMobility + midSearch(s, ev, cph, cpl, coh, col, empties - 1, sortDepth, -(1 << 30), 1 << 30);
       }
     }
     n++;
@@ -116,21 +163,25 @@ export function buildList(
   return n;
 }
 
-/** Moves the lowest-keyed move of slots i‥end-1 of a list to slot i. */
-export function selectMove(i: number, end: number): void {
+/** Moves the lowest-keyed move of slots i‥end-1 of the state's list to slot i. */
+export function selectMove(s: SearchState, i: number, end: number): void {
+  const keys = s.listKey;
   let best = i;
-  let k = LIST_KEY[i];
+  let k = keys[i];
   for (let j = i + 1; j < end; j++) {
-    if (LIST_KEY[j] < k) {
-      k = LIST_KEY[j];
+    if (keys[j] < k) {
+      k = keys[j];
       best = j;
     }
   }
   if (best !== i) {
-    let t = LIST_SQ[i]; LIST_SQ[i] = LIST_SQ[best]; LIST_SQ[best] = t;
-    t = LIST_FH[i]; LIST_FH[i] = LIST_FH[best]; LIST_FH[best] = t;
-    t = LIST_FL[i]; LIST_FL[i] = LIST_FL[best]; LIST_FL[best] = t;
-    LIST_KEY[best] = LIST_KEY[i];
-    LIST_KEY[i] = k;
+    const sq = s.listSq;
+    const fh = s.listFh;
+    const fl = s.listFl;
+    let t = sq[i]; sq[i] = sq[best]; sq[best] = t;
+    t = fh[i]; fh[i] = fh[best]; fh[best] = t;
+    t = fl[i]; fl[i] = fl[best]; fl[best] = t;
+    keys[best] = keys[i];
+    keys[i] = k;
   }
 }

@@ -7,74 +7,72 @@
  * asked for.
  */
 import { moves } from 'native-free-bitboard';
-import { type Position, PASS, emptyCount } from '../position/position.js';
+import { type Position, PASS, emptyCount, finalScore, placedHi, placedLo } from '../position/position.js';
 import { NO_MOVE, costOf, hashPosition } from './table.js';
-import { NODES, QUADRANT, finalScore, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
-import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, OFF_HASH_MOVE, type SearchContext } from './context.js';
-import { LIST, LIST_FH, LIST_FL, LIST_SQ, buildList, selectMove } from './ordering.js';
+import { QUADRANT, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
+import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, type SearchContext } from './context.js';
+import { OFF_HASH_MOVE, buildList, selectMove } from './ordering.js';
+import { LIST, MAX_PLY, type SearchState } from './state.js';
 import { searchNull } from './nws.js';
 import { midSearchFrom } from './midgame.js';
 
-const MAX_PLY = 128; // 60 moves and passes
-const PV = new Int32Array(MAX_PLY * MAX_PLY);
-const PV_LEN = new Int32Array(MAX_PLY);
 const M = new Int32Array(2);
-/** PV nodes keep their move lists here, apart from the null-window lists (indexed by empties). */
-const PV_SQ = new Int32Array(LIST * MAX_PLY);
-const PV_FH = new Int32Array(LIST * MAX_PLY);
-const PV_FL = new Int32Array(LIST * MAX_PLY);
-const CHILD = new Int32Array(4 * MAX_PLY);
 
-function setPv(ply: number, move: number): void {
+/** The PV of `ply`: `move`, then the PV of ply + 1. */
+function setPv(s: SearchState, ply: number, move: number): void {
+  const pv = s.pv;
   const row = ply * MAX_PLY;
   const child = (ply + 1) * MAX_PLY;
-  const n = PV_LEN[ply + 1];
-  PV[row] = move;
-  for (let i = 0; i < n; i++) PV[row + 1 + i] = PV[child + i];
-  PV_LEN[ply] = n + 1;
+  const n = s.pvLen[ply + 1];
+  pv[row] = move;
+  for (let i = 0; i < n; i++) pv[row + 1 + i] = pv[child + i];
+  s.pvLen[ply] = n + 1;
 }
 
 /**
- * The sorted moves of a node at `ply` (hash move first) in PV_SQ / PV_FH /
- * PV_FL from ply * LIST on; returns their number. Built in the shared list
- * slot of this empties count, then copied out: the null-window searches
- * below reuse that slot.
+ * The sorted moves of a node at `ply` (hash move first) in the state's ply
+ * lists from ply * LIST on; returns their number. Built in the null-window
+ * list of this empties count, then copied out: the null-window searches
+ * below reuse that list.
  */
 function plyList(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hash: number, mh: number, ml: number, ply: number): number {
+  const s = ctx.state;
   const table = ctx.table;
   const e = table.probe(ph, pl, oh, ol, hash);
   if (empties >= ctx.evalFrom) ctx.evaluator!.load(empties, ph, pl, oh, ol);
   const n = buildList(ctx, ph, pl, oh, ol, empties, parity, e >= 0 && (ctx.off & OFF_HASH_MOVE) === 0 ? table.move() : NO_MOVE, mh, ml);
   const base = empties * LIST;
-  for (let i = 0; i < n; i++) selectMove(base + i, base + n);
+  for (let i = 0; i < n; i++) selectMove(s, base + i, base + n);
   const own = ply * LIST;
   for (let i = 0; i < n; i++) {
-    PV_SQ[own + i] = LIST_SQ[base + i];
-    PV_FH[own + i] = LIST_FH[base + i];
-    PV_FL[own + i] = LIST_FL[base + i];
+    s.plySq[own + i] = s.listSq[base + i];
+    s.plyFh[own + i] = s.listFh[base + i];
+    s.plyFl[own + i] = s.listFl[base + i];
   }
   return n;
 }
 
-/** The position after move slot i of `ply`'s list, in CHILD from the returned offset (its own per ply). */
-function playChild(i: number, ph: number, pl: number, oh: number, ol: number, ply: number): number {
-  const x = PV_SQ[i];
-  const fh = PV_FH[i];
-  const fl = PV_FL[i];
+/** The position after move slot i of `ply`'s list, in the state's child words from the returned offset (its own per ply). */
+function playChild(s: SearchState, i: number, ph: number, pl: number, oh: number, ol: number, ply: number): number {
+  const x = s.plySq[i];
+  const fh = s.plyFh[i];
+  const fl = s.plyFl[i];
+  const child = s.child;
   const c = ply * 4;
-  CHILD[c] = oh ^ fh;
-  CHILD[c + 1] = ol ^ fl;
-  CHILD[c + 2] = ph | fh | (x >= 32 ? 1 << (x - 32) : 0);
-  CHILD[c + 3] = pl | fl | (x < 32 ? 1 << x : 0);
+  child[c] = oh ^ fh;
+  child[c + 1] = ol ^ fl;
+  child[c + 2] = placedHi(ph, fh, x);
+  child[c + 3] = placedLo(pl, fl, x);
   return c;
 }
 
 /** Search with an open window (alpha, beta); fills the PV of this ply. */
 function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, beta: number, empties: number, parity: number, ply: number): number {
-  PV_LEN[ply] = 0;
+  const s = ctx.state;
+  s.pvLen[ply] = 0;
   // Below the root a null window has no PV: the table-backed search does it.
   if (beta === alpha + 1 && ply > 0) return searchNull(ctx, ph, pl, oh, ol, alpha, empties, parity);
-  const nodes0 = NODES[0]++;
+  const nodes0 = s.nodes[0]++;
   if (empties === 0) return finalScore(ph, pl, oh, ol);
   moves(ph, pl, oh, ol, M, 0);
   const mh = M[0];
@@ -83,7 +81,7 @@ function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number,
     moves(oh, ol, ph, pl, M, 0);
     if ((M[0] | M[1]) === 0) return finalScore(ph, pl, oh, ol);
     const score = (0 - pvs(ctx, oh, ol, ph, pl, (0 - beta) | 0, (0 - alpha) | 0, empties, parity, ply + 1)) | 0;
-    setPv(ply, PASS);
+    setPv(s, ply, PASS);
     return score;
   }
 
@@ -94,34 +92,35 @@ function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number,
   const alpha0 = alpha;
   let best = -65;
   let bestMove = NO_MOVE;
+  const child = s.child;
   for (let i = 0; i < n; i++) {
-    const x = PV_SQ[own + i];
-    const c = playChild(own + i, ph, pl, oh, ol, ply);
+    const x = s.plySq[own + i];
+    const c = playChild(s, own + i, ph, pl, oh, ol, ply);
     const np = parity ^ QUADRANT[x];
-    unlinkEmpty(x);
+    unlinkEmpty(s, x);
     let score: number;
     if (i === 0) {
-      score = (0 - pvs(ctx, CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
+      score = (0 - pvs(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
     } else {
-      score = (0 - searchNull(ctx, CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - alpha - 1) | 0, empties - 1, np)) | 0;
-      PV_LEN[ply + 1] = 0; // no PV below a null-window search
+      score = (0 - searchNull(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - alpha - 1) | 0, empties - 1, np)) | 0;
+      s.pvLen[ply + 1] = 0; // no PV below a null-window search
       // Re-search with the whole window: a narrower one could fail high below
       // and cut the PV short.
-      if (score > alpha && score < beta) score = (0 - pvs(ctx, CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
+      if (score > alpha && score < beta) score = (0 - pvs(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
     }
-    relinkEmpty(x);
+    relinkEmpty(s, x);
     if (ctx.stopped()) return 0;
     if (score > best) {
       best = score;
       bestMove = x;
       if (score > alpha) {
         alpha = score;
-        setPv(ply, x);
+        setPv(s, ply, x);
         if (score >= beta) break;
       }
     }
   }
-  ctx.table.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha0, beta, best, bestMove, costOf(NODES[0] - nodes0));
+  ctx.table.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha0, beta, best, bestMove, costOf(s.nodes[0] - nodes0));
   return best;
 }
 
@@ -133,7 +132,8 @@ function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number,
  * the other moves are no better: FFO #47 (-h 10) 8.7 M nodes that way.
  */
 function pvLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, v: number, empties: number, parity: number, ply: number): void {
-  PV_LEN[ply] = 0;
+  const s = ctx.state;
+  s.pvLen[ply] = 0;
   if (empties === 0) return;
   moves(ph, pl, oh, ol, M, 0);
   const mh = M[0];
@@ -142,22 +142,23 @@ function pvLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: numb
     moves(oh, ol, ph, pl, M, 0);
     if ((M[0] | M[1]) === 0) return;
     pvLine(ctx, oh, ol, ph, pl, (0 - v) | 0, empties, parity, ply + 1);
-    setPv(ply, PASS);
+    setPv(s, ply, PASS);
     return;
   }
   const n = plyList(ctx, ph, pl, oh, ol, empties, parity, hashPosition(ph, pl, oh, ol), mh, ml, ply);
   const own = ply * LIST;
+  const child = s.child;
   for (let i = 0; i < n; i++) {
-    const x = PV_SQ[own + i];
-    const c = playChild(own + i, ph, pl, oh, ol, ply);
+    const x = s.plySq[own + i];
+    const c = playChild(s, own + i, ph, pl, oh, ol, ply);
     const np = parity ^ QUADRANT[x];
-    unlinkEmpty(x);
+    unlinkEmpty(s, x);
     // The child is worth at most -v for the opponent: this move keeps v.
-    const found = (i === n - 1 || searchNull(ctx, CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - v) | 0, empties - 1, np) <= -v) && !ctx.stopped();
-    if (found) pvLine(ctx, CHILD[c], CHILD[c + 1], CHILD[c + 2], CHILD[c + 3], (0 - v) | 0, empties - 1, np, ply + 1);
-    relinkEmpty(x);
+    const found = (i === n - 1 || searchNull(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - v) | 0, empties - 1, np) <= -v) && !ctx.stopped();
+    if (found) pvLine(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - v) | 0, empties - 1, np, ply + 1);
+    relinkEmpty(s, x);
     if (found) {
-      setPv(ply, x);
+      setPv(s, ply, x);
       return;
     }
     if (ctx.stopped()) return;
@@ -182,7 +183,7 @@ const GUESS_DEPTH = 7;
 function shallowGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number): number {
   if (ctx.evaluator === null || empties < ctx.evalMin) return 0;
   const depth = Math.min(GUESS_DEPTH, empties - ctx.evalMin + 1);
-  const v = midSearchFrom(ctx.evaluator, ph, pl, oh, ol, depth, -(1 << 30), 1 << 30);
+  const v = midSearchFrom(ctx.state, ctx.evaluator, ph, pl, oh, ol, depth, -(1 << 30), 1 << 30);
   return Math.max(-64, Math.min(64, Math.round(v / 256) * 2)) | 0;
 }
 
@@ -343,11 +344,12 @@ function rootSearch(ctx: SearchContext, how: RootStrategy, guess: number, ph: nu
 export function guessScore(ctx: SearchContext, pos: Position): GuessResult {
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;
-  const parity = setupEmpties(ph, pl, oh, ol);
+  const s = ctx.state;
+  const parity = setupEmpties(s, ph, pl, oh, ol);
   const empties = emptyCount(pos);
-  NODES[0] = 0;
+  s.nodes[0] = 0;
   const score = startGuess(ctx, ph, pl, oh, ol, empties, parity);
-  return { score, nodes: NODES[0] };
+  return { score, nodes: s.nodes[0] };
 }
 
 export interface GuessResult {
@@ -365,11 +367,12 @@ export function solveExact(ctx: SearchContext, pos: Position, options: SolveOpti
   if (!options.sameSearch) ctx.table.newSearch();
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;
-  const parity = setupEmpties(ph, pl, oh, ol);
+  const s = ctx.state;
+  const parity = setupEmpties(s, ph, pl, oh, ol);
   const empties = emptyCount(pos);
   const live = ctx.live;
   const at = ctx.liveAt;
-  NODES[0] = 0;
+  s.nodes[0] = 0;
   live[at + LIVE_LOWER] = -64;
   live[at + LIVE_UPPER] = 64;
   live[at + LIVE_MOVE] = NO_MOVE;
@@ -393,13 +396,13 @@ export function solveExact(ctx: SearchContext, pos: Position, options: SolveOpti
       probes.answer(g, r);
       live[at + LIVE_LOWER] = probes.lower;
       live[at + LIVE_UPPER] = probes.upper;
-      if (r >= g && PV_LEN[0] > 0) live[at + LIVE_MOVE] = PV[0];
+      if (r >= g && s.pvLen[0] > 0) live[at + LIVE_MOVE] = s.pv[0];
     }
     score = probes.lower;
     if (!ctx.stopped()) pvLine(ctx, ph, pl, oh, ol, score, empties, parity, 0);
   }
-  live[at + LIVE_NODES] = NODES[0];
+  live[at + LIVE_NODES] = s.nodes[0];
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  const pv = Array.from(PV.subarray(0, PV_LEN[0]));
-  return { score, move: pv.length > 0 ? pv[0] : NO_MOVE, pv, nodes: NODES[0], ms, empties };
+  const pv = Array.from(s.pv.subarray(0, s.pvLen[0]));
+  return { score, move: pv.length > 0 ? pv[0] : NO_MOVE, pv, nodes: s.nodes[0], ms, empties };
 }

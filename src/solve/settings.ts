@@ -4,7 +4,7 @@
  * ordering, selectivity), with the same defaults.
  */
 import { readWeights } from '../eval/files.js';
-import { DEFAULT_SELECTIVITY } from '../search/context.js';
+import { DEFAULT_SELECTIVITY } from '../search/selective.js';
 import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS } from '../search/table.js';
 import { OptionError } from '../errors.js';
 import { SHIPPED_WEIGHTS } from '../install.js';

@@ -7,12 +7,12 @@
  * variation to the end, where the label is exact.
  */
 import { U64, flips, moves, popcount32 } from 'native-free-bitboard';
-import { PASS, playWords } from '../position/position.js';
-import { finalScore } from '../search/leaves.js';
+import { PASS, finalScore, placedHi, placedLo, playWords } from '../position/position.js';
 import { pushRecord } from './dataset.js';
 import { solveExact } from '../search/root.js';
-import { type SearchContext, W_MOBILITY, W_PARITY, W_POTENTIAL } from '../search/context.js';
-import { orderKey } from '../search/ordering.js';
+import type { SearchContext } from '../search/context.js';
+import { W_MOBILITY, W_PARITY, W_POTENTIAL, orderKey } from '../search/ordering.js';
+import type { SearchState } from '../search/state.js';
 import { rng } from '../position/random.js';
 import type { Evaluator } from '../eval/weights.js';
 import { midSearchFrom } from '../search/midgame.js';
@@ -79,13 +79,13 @@ export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out
     if (ply < opening || r() < s.noise) x = list[Math.floor(r() * list.length)];
     else if (guide !== null && (s.depth ?? 0) > 0) {
       const noise = list.map(() => Math.floor(r() * 32));
-      x = guidedChoice(guide, ph, pl, oh, ol, list, noise, s.depth!);
+      x = guidedChoice(ctx.state, guide, ph, pl, oh, ol, list, noise, s.depth!);
     } else {
       x = list[0];
       let best = 1 << 30;
       for (const y of list) {
         flips(y, ph, pl, oh, ol, F, 0);
-        const k = orderKey(oh ^ F[0], ol ^ F[1], ph | F[0] | (y >= 32 ? 1 << (y - 32) : 0), pl | F[1] | (y < 32 ? 1 << y : 0), y, 0, W_MOBILITY, W_POTENTIAL, W_PARITY) * 16 + Math.floor(r() * 16);
+        const k = orderKey(oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], y), placedLo(pl, F[1], y), y, 0, W_MOBILITY, W_POTENTIAL, W_PARITY) * 16 + Math.floor(r() * 16);
         if (k < best) {
           best = k;
           x = y;
@@ -117,11 +117,11 @@ export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out
  * The move of `list` with the highest shallow-search value plus its
  * `noise` (0‥31, 1/128 disc, so that ties and near-ties go either way),
  * the earliest in the list on equal sums: the same move as searching every
- * move with a full window, found with less work. Moves are searched in the
+ * move with a full window, found with less work (its nodes count in `s`). Moves are searched in the
  * order of their static evaluation, and each after the first only with the
  * window that tells whether it beats the best so far.
  */
-export function guidedChoice(ev: Evaluator, ph: number, pl: number, oh: number, ol: number, list: readonly number[], noise: readonly number[], depth: number): number {
+export function guidedChoice(s: SearchState, ev: Evaluator, ph: number, pl: number, oh: number, ol: number, list: readonly number[], noise: readonly number[], depth: number): number {
   const order = list.map((y, i) => {
     const [a, b, c, d] = playWords(ph, pl, oh, ol, y);
     return { i, key: ev.evaluate(a, b, c, d) };
@@ -133,7 +133,7 @@ export function guidedChoice(ev: Evaluator, ph: number, pl: number, oh: number, 
     const [a, b, c, d] = playWords(ph, pl, oh, ol, list[i]);
     // Move i wins if value + noise[i] > best, or = best when it comes earlier in the list.
     const alpha = bestI < 0 ? -(1 << 30) : i < bestI ? best - noise[i] - 1 : best - noise[i];
-    const v = (0 - midSearchFrom(ev, a, b, c, d, depth - 1, -(1 << 30), (0 - alpha) | 0)) | 0;
+    const v = (0 - midSearchFrom(s, ev, a, b, c, d, depth - 1, -(1 << 30), (0 - alpha) | 0)) | 0;
     if (v > alpha) {
       best = v + noise[i];
       bestI = i;
