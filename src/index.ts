@@ -34,7 +34,9 @@ export { ROOT_STRATEGIES, type RootStrategy, SELECTIVE_MIN } from './search/root
 
 // Weights: read, evaluate, compress, export.
 export { SHIPPED_WEIGHTS, VERSION } from './install.js';
-export { EDAX_BYTES, type LoadedWeights, WeightsFileError, loadEvaluator, readWeights, writeCompact, writeEdax } from './eval/files.js';
+export {
+  EDAX_BYTES, type LoadedWeights, type WeightsBytes, WeightsFileError, loadEvaluator, parseWeights, readWeights, readWeightsBytes, searchEvaluator, writeCompact, writeEdax,
+} from './eval/files.js';
 export { Evaluator, NibbleEvaluator, Weights, expandBands } from './eval/weights.js';
 export { averageBands, averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts } from './eval/compress.js';
 export { N_PACKED } from './eval/features.js';

@@ -23,7 +23,7 @@ describe('the library entry', () => {
   it('solves positions in this thread, keeping its table and evaluator (FFO #1-#8)', () => {
     const suite = readObf(FFO_1_19);
     const solver = new Solver({ hashBits: 16 });
-    expect(solver.options.evalFile).toBe(SHIPPED_WEIGHTS);
+    expect(solver.options.weights?.file).toBe(SHIPPED_WEIGHTS);
     expect(solver.options.selectivity).toEqual([1, 2]);
     for (const e of suite.entries.slice(0, 8)) {
       const r = solver.solve(e.position, e.answers);

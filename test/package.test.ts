@@ -87,7 +87,7 @@ const rows = [];
 for await (const r of solveSuite(entries, { workers: 2, hashBits: 16 })) rows.push([r.index, r.score, r.ok]);
 const solver = new Solver({ hashBits: 16 });
 const one = solver.solve(entries[0].position, entries[0].answers);
-console.log(JSON.stringify({ rows, one: [one.score, one.ok, one.pv.length > 0], weights: solver.options.evalFile, shipped: SHIPPED_WEIGHTS }));
+console.log(JSON.stringify({ rows, one: [one.score, one.ok, one.pv.length > 0], weights: solver.options.weights?.file, shipped: SHIPPED_WEIGHTS }));
 `);
       const out = JSON.parse(run('node', ['script.mjs'], project)) as { rows: [number, number, boolean][]; one: [number, boolean, boolean]; weights: string; shipped: string };
       // FFO #1-#6, exact scores from the suite's own answers.

@@ -18,6 +18,9 @@ import { CLI, Proc, RedisServer, essentials, freePort, jsonRows, sleep, startWor
 import { queueOf } from '../src/queue/jobs.js';
 import { RemoteRunner, type RemoteTask, workerThreads } from '../src/queue/remote.js';
 import { SHIPPED_WEIGHTS } from '../src/install.js';
+import { readWeightsBytes } from '../src/eval/files.js';
+
+const SHIPPED = readWeightsBytes(SHIPPED_WEIGHTS);
 import { LIVE_LOWER, LIVE_NODES } from '../src/search/context.js';
 import { DEFAULT_SELECTIVITY } from '../src/search/selective.js';
 
@@ -217,7 +220,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     expect(await w1.exited).toBe(130);
     expect(Date.now() - t0).toBeLessThan(3000);
     expect(w1.err).toMatch(/1 returned to the queue/);
-    const q = new Queue(queueOf({ bits: 16, layout: 'board2', evalFile: SHIPPED_WEIGHTS, selectivity: DEFAULT_SELECTIVITY }).name, { connection: { host: '127.0.0.1', port: redis.port } });
+    const q = new Queue(queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY }).name, { connection: { host: '127.0.0.1', port: redis.port } });
     expect(['waiting', 'prioritized']).toContain(await q.getJobState('sigint.1'));
     await q.close();
     const w2 = track(await startWorker(redis.url));
@@ -227,13 +230,13 @@ describe('the queue (BullMQ on a real redis-server)', () => {
   });
 
   it('settings name the queue; a foreign or malformed job fails with its reason and is not retried', async () => {
-    const shipped = { layout: 'board2' as const, evalFile: SHIPPED_WEIGHTS, selectivity: DEFAULT_SELECTIVITY };
+    const shipped = { layout: 'board2' as const, weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY };
     const h16 = queueOf({ bits: 16, ...shipped });
     // Any setting that changes the search changes the queue: a worker of other settings never sees these jobs.
     expect(queueOf({ bits: 17, ...shipped }).name).not.toBe(h16.name);
     expect(queueOf({ bits: 16, ...shipped, layout: 'board4' }).name).not.toBe(h16.name);
     expect(queueOf({ bits: 16, ...shipped, selectivity: [] }).name).not.toBe(h16.name);
-    expect(queueOf({ bits: 16, ...shipped, evalFile: null, selectivity: [] }).name).not.toBe(h16.name);
+    expect(queueOf({ bits: 16, ...shipped, weights: null, selectivity: [] }).name).not.toBe(h16.name);
     const w = track(await startWorker(redis.url));
     const q = new Queue(h16.name, { connection: { host: '127.0.0.1', port: redis.port } });
     const board = { run: 'foreign', index: 1, kind: 'solve', ph: 0, pl: 0x18000000, oh: 0x10, ol: 0x08000000 | 0, toMove: 'X', line: 1 };
@@ -259,7 +262,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
   });
 
   it('one position split into subtree tasks on two workers: the exact score, tasks cancelled on cuts, lone tasks raced', async () => {
-    const name = queueOf({ bits: 16, layout: 'board2', evalFile: SHIPPED_WEIGHTS, selectivity: DEFAULT_SELECTIVITY }).name;
+    const name = queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY }).name;
     const q = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
     const w1 = track(await startWorker(redis.url));
     const w2 = track(await startWorker(redis.url));
@@ -296,7 +299,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
   });
 
   it('split tasks report live nodes: workers send them as job progress, the coordinator sums them per position', async () => {
-    const queue = queueOf({ bits: 16, layout: 'board2', evalFile: SHIPPED_WEIGHTS, selectivity: DEFAULT_SELECTIVITY });
+    const queue = queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY });
     const connection = { host: '127.0.0.1', port: redis.port };
     const events = new QueueEvents(queue.name, { connection });
     await events.waitUntilReady();
@@ -335,7 +338,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
   });
 
   it('a job removed by hand before it ran is queued again; the run completes', async () => {
-    const name = queueOf({ bits: 16, layout: 'board2', evalFile: SHIPPED_WEIGHTS, selectivity: DEFAULT_SELECTIVITY }).name;
+    const name = queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY }).name;
     const q = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
     const c = await coordinate(SUITE_1_19, '--run', 'gone');
     for (const t0 = Date.now(); (await q.getJobState('gone.5')) === 'unknown'; await sleep(20)) if (Date.now() - t0 > 30_000) throw new Error('not queued');

@@ -151,11 +151,12 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   // The shipped weights unless told otherwise (a missing shipped file is an
   // error, not a silent fallback); a bad file is reported here, before any worker starts.
   const search = searchSettings(opts);
-  const { evalFile, selectivity } = search;
-  const ordering = evalFile === null ? 'mobility' : 'eval';
+  const { weights, selectivity } = search;
+  const evalFile = weights?.file ?? null;
+  const ordering = weights === null ? 'mobility' : 'eval';
   const onQueue = opts.queue !== undefined;
   const plan = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), {
-    workers: opts.workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable, split: opts.split, evalFile, selectivity, off: opts.off, root: opts.root,
+    workers: opts.workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable, split: opts.split, weights, selectivity, off: opts.off, root: opts.root,
   });
   const workers = onQueue ? 0 : plan.settings.workers;
   const splitTables = onQueue ? 0 : plan.splitTables;

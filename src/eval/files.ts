@@ -16,6 +16,7 @@
  *   then tables × 114,364 int16 LE, or two 4-bit codes a byte (low first)
  *   end  u32 CRC-32 of all that precedes it.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeWholeFile } from '../io.js';
 import { endianness } from 'node:os';
@@ -57,16 +58,50 @@ export interface LoadedWeights {
   readonly header?: EdaxHeader;
 }
 
-/** Reads an Edax eval.dat or a compact file, by its magic. */
-export function readWeights(file: string): LoadedWeights {
-  let buf: Buffer;
+function readBytes(file: string): Buffer {
   try {
-    buf = readFileSync(file);
+    return readFileSync(file);
   } catch (e) {
     throw new WeightsFileError(file, `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
+}
+
+/** Reads an Edax eval.dat or a compact file, by its magic. */
+export function readWeights(file: string): LoadedWeights {
+  return parseWeights(file, readBytes(file));
+}
+
+/** The weights in the bytes of a file named `file` (for messages): an Edax eval.dat or a compact file, by its magic. */
+export function parseWeights(file: string, bytes: Uint8Array): LoadedWeights {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buf.length >= 4 && buf.toString('latin1', 0, 4) === COMPACT_MAGIC) return readCompact(file, buf);
   return readEdax(file, buf);
+}
+
+/**
+ * A weights file read once by the thread that starts a run: its name (for
+ * messages), its bytes in shared memory (handed to worker threads without a
+ * copy) and their digest (the queue's name, the workers' cache key). Each
+ * thread that searches builds its evaluator from the bytes (searchEvaluator).
+ */
+export interface WeightsBytes {
+  readonly file: string;
+  readonly bytes: Uint8Array;
+  readonly sha256: string;
+}
+
+/** Reads a weights file once and checks it (a bad file throws its WeightsFileError here); searchEvaluator builds a thread's evaluator of it. */
+export function readWeightsBytes(file: string): WeightsBytes {
+  const buf = readBytes(file);
+  parseWeights(file, buf);
+  const bytes = new Uint8Array(new SharedArrayBuffer(buf.length));
+  bytes.set(buf);
+  return { file, bytes, sha256: createHash('sha256').update(buf).digest('hex') };
+}
+
+/** The search's evaluator of weights read by readWeightsBytes (null: none, moves ordered by mobility alone). */
+export function searchEvaluator(w: WeightsBytes | null): Evaluator | null {
+  return w === null ? null : new Evaluator(parseWeights(w.file, w.bytes).weights);
 }
 
 function readEdax(file: string, buf: Buffer): LoadedWeights {

@@ -20,9 +20,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount, formatPosition } from '../position/position.js';
-import { loadEvaluator } from '../eval/files.js';
+import { searchEvaluator } from '../eval/files.js';
 import { createTable, NO_MOVE } from '../search/table.js';
 import type { Running, Watcher } from '../run/pool.js';
 import { SplitSearch } from '../run/split.js';
@@ -86,247 +87,339 @@ export async function solveOnQueue(
   onResult: (r: PositionResult) => void, onFailure: (index: number, reason: string) => void, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<QueueOutcome> {
   if (!RUN_NAME.test(o.run)) throw new RunConflict(`--run: ${o.run}: a run name is 1 to 100 letters, digits, '.', '_' or '-'`);
-  const queueName = queueOf(o);
   const client = await openRedis(o.address, o.redisTimeoutMs, signal);
   const bull = await import('bullmq'); // loaded when used: a local run does without it
-  const keys = runKeys(o.run);
-  let queue: Queue | undefined;
-  let events: QueueEvents | undefined;
-  let watchdog: Watchdog | undefined;
-  let runner: RemoteRunner | undefined;
+  const run = new QueueRun(entries, todo, known, o, client, onResult, onFailure, signal, watcher);
   try {
-    // Redis gone longer than the timeout ends the run wherever it waits: every
-    // wait on Redis below is raced against this.
-    let lostWith: RedisUnreachable | undefined;
-    let wake: () => void = () => undefined;
-    const woken = () => new Promise<void>((resolve) => (wake = resolve));
-    let tick = woken();
-    let reject: (e: RedisUnreachable) => void = () => undefined;
-    const lost = new Promise<never>((_, r) => (reject = r));
-    lost.catch(() => undefined);
-    watchdog = new Watchdog(client, o.address, o.redisTimeoutMs, (e) => {
-      lostWith = e;
-      reject(e);
-      wake();
-    });
-    const guard = <T>(p: Promise<T>): Promise<T> => Promise.race([p, lost]);
-    const onAbort = () => wake();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    await run.claim();
+    await run.listen(bull);
+    await run.readBack();
+    await run.enqueueWhole();
+    const splitting = run.solveSplits();
+    return await run.waitForAll(splitting);
+  } finally {
+    await run.close();
+  }
+}
 
-    // The run's record: a new run, or the same suite on the same queue.
-    const digest = suiteDigest(entries);
-    const meta = await guard(client.hgetall(keys.meta));
+type Bull = typeof import('bullmq');
+
+/**
+ * One session of a run on the queue, in the steps solveOnQueue takes:
+ * claim the run's record, listen to the queue's events, read back what
+ * Redis holds, enqueue the whole positions, solve the split ones here, wait
+ * for every position. Redis gone longer than the timeout ends the session
+ * wherever it waits: every wait on Redis is raced against that (guard).
+ */
+class QueueRun {
+  private readonly queueName: ReturnType<typeof queueOf>;
+  private readonly keys: ReturnType<typeof runKeys>;
+  private queue: Queue | undefined;
+  private events: QueueEvents | undefined;
+  private runner: RemoteRunner | undefined;
+  private readonly watchdog: Watchdog;
+  private lostWith: RedisUnreachable | undefined;
+  private readonly lost: Promise<never>;
+  private wake: () => void = () => undefined;
+  private tick: Promise<void>;
+  /** Whole positions whose result or failure is still to come. */
+  private readonly pending: Set<number>;
+  /** Positions split here, their subtrees tasks on the workers. */
+  private readonly split: ReadonlyArray<{ entry: ObfEntry; index: number }>;
+  /** Positions reported (result or failure), each once. */
+  private readonly reported: Set<number>;
+  private fromRedis = 0;
+  private splitFailure: unknown;
+  private splitsDone = false;
+
+  constructor(
+    private readonly entries: readonly ObfEntry[], todo: ReadonlyArray<{ entry: ObfEntry; index: number }>, known: ReadonlySet<number>,
+    private readonly o: QueueRunOptions, private readonly client: Redis,
+    private readonly onResult: (r: PositionResult) => void, private readonly onFailure: (index: number, reason: string) => void,
+    private readonly signal: AbortSignal | undefined, private readonly watcher: Watcher | undefined,
+  ) {
+    this.queueName = queueOf(o);
+    this.keys = runKeys(o.run);
+    this.reported = new Set(known);
+    this.pending = new Set(todo.filter((j) => !o.split(emptyCount(j.entry.position))).map((j) => j.index));
+    this.split = todo.filter((j) => o.split(emptyCount(j.entry.position)));
+    this.tick = this.woken();
+    let reject: (e: RedisUnreachable) => void = () => undefined;
+    this.lost = new Promise<never>((_, r) => (reject = r));
+    this.lost.catch(() => undefined);
+    this.watchdog = new Watchdog(client, o.address, o.redisTimeoutMs, (e) => {
+      this.lostWith = e;
+      reject(e);
+      this.wake();
+    });
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  private readonly onAbort = () => this.wake();
+
+  private woken(): Promise<void> {
+    return new Promise<void>((resolve) => (this.wake = resolve));
+  }
+
+  /** A wait on Redis, given up when Redis is lost for longer than the timeout. */
+  private guard<T>(p: Promise<T>): Promise<T> {
+    return Promise.race([p, this.lost]);
+  }
+
+  /** The run's record: a new run, or the same suite on the same queue (with --resume). */
+  async claim(): Promise<void> {
+    const { o, keys, queueName } = this;
+    const digest = suiteDigest(this.entries);
+    const meta = await this.guard(this.client.hgetall(keys.meta));
     if (meta.suite !== undefined) {
       if (!o.resume) throw new RunConflict(`run ${o.run} exists in ${o.address.url} already: add --resume to go on with it, or remove it (revsolve queue clean ${o.address.url} --run ${o.run})`);
       if (meta.suite !== digest || meta.queue !== queueName.name) {
         throw new RunConflict(`run ${o.run} in ${o.address.url} is another suite or other settings (queue ${meta.queue}, ${meta.count} positions): choose another --run`);
       }
     } else {
-      await guard(client.hset(keys.meta, { suite: digest, queue: queueName.name, count: String(entries.length), created: new Date().toISOString(), settings: queueName.describe }));
+      await this.guard(this.client.hset(keys.meta, { suite: digest, queue: queueName.name, count: String(this.entries.length), created: new Date().toISOString(), settings: queueName.describe }));
     }
-    o.claimed?.();
+    this.o.claimed?.();
+  }
 
-    queue = new bull.Queue(queueName.name, { connection: connectionOptions(o.address) });
+  /** Each position is reported once: its result, or its failure. */
+  private settle(index: number, report: () => void): void {
+    if (this.reported.has(index)) return;
+    this.reported.add(index);
+    this.pending.delete(index);
+    this.watcher?.ended(index);
+    report();
+    this.wake();
+  }
+
+  private deliver(r: PositionResult): void {
+    this.settle(r.index, () => this.onResult(r));
+  }
+
+  private fail(index: number, reason: string): void {
+    this.settle(index, () => this.onFailure(index, reason));
+  }
+
+  /** The index of a whole position's job id `<run>.<index>` (0 for anything else). */
+  private wholeIndex(id: string): number {
+    const m = /^(.*)\.(\d+)$/.exec(id);
+    return m && m[1] === this.o.run ? Number(m[2]) : 0;
+  }
+
+  /** A result record checked against the suite, or null. */
+  private record(value: unknown, where: string): PositionResult | null {
+    const parsed = typeof value === 'string' ? safeJson(value) : value;
+    const r = parseRecord(parsed, this.entries, where);
+    return typeof r === 'string' ? null : r;
+  }
+
+  /** The queue, its events, and the runner of split tasks; the live display hears of whole positions from the events. */
+  async listen(bull: Bull): Promise<void> {
+    const { o, queueName } = this;
+    const queue = (this.queue = new bull.Queue(queueName.name, { connection: connectionOptions(o.address) }));
     queue.on('error', () => undefined); // the watchdog decides
-    events = new bull.QueueEvents(queueName.name, { connection: connectionOptions(o.address) });
+    const events = (this.events = new bull.QueueEvents(queueName.name, { connection: connectionOptions(o.address) }));
     events.on('error', () => undefined);
-    await guard(events.waitUntilReady());
+    await this.guard(events.waitUntilReady());
     const session = randomBytes(4).toString('hex');
-    runner = new RemoteRunner(queue, client, queueName.digest, o.run, session, o.raceAfterMs);
-
-    const whole = todo.filter((j) => !o.split(emptyCount(j.entry.position)));
-    const split = todo.filter((j) => o.split(emptyCount(j.entry.position)));
-    const pending = new Set(whole.map((j) => j.index));
-    const reported = new Set<number>(known);
-    let fromRedis = 0;
-    // Each position is reported once: its result, or its failure.
-    const settle = (index: number, report: () => void) => {
-      if (reported.has(index)) return;
-      reported.add(index);
-      pending.delete(index);
-      watcher?.ended(index);
-      report();
-      wake();
-    };
-    const deliver = (r: PositionResult) => settle(r.index, () => onResult(r));
-    const fail = (index: number, reason: string) => settle(index, () => onFailure(index, reason));
-    const wholeIndex = (id: string): number => {
-      const m = /^(.*)\.(\d+)$/.exec(id);
-      return m && m[1] === o.run ? Number(m[2]) : 0;
-    };
-    const record = (value: unknown, where: string): PositionResult | null => {
-      const parsed = typeof value === 'string' ? safeJson(value) : value;
-      const r = parseRecord(parsed, entries, where);
-      return typeof r === 'string' ? null : r;
-    };
+    const runner = (this.runner = new RemoteRunner(queue, this.client, queueName.digest, o.run, session, o.raceAfterMs));
 
     // Live display: a position is running from its job's first 'active'.
     const live = new Map<number, { nodes: number; lower: number; upper: number; move: number }>();
     const started = new Set<number>();
     events.on('active', ({ jobId }) => {
-      if (runner!.owns(jobId)) return runner!.activated(jobId);
-      const index = wholeIndex(jobId);
-      if (!index || !pending.has(index) || started.has(index)) return;
+      if (runner.owns(jobId)) return runner.activated(jobId);
+      const index = this.wholeIndex(jobId);
+      if (!index || !this.pending.has(index) || started.has(index)) return;
       started.add(index);
       const running: Running = {
-        index, empties: emptyCount(entries[index - 1].position), startMs: Number(process.hrtime.bigint()) / 1e6, split: false,
+        index, empties: emptyCount(this.entries[index - 1].position), startMs: Number(process.hrtime.bigint()) / 1e6, split: false,
         nodes: () => live.get(index)?.nodes ?? 0,
         bounds: () => live.get(index) ?? { lower: -64, upper: 64, move: NO_MOVE },
       };
-      watcher?.started(running);
+      this.watcher?.started(running);
     });
     events.on('progress', ({ jobId, data }) => {
-      if (runner?.owns(jobId)) return runner.progress(jobId, data);
-      const index = wholeIndex(jobId);
+      if (runner.owns(jobId)) return runner.progress(jobId, data);
+      const index = this.wholeIndex(jobId);
       if (index && data && typeof data === 'object') live.set(index, data as { nodes: number; lower: number; upper: number; move: number });
     });
     events.on('completed', ({ jobId, returnvalue }) => {
-      if (runner!.owns(jobId)) return runner!.completed(jobId, typeof returnvalue === 'string' ? safeJson(returnvalue) : returnvalue);
-      const index = wholeIndex(jobId);
-      if (!index || !pending.has(index)) return;
-      const r = record(returnvalue, `job ${jobId}`);
-      if (r) deliver(r);
+      if (runner.owns(jobId)) return runner.completed(jobId, typeof returnvalue === 'string' ? safeJson(returnvalue) : returnvalue);
+      const index = this.wholeIndex(jobId);
+      if (!index || !this.pending.has(index)) return;
+      const r = this.record(returnvalue, `job ${jobId}`);
+      if (r) this.deliver(r);
     });
     events.on('failed', ({ jobId, failedReason }) => {
-      if (runner!.owns(jobId)) return runner!.failedTask(jobId, failedReason);
-      const index = wholeIndex(jobId);
-      if (index && pending.has(index)) fail(index, failedReason);
+      if (runner.owns(jobId)) return runner.failedTask(jobId, failedReason);
+      const index = this.wholeIndex(jobId);
+      if (index && this.pending.has(index)) this.fail(index, failedReason);
     });
+  }
 
-    // What Redis holds already (an earlier session of this run).
-    const held = await guard(client.hgetall(keys.results));
+  /** What Redis holds already (an earlier session of this run); on resume, the old session's subtree tasks still waiting are removed. */
+  async readBack(): Promise<void> {
+    const held = await this.guard(this.client.hgetall(this.keys.results));
     for (const [field, text] of Object.entries(held)) {
-      const r = record(text, `${keys.results} ${field}`);
-      if (r && !reported.has(r.index)) {
-        fromRedis++;
-        deliver(r);
+      const r = this.record(text, `${this.keys.results} ${field}`);
+      if (r && !this.reported.has(r.index)) {
+        this.fromRedis++;
+        this.deliver(r);
       }
     }
-    // A restarted coordinator's old subtree tasks are of no use: remove those still waiting.
-    if (o.resume) {
-      for (const j of await guard(queue.getJobs(['waiting', 'prioritized', 'delayed']))) {
+    if (this.o.resume) {
+      for (const j of await this.guard(this.queue!.getJobs(['waiting', 'prioritized', 'delayed']))) {
         // `<run>.<index>` is a whole position; `<run>.<index>.<session>.<seq>` a subtree task.
-        const rest = j?.id?.startsWith(`${o.run}.`) ? j.id.slice(o.run.length + 1) : '';
-        if (rest.includes('.')) await guard(j.remove().catch(() => undefined));
+        const rest = j?.id?.startsWith(`${this.o.run}.`) ? j.id.slice(this.o.run.length + 1) : '';
+        if (rest.includes('.')) await this.guard(j.remove().catch(() => undefined));
       }
     }
-    // Enqueue the whole positions that have neither a result nor a job; a failed job is tried again.
-    const jobOf = (index: number) => {
-      const entry = entries[index - 1];
-      const { player, opponent, toMove } = entry.position;
-      const data: JobData = { v: 1, q: queueName.digest, run: o.run, index, kind: 'solve', ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove, line: entry.line };
-      // Most empties first, as the local pool orders them.
-      const opts = { jobId: positionJobId(o.run, index), priority: WHOLE_PRIORITY + 64 - emptyCount(entry.position), attempts: 1, removeOnComplete: true, removeOnFail: false };
-      return { name: 'solve', data, opts };
-    };
-    const toAdd: ReturnType<typeof jobOf>[] = [];
-    for (const { index } of whole) {
-      if (!pending.has(index)) continue;
-      if (o.resume) {
-        const id = positionJobId(o.run, index);
-        const state = await guard(queue.getJobState(id));
-        if (state === 'failed') await guard(queue.remove(id));
+  }
+
+  /** The job of whole position `index`. */
+  private jobOf(index: number) {
+    const { o } = this;
+    const entry = this.entries[index - 1];
+    const { player, opponent, toMove } = entry.position;
+    const data: JobData = { v: 1, q: this.queueName.digest, run: o.run, index, kind: 'solve', ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove, line: entry.line };
+    // Most empties first, as the local pool orders them.
+    const opts = { jobId: positionJobId(o.run, index), priority: WHOLE_PRIORITY + 64 - emptyCount(entry.position), attempts: 1, removeOnComplete: true, removeOnFail: false };
+    return { name: 'solve', data, opts };
+  }
+
+  /** Enqueues the whole positions that have neither a result nor a job; a failed job is tried again. */
+  async enqueueWhole(): Promise<void> {
+    const queue = this.queue!;
+    const toAdd: ReturnType<QueueRun['jobOf']>[] = [];
+    for (const index of this.pending) {
+      if (this.o.resume) {
+        const id = positionJobId(this.o.run, index);
+        const state = await this.guard(queue.getJobState(id));
+        if (state === 'failed') await this.guard(queue.remove(id));
         else if (state !== 'unknown') continue;
       }
-      toAdd.push(jobOf(index));
+      toAdd.push(this.jobOf(index));
     }
-    if (toAdd.length > 0) await guard(queue.addBulk(toAdd));
+    if (toAdd.length > 0) await this.guard(queue.addBulk(toAdd));
+  }
 
-    // The split positions, one at a time, here.
-    let splitFailure: unknown;
-    const splitting = (async () => {
-      if (split.length === 0) return;
-      const evaluator = loadEvaluator(o.evalFile);
-      const table = createTable(o.bits, o.layout);
-      // The queue's threads, now and then: how many copies idle threads may race (remote.ts).
-      const threads = async () => {
-        runner!.capacity = await workerThreads(queue!).catch(() => runner!.capacity);
-      };
-      await threads();
-      const poll = setInterval(() => void threads(), 2000);
-      try {
-        for (const { entry, index } of split) {
-          if (signal?.aborted || lostWith) return;
-          if (reported.has(index)) continue;
-          const search = new SplitSearch(runner!, { id: 0, buffer: null, table }, evaluator, 0, index, 0, o.leafEmpties);
-          watcher?.started({
-            index, empties: emptyCount(entry.position), startMs: Number(process.hrtime.bigint()) / 1e6, split: true,
-            nodes: () => search.liveNodes(), bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),
-          });
-          try {
-            const r = await search.solve(entry, false);
-            if (!signal?.aborted && !lostWith) {
-              await guard(client.hset(keys.results, String(index), JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) })));
-              deliver(r);
-            }
-          } catch (e) {
-            if (signal?.aborted || lostWith) return;
-            fail(index, e instanceof Error ? e.message : String(e));
-          } finally {
-            runner!.cancelAll();
-          }
-        }
-      } finally {
-        clearInterval(poll);
-      }
-    })().catch((e: unknown) => {
-      splitFailure = e;
-      wake();
+  /** The split positions, one at a time, here: their subtree tasks on the workers. Settles when all are done (or the run stops). */
+  solveSplits(): Promise<void> {
+    const splitting = this.splitEach(this.split).catch((e: unknown) => {
+      this.splitFailure = e;
+      this.wake();
     });
+    void splitting.then(() => {
+      this.splitsDone = true;
+      this.wake();
+    });
+    return splitting;
+  }
 
-    // Wait for every position, reading the results hash now and then in case an event was missed.
+  private async splitEach(split: ReadonlyArray<{ entry: ObfEntry; index: number }>): Promise<void> {
+    if (split.length === 0) return;
+    const { o, signal, runner } = this;
+    const evaluator = searchEvaluator(o.weights);
+    const table = createTable(o.bits, o.layout);
+    // The queue's threads, now and then: how many copies idle threads may race (remote.ts).
+    const threads = async () => {
+      runner!.capacity = await workerThreads(this.queue!).catch(() => runner!.capacity);
+    };
+    await threads();
+    const poll = setInterval(() => void threads(), 2000);
+    try {
+      for (const { entry, index } of split) {
+        if (signal?.aborted || this.lostWith) return;
+        if (this.reported.has(index)) continue;
+        const search = new SplitSearch(runner!, { id: 0, buffer: null, table }, evaluator, 0, index, 0, o.leafEmpties);
+        this.watcher?.started({
+          index, empties: emptyCount(entry.position), startMs: Number(process.hrtime.bigint()) / 1e6, split: true,
+          nodes: () => search.liveNodes(), bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),
+        });
+        try {
+          const r = await search.solve(entry, false);
+          if (!signal?.aborted && !this.lostWith) {
+            await this.guard(this.client.hset(this.keys.results, String(index), JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) })));
+            this.deliver(r);
+          }
+        } catch (e) {
+          if (signal?.aborted || this.lostWith) return;
+          this.fail(index, e instanceof Error ? e.message : String(e));
+        } finally {
+          runner!.cancelAll();
+        }
+      }
+    } finally {
+      clearInterval(poll);
+    }
+  }
+
+  /** Waits for every position, reading the results hash now and then in case an event was missed. */
+  async waitForAll(splitting: Promise<void>): Promise<QueueOutcome> {
     let lastCheck = Date.now();
     let lastStates = Date.now();
-    let splitsDone = false;
-    void splitting.then(() => {
-      splitsDone = true;
-      wake();
-    });
     for (;;) {
-      if (lostWith) throw lostWith;
-      if (splitFailure) throw splitFailure;
-      if (signal?.aborted) return { complete: false, fromRedis, tasks: taskStats(runner) };
-      if (pending.size === 0 && splitsDone) break;
-      const timer = setTimeout(() => wake(), 2000);
-      await tick;
+      if (this.lostWith) throw this.lostWith;
+      if (this.splitFailure) throw this.splitFailure;
+      if (this.signal?.aborted) return this.outcome(false);
+      if (this.pending.size === 0 && this.splitsDone) break;
+      const timer = setTimeout(() => this.wake(), 2000);
+      await this.tick;
       clearTimeout(timer);
-      tick = woken();
-      if (lostWith || signal?.aborted || watchdog.down) continue;
+      this.tick = this.woken();
+      if (this.lostWith || this.signal?.aborted || this.watchdog.down) continue;
       const now = Date.now();
-      if (pending.size > 0 && now - lastCheck >= 2000) {
+      if (this.pending.size > 0 && now - lastCheck >= 2000) {
         lastCheck = now;
-        const ids = [...pending];
-        const texts = await guard(client.hmget(keys.results, ...ids.map(String)));
-        texts.forEach((t, i) => {
-          if (t === null) return;
-          const r = record(t, `${keys.results} ${ids[i]}`);
-          if (r) deliver(r);
-        });
+        await this.pollResults();
       }
-      // Now and then, the states of the jobs still out: failed, or gone.
-      if (pending.size > 0 && now - lastStates >= 5000) {
+      if (this.pending.size > 0 && now - lastStates >= 5000) {
         lastStates = now;
-        for (const index of [...pending].slice(0, 200)) {
-          const id = positionJobId(o.run, index);
-          const state = await guard(queue.getJobState(id));
-          if (state === 'failed') fail(index, (await guard(queue.getJob(id)))?.failedReason ?? 'failed');
-          // Gone without a result (removed by hand, or a Redis without persistence restarted): queued again.
-          else if (state === 'unknown' && (await guard(client.hexists(keys.results, String(index)))) === 0) {
-            const { name, data, opts } = jobOf(index);
-            await guard(queue.add(name, data, opts));
-          }
-        }
+        await this.checkJobStates();
       }
     }
     await splitting;
-    signal?.removeEventListener('abort', onAbort);
-    return { complete: true, fromRedis, tasks: taskStats(runner) };
-  } finally {
-    runner?.cancelAll();
-    watchdog?.stop();
-    const gone = watchdog !== undefined && watchdog.down !== 0;
-    await within(Promise.all([events?.close(), queue?.close()]), gone ? 500 : 5000);
-    client.disconnect();
+    return this.outcome(true);
+  }
+
+  /** The results hash's entries of the positions still pending. */
+  private async pollResults(): Promise<void> {
+    const ids = [...this.pending];
+    const texts = await this.guard(this.client.hmget(this.keys.results, ...ids.map(String)));
+    texts.forEach((t, i) => {
+      if (t === null) return;
+      const r = this.record(t, `${this.keys.results} ${ids[i]}`);
+      if (r) this.deliver(r);
+    });
+  }
+
+  /** The states of the jobs still out: failed, or gone without a result (removed by hand, a Redis without persistence restarted: queued again). */
+  private async checkJobStates(): Promise<void> {
+    const queue = this.queue!;
+    for (const index of [...this.pending].slice(0, 200)) {
+      const id = positionJobId(this.o.run, index);
+      const state = await this.guard(queue.getJobState(id));
+      if (state === 'failed') this.fail(index, (await this.guard(queue.getJob(id)))?.failedReason ?? 'failed');
+      else if (state === 'unknown' && (await this.guard(this.client.hexists(this.keys.results, String(index)))) === 0) {
+        const { name, data, opts } = this.jobOf(index);
+        await this.guard(queue.add(name, data, opts));
+      }
+    }
+  }
+
+  private outcome(complete: boolean): QueueOutcome {
+    return { complete, fromRedis: this.fromRedis, tasks: taskStats(this.runner) };
+  }
+
+  /** Stops what is left of the session and lets go of Redis (bounded: a Redis gone must not hang the exit). */
+  async close(): Promise<void> {
+    this.signal?.removeEventListener('abort', this.onAbort);
+    this.runner?.cancelAll();
+    this.watchdog.stop();
+    const gone = this.watchdog.down !== 0;
+    await within(Promise.all([this.events?.close(), this.queue?.close()]), gone ? 500 : 5000);
+    this.client.disconnect();
   }
 }
 

@@ -15,30 +15,30 @@
  * run, the index, and for subtree tasks the window and the table date.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Layout } from '../search/table.js';
 import type { ResolvedOptions } from '../solve/settings.js';
+import type { WeightsBytes } from '../eval/files.js';
 
 /** The settings that make two searches the same search. */
 export interface QueueSettings {
   readonly bits: number;
   readonly layout: Layout;
-  /** Weights that order moves, or null (mobility ordering). */
-  readonly evalFile: string | null;
+  /** Weights that order moves, read once (the queue is named by their digest), or null (mobility ordering). */
+  readonly weights: WeightsBytes | null;
   readonly selectivity: readonly number[];
 }
 
 /** The queue settings of a search's settings (as resolveOptions gives them). */
 export function queueSettingsOf(r: ResolvedOptions): QueueSettings {
-  return { bits: r.hashBits, layout: r.tableLayout, evalFile: r.evalFile, selectivity: r.selectivity };
+  return { bits: r.hashBits, layout: r.tableLayout, weights: r.weights, selectivity: r.selectivity };
 }
 
 /** The queue of these settings: `revsolve-<digest>`, and the settings in words. */
 export function queueOf(s: QueueSettings): { name: string; digest: string; describe: string } {
-  const weights = s.evalFile === null ? 'none' : createHash('sha256').update(readFileSync(s.evalFile)).digest('hex');
+  const weights = s.weights === null ? 'none' : s.weights.sha256;
   const canonical = JSON.stringify({ v: 1, bits: s.bits, layout: s.layout, weights, selectivity: s.selectivity });
   const digest = createHash('sha256').update(canonical).digest('hex').slice(0, 12);
-  const describe = `h ${s.bits} ${s.layout}, ${s.evalFile === null ? 'mobility ordering' : `weights sha256 ${weights.slice(0, 12)}`}, selectivity ${s.selectivity.length ? s.selectivity.join(',') : 'none'}`;
+  const describe = `h ${s.bits} ${s.layout}, ${s.weights === null ? 'mobility ordering' : `weights sha256 ${weights.slice(0, 12)}`}, selectivity ${s.selectivity.length ? s.selectivity.join(',') : 'none'}`;
   return { name: `revsolve-${digest}`, digest, describe };
 }
 

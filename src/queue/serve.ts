@@ -67,7 +67,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
   const { UnrecoverableError, WaitingError, Worker } = await import('bullmq'); // loaded when used: a local run does without it
   const subscriber = client.duplicate();
   subscriber.on('error', () => undefined); // connection trouble: the watchdog decides and says so
-  const common: RunSettings = { evalFile: o.evalFile, selectivity: o.selectivity, off: 0, root: 'probes' };
+  const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: 'probes' };
   const pool = new Scheduler<TaskInput>(
     { workers: o.workers, filename: new URL('../run/worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common },
     (_index, reason, willRetry) => log(`a thread died (${reason})${willRetry ? ', retrying its task' : ''}`),

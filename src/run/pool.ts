@@ -17,7 +17,7 @@ import type { Evaluator } from '../eval/weights.js';
 import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
 import { type PositionResult } from '../solve/solve.js';
-import { loadEvaluator } from '../eval/files.js';
+import { type WeightsBytes, searchEvaluator } from '../eval/files.js';
 import type { RunSettings, TaskInput } from './worker.js';
 
 export type { OnFailure } from './schedule.js';
@@ -39,8 +39,8 @@ export interface PoolSettings {
   readonly split?: SplitMode;
   /** Fewer positions than workers (auto then splits every position it can). */
   readonly fewPositions?: boolean;
-  /** Weights for move ordering (null or absent: mobility). */
-  readonly evalFile?: string | null;
+  /** Weights for move ordering, read once (null or absent: mobility). */
+  readonly weights?: WeightsBytes | null;
   /** Margins of the selective pre-searches (absent: the default). */
   readonly selectivity?: readonly number[];
   /** Ordering techniques switched off (OFF_* bits; the ordering study). */
@@ -109,7 +109,7 @@ export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
   onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<boolean> {
-  const common: RunSettings = { evalFile: s.evalFile ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? 'probes' };
+  const common: RunSettings = { weights: s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? 'probes' };
   const scheduler = new Scheduler<TaskInput>(
     { workers: s.workers, filename: new URL('./worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
   );
@@ -147,7 +147,7 @@ export async function solveParallel(
 
   const solveSplit = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> => {
     const shared = takeTable();
-    if (walkEvaluator === undefined) walkEvaluator = loadEvaluator(common.evalFile);
+    if (walkEvaluator === undefined) walkEvaluator = searchEvaluator(common.weights);
     const search = new SplitSearch(scheduler, shared, walkEvaluator, rank, index, common.off);
     watcher?.started({
       index, empties, startMs: nowMs(), split: true,

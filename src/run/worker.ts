@@ -21,13 +21,13 @@ import { SearchState } from '../search/state.js';
 import { type GuessResult, type RootStrategy, guessScore, solveExact } from '../search/root.js';
 import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from '../search/table.js';
 import { type PositionResult, solveOne } from '../solve/solve.js';
-import { loadEvaluator } from '../eval/files.js';
+import { type WeightsBytes, searchEvaluator } from '../eval/files.js';
 import type { Dispatched } from './schedule.js';
 
 /** The settings every task of a run carries (the scheduler's `common`). */
 export interface RunSettings {
-  /** Weights for move ordering (null: mobility). */
-  readonly evalFile: string | null;
+  /** Weights for move ordering, read once by the thread that started the run (null: mobility). */
+  readonly weights: WeightsBytes | null;
   /** Margins of the selective pre-searches (see SearchSettings). */
   readonly selectivity: readonly number[];
   /** Ordering techniques switched off (see SearchSettings.off). */
@@ -111,10 +111,12 @@ export interface PvResult {
 const state = new SearchState();
 let own: Table | undefined;
 const shared = new Map<number, Table>();
-let evaluator: { file: string | null; ev: Evaluator | null } = { file: null, ev: null };
+let evaluator: { sha256: string | null; ev: Evaluator | null } = { sha256: null, ev: null };
 
-function evaluatorOf(file: string | null): Evaluator | null {
-  if (evaluator.file !== file) evaluator = { file, ev: loadEvaluator(file) };
+/** This thread's evaluator of the run's weights, built from their bytes once (the digest tells a new run's weights). */
+function evaluatorOf(w: WeightsBytes | null): Evaluator | null {
+  const sha256 = w?.sha256 ?? null;
+  if (evaluator.sha256 !== sha256) evaluator = { sha256, ev: searchEvaluator(w) };
   return evaluator.ev;
 }
 
@@ -145,7 +147,7 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
     table = own;
   } else table = sharedTable(t);
   const ctx = new SearchContext({
-    table, evaluator: evaluatorOf(t.evalFile), selectivity: t.selectivity, off: t.off, state,
+    table, evaluator: evaluatorOf(t.weights), selectivity: t.selectivity, off: t.off, state,
     live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
   });
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };

@@ -3,7 +3,7 @@
  * same choices as the command line's (table size and layout, weights,
  * ordering, selectivity), with the same defaults.
  */
-import { readWeights } from '../eval/files.js';
+import { type WeightsBytes, readWeightsBytes } from '../eval/files.js';
 import { DEFAULT_SELECTIVITY } from '../search/selective.js';
 import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS } from '../search/table.js';
 import { OptionError } from '../errors.js';
@@ -27,8 +27,8 @@ export interface SolveOptions {
 export interface ResolvedOptions {
   readonly hashBits: number;
   readonly tableLayout: Layout;
-  /** The weights file that orders moves, or null (mobility ordering). */
-  readonly evalFile: string | null;
+  /** The weights that order moves, read once (their file, bytes and digest), or null (mobility ordering). */
+  readonly weights: WeightsBytes | null;
   readonly selectivity: readonly number[];
   readonly keepTable: boolean;
 }
@@ -51,7 +51,7 @@ export function resolveOptions(o: SolveOptions = {}): ResolvedOptions {
   if (o.selectivity !== undefined && !Array.isArray(o.selectivity)) throw new OptionError('selectivity', `an array of margins in sigmas, not ${String(o.selectivity)}`);
   for (const t of o.selectivity ?? []) if (typeof t !== 'number' || !(t > 0) || t > 8) throw new OptionError('selectivity', `margins are numbers of sigmas in (0, 8], not ${String(t)}`);
   if (o.keepTable !== undefined && typeof o.keepTable !== 'boolean') throw new OptionError('keepTable', `true or false, not ${String(o.keepTable)}`);
-  if (evalFile !== null) readWeights(evalFile); // a bad file is reported before any search
   const selectivity = evalFile !== null ? (o.selectivity ?? DEFAULT_SELECTIVITY) : [];
-  return { hashBits, tableLayout, evalFile, selectivity, keepTable: !!o.keepTable };
+  // Read once, here: a bad file is reported before any search.
+  return { hashBits, tableLayout, weights: evalFile === null ? null : readWeightsBytes(evalFile), selectivity, keepTable: !!o.keepTable };
 }

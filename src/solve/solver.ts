@@ -6,7 +6,7 @@
  */
 import type { ObfAnswer, ObfEntry } from '../position/obf.js';
 import { type Position, parsePosition } from '../position/position.js';
-import { loadEvaluator } from '../eval/files.js';
+import { searchEvaluator } from '../eval/files.js';
 import { SearchContext } from '../search/context.js';
 import { createTable } from '../search/table.js';
 import { type ResolvedOptions, type SolveOptions, resolveOptions } from './settings.js';
@@ -20,7 +20,7 @@ export class Solver {
   constructor(options: SolveOptions = {}) {
     this.options = resolveOptions(options);
     const o = this.options;
-    this.ctx = new SearchContext({ table: createTable(o.hashBits, o.tableLayout), evaluator: loadEvaluator(o.evalFile), selectivity: o.selectivity });
+    this.ctx = new SearchContext({ table: createTable(o.hashBits, o.tableLayout), evaluator: searchEvaluator(o.weights), selectivity: o.selectivity });
   }
 
   /**
