@@ -73,7 +73,7 @@ describe('revsolve solve', () => {
     expect(big.code).toBe(2);
     expect(big.err).toMatch(/2\^30 entries needs 32\.00 GiB.*use a smaller -h/);
     expect(run('solve').code).toBe(2);
-    expect(run('solve', join(dir, 'missing.obf')).err).toMatch(/missing\.obf: cannot read the file: ENOENT/);
+    expect(run('solve', join(dir, 'missing.obf')).err).toMatch(/missing\.obf: cannot read the file: no such file or directory/);
     expect(run('solve', '--position', 'XO X').err).toMatch(/--position: the board has 2 squares/);
     expect(run('frobnicate').code).toBe(2);
     const sel = run('solve', '--position', P1, '--selectivity', '1,0');
@@ -154,7 +154,7 @@ describe('results file and --resume', () => {
     }
     child.kill('SIGINT');
     expect(await exited).toBe(130);
-    expect(err).toMatch(/interrupted: \d+ of 12 positions finished and saved in .*int\.jsonl; to go on, run the same command with --resume/);
+    expect(err).toMatch(/interrupted: \d+ of 12 positions finished \(printed above[^)]*\) and saved in .*int\.jsonl; to go on, run the same command with --resume/);
     const kept = readFileSync(file, 'utf8').trim().split('\n').length;
     expect(kept).toBeGreaterThanOrEqual(3);
     expect(kept).toBeLessThan(12);
