@@ -1,0 +1,63 @@
+// The headline job, `revsolve solve fforum-60-79.obf -h 10`, projected from
+// measured per-position work: Edax's published node counts of each position
+// (results/edax-fforum-60-79.json), scaled by revsolve's measured node ratio
+// to Edax (same weights, one thread, h 10: results/edax.json) and divided by
+// revsolve's measured N/s at h 10. No fit over small positions: the deep
+// positions' trees are not those of the small ones grown.
+//
+//   node bench/project-60-79.js [--split 1.29]
+//
+// --split: how much faster the largest position is when split over one
+// machine's two threads through the queue (FFO #45: 27.3 s alone, 21.2 s
+// on one worker of two threads, bench/README "Parallel"). Writes
+// results/projection-60-79.json and prints the README table.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { args, RESULTS } from './experiment.js';
+
+const opt = args({ split: '1.29', out: 'projection-60-79.json' });
+const edax = JSON.parse(readFileSync(new URL('edax-fforum-60-79.json', RESULTS), 'utf8'));
+const measured = JSON.parse(readFileSync(new URL('edax.json', RESULTS), 'utf8'));
+
+// revsolve's node ratio to Edax and its N/s, at h 10, on the FFO sets measured with the same weights.
+const h10 = measured.results.filter((r) => r.h === 10);
+const ratios = h10.map((r) => r.ratio.nodes);
+const nps = h10.map((r) => r.revsolve.nps);
+const range = (xs) => ({ low: Math.min(...xs), high: Math.max(...xs) });
+const ratio = range(ratios);
+const speed = range(nps);
+
+const hours = (nodes, r, n) => (nodes * r) / n / 3600;
+const perPosition = edax.rows.map((p) => ({
+  ffo: p.ffo, empties: p.empties, edaxNodes: p.h10.nodes,
+  // Best case: the lowest node ratio at the highest N/s; worst: the highest at the lowest.
+  hours: { low: hours(p.h10.nodes, ratio.low, speed.high), high: hours(p.h10.nodes, ratio.high, speed.low) },
+}));
+const total = { low: perPosition.reduce((s, p) => s + p.hours.low, 0), high: perPosition.reduce((s, p) => s + p.hours.high, 0) };
+const largest = perPosition.reduce((a, b) => (b.edaxNodes > a.edaxNodes ? b : a));
+const split = Number(opt.split);
+const machines = [1, 4, 16, 64].map((m) => ({
+  machines: m,
+  hours: {
+    low: Math.max(total.low / (2 * m), largest.hours.low / split),
+    high: Math.max(total.high / (2 * m), largest.hours.high / split),
+  },
+}));
+
+const result = {
+  experiment: 'fforum-60-79 at h 10 projected from per-position work (Edax\'s published nodes x revsolve\'s measured node ratio / revsolve\'s measured N/s)',
+  command: `node bench/project-60-79.js --split ${opt.split}`,
+  inputs: {
+    edax: `results/edax-fforum-60-79.json (${edax.source.slice(0, 60)}...)`,
+    revsolve: `results/edax.json, commit ${measured.commit}: h 10 sets ${h10.map((r) => r.set).join(', ')}`,
+    nodeRatio: ratio, nps: speed, split,
+  },
+  perPosition, total, largest: { ffo: largest.ffo, empties: largest.empties, hours: largest.hours }, machines,
+};
+writeFileSync(new URL(opt.out, RESULTS), JSON.stringify(result, null, 1) + '\n');
+
+const h = (x) => `${x.low.toFixed(1)}–${x.high.toFixed(1)} h`;
+console.log(`node ratio ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}, ${(speed.low / 1e6).toFixed(1)}–${(speed.high / 1e6).toFixed(1)} M N/s`);
+console.log(`one thread: ${h(total)} in all; the largest, FFO #${largest.ffo} (${largest.empties} empties): ${h(largest.hours)}`);
+console.log('| machines (2 cores) | ' + machines.map((m) => m.machines).join(' | ') + ' |');
+console.log('| --- |' + machines.map(() => ' --- |').join(''));
+console.log('| expected wall time | ' + machines.map((m) => h(m.hours)).join(' | ') + ' |');
