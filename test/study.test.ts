@@ -6,7 +6,7 @@
  * node count; everything on is the pinned search (nodes.test.ts).
  */
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readObf } from '../src/position/obf.js';
 import { SearchContext } from '../src/search/context.js';
 import { ORDERING_TECHNIQUES, OFF_SELECTIVE, OFF_SORTING } from '../src/search/ordering.js';
@@ -33,7 +33,10 @@ function run(entries: typeof ffo, off: number, root: RootStrategy = 'probes'): n
 }
 
 describe('the ordering study', () => {
-  const allOn = run(ffo, 0);
+  let allOn = 0;
+  beforeAll(() => {
+    allOn = run(ffo, 0);
+  });
   for (const [name, bit] of ORDERING_TECHNIQUES) {
     it(`${name} off: the same scores and moves on FFO #1-#19`, () => {
       const n = run(ffo, bit);

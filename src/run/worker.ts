@@ -135,7 +135,10 @@ function sharedTable(t: SharedTableTask): Table {
 export default function runTask(t: Task): PositionResult | NwsResult | PvResult | GuessResult {
   // Fault injection for the tests: REVSOLVE_FAULT_EXIT=<index> kills the
   // worker on the first try at that position (its first task), <index>:always
-  // on every try.
+  // on every try. Kept as an environment variable because the tests kill a
+  // worker thread of a spawned command line: a signal reaches the process,
+  // not one thread, and a test-only worker file would need a hook of its own
+  // to be chosen.
   const fault = process.env.REVSOLVE_FAULT_EXIT;
   const first = t.kind === 'solve' || (t.kind === 'nws' && t.seq === 0);
   if (fault === String(t.index) && t.attempt === 1 && first) process.exit(70);
