@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readObf } from '../src/position/obf.js';
-import { SearchContext, type SearchSettings } from '../src/search/context.js';
+import { SearchContext, type ContextSettings } from '../src/search/context.js';
 import { type SolveResult, solveExact } from '../src/search/root.js';
 import { createTable } from '../src/search/table.js';
 import { syntheticWeights } from '../src/eval/compress.js';
@@ -14,8 +14,8 @@ const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.ur
 // Two searches that differ in everything a context holds. Their tables are
 // kept from one position to the next, so that each search's later results
 // depend on what it left in its own table, and on nothing the other left.
-const settingsA = (): SearchSettings => ({ table: createTable(14), evaluator: loadEvaluator(SHIPPED), selectivity: [1, 2] });
-const settingsB = (): SearchSettings => ({
+const settingsA = (): ContextSettings => ({ table: createTable(14), evaluator: loadEvaluator(SHIPPED), selectivity: [1, 2] });
+const settingsB = (): ContextSettings => ({
   table: createTable(16, 'board4'), evaluator: new Evaluator(syntheticWeights(1)), selectivity: [2], ordering: { evalMin: 12, sortFrom: [17, 20, 23] },
 });
 
@@ -26,7 +26,7 @@ const summary = (r: SolveResult) => ({ score: r.score, pv: r.pv, nodes: r.nodes 
 
 describe('search contexts', () => {
   it('two contexts run alternately in one thread give each one\'s results as when run alone', () => {
-    const alone = (s: SearchSettings) => {
+    const alone = (s: ContextSettings) => {
       const ctx = new SearchContext(s);
       return positions.map((p) => summary(solveExact(ctx, p)));
     };

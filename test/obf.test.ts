@@ -32,8 +32,12 @@ describe('positions', () => {
     const q = play(p, 19); // d3
     expect(q.toMove).toBe('O');
     expect(formatPosition(q)).toBe('-------------------X-------XX------XO--------------------------- O');
-    expect(play(q, PASS).toMove).toBe('X');
+    // A pass is a move only when it is forced: O has moves here.
+    expect(() => play(q, PASS)).toThrow(/a pass is not legal/);
+    const forced = parsePosition('OX' + '-'.repeat(62) + ' X'); // X has no move, O has c1
+    expect(play(forced, PASS).toMove).toBe('O');
     expect(() => play(p, 0)).toThrow(/not a legal move/);
+    expect(() => play(p, 27)).toThrow(/not empty/);
   });
 });
 

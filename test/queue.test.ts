@@ -229,6 +229,19 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     await w2.end();
   });
 
+  it('a worker and a coordinator given the same options land on the same queue: both name it, the run completes', async () => {
+    // The weights as a copy elsewhere (the same bytes), table and selectivity spelled out on the worker only.
+    const copy = join(dir, 'copy.rsev');
+    writeFileSync(copy, readFileSync(SHIPPED_WEIGHTS));
+    const w = track(await startWorker(redis.url, ['--eval', copy, '--table', 'board2', '--selectivity', '1,2', '-n', '1', '--progress-ms', '200']));
+    const named = /queue (revsolve-[0-9a-f]{12})/;
+    const c = track(new Proc(['solve', TEN, '--queue', redis.url, '-h', '16', '--run', 'same-queue', '--quiet']));
+    expect(await c.exited).toBe(0);
+    expect(c.out.match(named)?.[1]).toBe(w.err.match(named)?.[1]);
+    expect(c.out).toMatch(/10 positions: .* 0 mismatches/);
+    await w.end();
+  });
+
   it('settings name the queue; a foreign or malformed job fails with its reason and is not retried', async () => {
     const shipped = { layout: 'board2' as const, weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY };
     const h16 = queueOf({ bits: 16, ...shipped });

@@ -81,13 +81,6 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       if (o.resume) {
         resume = readDataset(file);
         if (resume.problem) err(`warning: ${file}: ${resume.problem}; going on from batch ${resume.batches}`);
-        if (resume.batches >= Math.ceil(o.games / o.batch)) {
-          out(
-            `${file}: holds ${resume.batches} batches of up to ${o.batch} games already (${(resume.records.length / 5).toLocaleString('en-US')} positions), ` +
-              `as many as --games ${o.games} asks or more: nothing added`,
-          );
-          return;
-        }
       }
       const t0 = nowMs();
       const tty = process.stderr.isTTY && !o.quiet;
@@ -122,6 +115,14 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       }
       const d = readDataset(file);
       const exact = countExact(d.records);
+      if (resume && resume.batches >= Math.ceil(o.games / o.batch)) {
+        // The file held as many batches as --games asks, or more (its settings checked by generate).
+        out(
+          `${file}: holds ${resume.batches} batches of up to ${o.batch} games already (${(d.records.length / 5).toLocaleString('en-US')} positions), ` +
+            `as many as --games ${o.games} asks or more: nothing added`,
+        );
+        return;
+      }
       const games = Math.min(o.games, d.batches * o.batch);
       out(`${file}: ${games} games, ${(d.records.length / 5).toLocaleString('en-US')} positions (${exact.toLocaleString('en-US')} with their own exact score), ${formatTime(nowMs() - t0)}`);
       if (!complete) {

@@ -28,9 +28,9 @@ import type { Dispatched } from './schedule.js';
 export interface RunSettings {
   /** Weights for move ordering, read once by the thread that started the run (null: mobility). */
   readonly weights: WeightsBytes | null;
-  /** Margins of the selective pre-searches (see SearchSettings). */
+  /** Margins of the selective pre-searches (see ContextSettings). */
   readonly selectivity: readonly number[];
-  /** Ordering techniques switched off (see SearchSettings.off). */
+  /** Ordering techniques switched off (see ContextSettings.off). */
   readonly off: number;
   readonly root: RootStrategy;
 }

@@ -29,7 +29,7 @@ export const LIVE_UPPER = 2;
 export const LIVE_MOVE = 3;
 export const LIVE_FIELDS = 4;
 
-export interface SearchSettings {
+export interface ContextSettings {
   readonly table: Table;
   /** Weights that order moves (and make the first guess); null: mobility alone, no pre-searches. */
   readonly evaluator?: Evaluator | null;
@@ -84,7 +84,7 @@ export class SearchContext {
   readonly stop: Int32Array<ArrayBufferLike>;
   readonly stopAt: number;
 
-  constructor(s: SearchSettings) {
+  constructor(s: ContextSettings) {
     const o = { ...DEFAULT_ORDERING, ...s.ordering };
     const off = s.off ?? 0;
     this.off = off;

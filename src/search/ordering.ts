@@ -44,7 +44,7 @@ export const W_PARITY = 1;
 
 /**
  * The ordering study: techniques of the exact search that a context can
- * switch off one by one (bits of SearchSettings.off), to measure what each
+ * switch off one by one (bits of ContextSettings.off), to measure what each
  * saves. All on is the normal search, at the same speed. They act in the
  * table-backed search (above SHALLOW_MAX empties): the shallow search and
  * the last-4 solvers keep their parity order and the shallow search its

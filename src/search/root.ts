@@ -225,7 +225,8 @@ export type RootStrategy = 'probes' | 'pvs' | 'aspiration' | 'mtdf';
 export const ROOT_STRATEGIES: readonly RootStrategy[] = ['probes', 'pvs', 'aspiration', 'mtdf'];
 const ASPIRATION = 4;
 
-export interface SolveOptions {
+/** How solveExact searches the root: the strategy, a window, a first guess, or a known score (the PV only). */
+export interface RootOptions {
   /** How the root searches (default probes). */
   readonly root?: RootStrategy;
   /** Search this window only (one PVS); default: the exact score, by probes. */
@@ -363,7 +364,7 @@ export interface GuessResult {
  * from the table. Probes are much cheaper than one open window: the
  * proof of a lower bound and of an upper bound, not of every alternative.
  */
-export function solveExact(ctx: SearchContext, pos: Position, options: SolveOptions = {}): SolveResult {
+export function solveExact(ctx: SearchContext, pos: Position, options: RootOptions = {}): SolveResult {
   if (!options.sameSearch) ctx.table.newSearch();
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;

@@ -52,7 +52,8 @@ export function check(
 }
 
 
-export interface SolveSettings {
+/** How one position is solved on a context: its table kept or cleared, the root's strategy. */
+export interface PositionSolve {
   /** Keep the table from one position to the next (default: cleared, as Edax does). */
   readonly keepTable?: boolean;
   /** How the root searches (default probes; see RootStrategy). */
@@ -66,7 +67,7 @@ export function tableStats(t: Table): TableStats {
 
 /** Solves one position exactly on the context's table and checks it. */
 export function solveOne(
-  ctx: SearchContext, position: Position, answers: readonly ObfAnswer[], index: number, line: number, settings: SolveSettings = {},
+  ctx: SearchContext, position: Position, answers: readonly ObfAnswer[], index: number, line: number, settings: PositionSolve = {},
 ): PositionResult {
   const table = ctx.table;
   if (settings.keepTable) table.stats.fill(0);
@@ -79,7 +80,7 @@ export function solveOne(
   };
 }
 
-export function solveEntry(ctx: SearchContext, entry: ObfEntry, index: number, settings: SolveSettings = {}): PositionResult {
+export function solveEntry(ctx: SearchContext, entry: ObfEntry, index: number, settings: PositionSolve = {}): PositionResult {
   return solveOne(ctx, entry.position, entry.answers, index, entry.line, settings);
 }
 
