@@ -33,16 +33,16 @@ describe('the npm package', () => {
   it('packs what a user needs and nothing else', () => {
     const [pack] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as [{ files: PackFile[]; bundled: string[] }];
     const files = pack.files.map((f) => f.path).sort();
-    for (const f of ['LICENSE', 'README.md', 'package.json', 'weights/revsolve.rsev', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/run/worker.js']) {
+    for (const f of ['LICENSE', 'README.md', 'package.json', 'weights/revsolve.rsev', 'dist/revsolve.wasm', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/run/worker.js']) {
       expect(files).toContain(f);
     }
     expect(pack.bundled).toEqual(['native-free-bitboard']);
     const unwanted = files.filter((f) => /\.map$|\.tsbuildinfo$|^(src|test|bench|obf|data|native-free-bitboard|\.ci)\//.test(f) || /^dist\/.*\.test\./.test(f));
     expect(unwanted).toEqual([]);
-    // Only the compiled code (the bundled board package's too), the shipped weights and the packages' documents.
+    // Only the compiled code (the bundled board package's too, and the WebAssembly engine), the shipped weights and the packages' documents.
     const code = /^(node_modules\/native-free-bitboard\/)?dist\/.*\.(js|d\.ts)$/;
     expect(files.filter((f) => !code.test(f))).toEqual([
-      'LICENSE', 'README.md', 'node_modules/native-free-bitboard/LICENSE', 'node_modules/native-free-bitboard/package.json', 'package.json', 'weights/revsolve.rsev',
+      'LICENSE', 'README.md', 'dist/revsolve.wasm', 'node_modules/native-free-bitboard/LICENSE', 'node_modules/native-free-bitboard/package.json', 'package.json', 'weights/revsolve.rsev',
     ]);
     expect(files).toContain('node_modules/native-free-bitboard/dist/index.d.ts');
   });
@@ -64,8 +64,9 @@ describe('the npm package', () => {
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    it('brings its own board package and weights', () => {
+    it('brings its own board package, weights and WebAssembly engine', () => {
       const installed = join(project, 'node_modules', 'revsolve');
+      expect(readFileSync(join(installed, 'dist', 'revsolve.wasm')).equals(readFileSync(join(ROOT, 'dist', 'revsolve.wasm')))).toBe(true);
       expect(readFileSync(join(installed, 'node_modules', 'native-free-bitboard', 'package.json'), 'utf8')).toContain('"native-free-bitboard"');
       expect(readFileSync(join(installed, 'weights', 'revsolve.rsev')).equals(readFileSync(join(ROOT, 'weights', 'revsolve.rsev')))).toBe(true);
     });

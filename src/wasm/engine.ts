@@ -1,0 +1,91 @@
+/**
+ * The search compiled to WebAssembly (assembly/, AssemblyScript on u64):
+ * one module, built by `npm run build` into dist/revsolve.wasm, compiled
+ * once per process and instantiated once per thread over one shared
+ * WebAssembly.Memory. Its layout (assembly/memory.ts): control words and
+ * one scratch region per thread, laid out by hand below MEMORY_BASE; the
+ * read-only tables above it, built by each instance's start code into the
+ * same bytes; nothing allocated after start. The TypeScript search stays
+ * the reference: the two are compared tree for tree (test/wasm.test.ts).
+ *
+ * So far the module holds the bitboard primitives, the stability cutoff,
+ * the last-4 solvers and the shallow search (below SHALLOW_MAX empties);
+ * the table-backed search, ordering and evaluation follow.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The compiled module, beside the compiled TypeScript (from src/ under the tests, dist/ when built). */
+export const ENGINE_WASM = fileURLToPath(new URL('../../dist/revsolve.wasm', import.meta.url));
+
+/** The module's memory: as many 64 KiB pages as the build's --initialMemory, growable to 4 GiB. */
+export const INITIAL_PAGES = 64;
+export const MAXIMUM_PAGES = 65536;
+/** Threads that can share one memory (assembly/memory.ts MAX_THREADS). */
+export const MAX_THREADS = 63;
+
+/** What one instance exports (positions as four int32 words). */
+export interface EngineExports {
+  init(thread: number): void;
+  memoryBase(): number;
+  shallowMax(): number;
+  nodes(): number;
+  resetNodes(): void;
+  searchNullLeaves(ph: number, pl: number, oh: number, ol: number, alpha: number): number;
+  flipsHi(x: number, ph: number, pl: number, oh: number, ol: number): number;
+  flipsLo(x: number, ph: number, pl: number, oh: number, ol: number): number;
+  movesHi(ph: number, pl: number, oh: number, ol: number): number;
+  movesLo(ph: number, pl: number, oh: number, ol: number): number;
+  lastFlipCount(x: number, ph: number, pl: number): number;
+  stabilityBound(ph: number, pl: number, oh: number, ol: number): number;
+}
+
+/** One thread's instance of the engine, and the memory it shares. */
+export interface Engine {
+  readonly exports: EngineExports;
+  readonly memory: WebAssembly.Memory;
+  readonly thread: number;
+}
+
+/** The engine could not be loaded here (no module file, no shared WebAssembly memory): why, in one line. */
+export class EngineUnavailable extends Error {}
+
+let compiled: WebAssembly.Module | undefined;
+
+/** The compiled module (once per process). */
+export function engineModule(): WebAssembly.Module {
+  if (compiled) return compiled;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(ENGINE_WASM);
+  } catch (e) {
+    throw new EngineUnavailable(`${ENGINE_WASM}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (npm run build makes it)`);
+  }
+  compiled = new WebAssembly.Module(new Uint8Array(bytes));
+  return compiled;
+}
+
+/** A memory for one or more threads' instances. */
+export function engineMemory(): WebAssembly.Memory {
+  return new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES, shared: true });
+}
+
+/**
+ * An instance for `thread` (0 ‥ MAX_THREADS - 1) over `memory` (a new one
+ * by default): the threads of one search share one memory, each with a
+ * thread number of its own.
+ */
+export function loadEngine(memory: WebAssembly.Memory = engineMemory(), thread = 0): Engine {
+  if (!Number.isInteger(thread) || thread < 0 || thread >= MAX_THREADS) throw new RangeError(`engine thread ${thread}: 0 to ${MAX_THREADS - 1}`);
+  const instance = new WebAssembly.Instance(engineModule(), {
+    env: {
+      memory,
+      abort: () => {
+        throw new Error('the WebAssembly engine aborted');
+      },
+    },
+  });
+  const exports = instance.exports as unknown as EngineExports;
+  exports.init(thread);
+  return { exports, memory, thread };
+}
