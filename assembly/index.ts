@@ -2,20 +2,35 @@
  * The engine's exports. Positions cross as four i32 words (ph, pl, oh, ol:
  * the (hi, lo) halves of the TypeScript search), never as BigInts: a BigInt
  * costs about 60 ns a call. Each thread calls init(thread) once, which gives
- * its instance a scratch region of its own in the shared memory.
+ * its instance a scratch region and a stop flag of its own in the shared
+ * memory; the host then tells it where the table and the weights are and
+ * how to order (as its SearchContext resolved the settings), and calls
+ * searchNull where its own search would.
  */
 import { flips as flipsOf, lastFlipCount as lastCount, moves as movesOf } from './bitboard';
-import { SHALLOW_MAX, searchLeaves, setupEmpties as setup } from './leaves';
+import { noWeights as dropWeights, useWeights as placeWeights } from './eval';
+import { SHALLOW_MAX, setupEmpties } from './leaves';
 import { MEMORY_BASE } from './memory';
+import { searchNull as search, setLevel, setOff } from './nws';
+import { setOrdering } from './ordering';
 import { stabilityBound as bound } from './stability';
-import { nodeCount, setNodeCount, useThread } from './state';
+import { END, scratch, stopAt, useThread } from './state';
+import { setDate, useTable as placeTable } from './table';
+
+/**
+ * The top of what the start code allocated (the tables of bitboard.ts,
+ * stability.ts, leaves.ts …, placed by the stub allocator from __heap_base
+ * on; every instance places them alike): a last, empty allocation marks it,
+ * since the imported files' start code has run by now.
+ */
+const HEAP_END: usize = changetype<usize>(new StaticArray<u8>(0)) + 64;
 
 // @ts-ignore: decorator
 @inline function board(hi: i32, lo: i32): u64 {
   return ((<u64><u32>hi) << 32) | <u64><u32>lo;
 }
 
-/** This instance's thread (0 ‥ 62): its scratch region. */
+/** This instance's thread (0 ‥ 31): its scratch region and stop flag. */
 export function init(thread: i32): void {
   useThread(thread);
 }
@@ -25,31 +40,69 @@ export function memoryBase(): i32 {
   return <i32>MEMORY_BASE;
 }
 
+/** The first byte above the static data and the start code's tables: the host places the table and the weights above it. */
+export function heapEnd(): i32 {
+  return <i32>HEAP_END;
+}
+
+/** This thread's scratch region (its counters first: nodes, then probes, hits, cutoffs, stores, overwrites, as f64). */
+export function scratchAt(): i32 {
+  return <i32>scratch;
+}
+
+export function scratchBytes(): i32 {
+  return <i32>END;
+}
+
+/** This thread's stop flag (an i32 the host sets non-zero to stop the search). */
+export function stopFlagAt(): i32 {
+  return <i32>stopAt;
+}
+
 export function shallowMax(): i32 {
   return SHALLOW_MAX;
 }
 
-/** Nodes counted by this thread's searches since the last reset. */
-export function nodes(): f64 {
-  return nodeCount();
+/** The table: 2^bits entries of 32 bytes at `at`, `ways` (1, 2, 4) to a bucket; the current search's date. */
+export function useTable(at: i32, bits: i32, ways: i32): void {
+  placeTable(<usize><u32>at, bits, ways);
 }
 
-export function resetNodes(): void {
-  setNodeCount(0);
+export function tableDate(date: i32): void {
+  setDate(date);
+}
+
+/** The evaluator's tables at `at` (weightsLayout of src/wasm/engine.ts). */
+export function useWeights(at: i32, tables: i32, band: i32, constantOffset: i32): void {
+  placeWeights(<usize><u32>at, tables, band, constantOffset);
+}
+
+export function noWeights(): void {
+  dropWeights();
+}
+
+/** The context's ordering settings and switches (SearchContext: evalMin, evalPerMobility, sortDepth, the key's weights, off). */
+export function ordering(
+  evalMin: i32, pm0: i32, pm1: i32, pm2: i32, pm3: i32, from1: i32, from2: i32, from3: i32, wMobility: i32, wPotential: i32, wParity: i32, off: i32,
+): void {
+  setOrdering(evalMin, pm0, pm1, pm2, pm3, from1, from2, from3, wMobility, wPotential, wParity);
+  setOff(off);
 }
 
 /**
- * The null-window search (alpha, alpha + 1) of a position of at most
- * SHALLOW_MAX empties, as the TypeScript searchNull does it there: its
- * empties list built, the last-4 solvers or the shallow search. Fail-soft.
+ * The null-window search (alpha, alpha + 1) of a position, as the
+ * TypeScript searchNull does it (its empties list built here), at
+ * selectivity `level` (0: exact) with ProbCut margin `margin` (evaluation
+ * units), on the table of the search dated `date`. Fail-soft. Its nodes and table statistics add to this thread's
+ * counters.
  */
-export function searchNullLeaves(ph: i32, pl: i32, oh: i32, ol: i32, alpha: i32): i32 {
+export function searchNull(ph: i32, pl: i32, oh: i32, ol: i32, alpha: i32, empties: i32, level: i32, margin: i32, date: i32): i32 {
   const P = board(ph, pl);
   const O = board(oh, ol);
-  const empties = 64 - <i32>popcnt<u64>(P | O);
-  if (empties > SHALLOW_MAX) unreachable();
-  const parity = setup(P, O);
-  return searchLeaves(P, O, alpha, empties, parity);
+  setLevel(level, margin);
+  setDate(date);
+  const parity = setupEmpties(P, O);
+  return search(P, O, alpha, empties, parity);
 }
 
 // The primitives, for the differential tests (bit for bit against native-free-bitboard).

@@ -1,25 +1,46 @@
 /*
  * A search's working state (the twin of src/search/state.ts), in this
  * thread's scratch region of the shared memory instead of typed arrays:
- * the node count and the empties list (more joins it as the search moves
- * here: move lists, PV). `scratch` is a per-instance global, set once by
- * init(thread): each thread of one module has a region of its own.
+ * counters, the empties list, the null-window nodes' move lists, the
+ * evaluator's line of play. `scratch` is a per-instance global, set once by
+ * init(thread): each thread of one module has a region of its own. The
+ * counters count since the host last took them (it adds them to its own).
  */
-import { MAX_THREADS, SCRATCH, SCRATCH_SIZE } from './memory';
+import { CONTROL, MAX_THREADS, SCRATCH, SCRATCH_SIZE } from './memory';
 
 /** Head of the empties list. */
 export const HEAD: i32 = 64;
+/** Moves of one node: at most 33 in reversi. */
+export const LIST: i32 = 36;
 
-const NODES: usize = 0; // f64
-const NEXT: usize = 16; // u8 × 65
-const PREV: usize = 96; // u8 × 65
+// Byte offsets in the scratch region.
+export const NODES: usize = 0; // f64
+export const STATS: usize = 8; // f64 × 5: probes, hits, cutoffs, stores, overwrites (STAT_* of table.ts)
+const NEXT: usize = 64; // u8 × 65
+const PREV: usize = 136; // u8 × 65
+export const TURN: usize = 208; // u8 × 66 (eval.ts)
+export const LIST_SQ: usize = 512; // i32 × LIST × 64
+export const LIST_FH: usize = LIST_SQ + 4 * 36 * 64;
+export const LIST_FL: usize = LIST_FH + 4 * 36 * 64;
+export const LIST_KEY: usize = LIST_FL + 4 * 36 * 64;
+export const LINE: usize = LIST_KEY + 4 * 36 * 64; // i32 × 46 × 66 (eval.ts)
+export const MID: usize = LINE + 4 * 46 * 66; // i32 × 32 × 18 (midgame.ts)
+export const END: usize = MID + 4 * 32 * 18;
 
-let scratch: usize = SCRATCH;
+export let scratch: usize = SCRATCH;
+/** This thread's stop flag (a control word). */
+export let stopAt: usize = CONTROL;
 
-/** Chooses this instance's scratch region (thread 0 … MAX_THREADS - 1). */
+/** Chooses this instance's scratch region and stop flag (thread 0 … MAX_THREADS - 1). */
 export function useThread(thread: i32): void {
-  if (thread < 0 || thread >= MAX_THREADS) unreachable();
+  if (thread < 0 || thread >= MAX_THREADS || END > SCRATCH_SIZE) unreachable();
   scratch = SCRATCH + <usize>thread * SCRATCH_SIZE;
+  stopAt = CONTROL + 4 * <usize>thread;
+}
+
+// @ts-ignore: decorator
+@inline export function stopped(): bool {
+  return atomic.load<i32>(stopAt) != 0;
 }
 
 // @ts-ignore: decorator
@@ -34,6 +55,12 @@ export function useThread(thread: i32): void {
 
 export function setNodeCount(n: f64): void {
   store<f64>(scratch + NODES, n);
+}
+
+// @ts-ignore: decorator
+@inline export function countStat(k: i32): void {
+  const a = scratch + STATS + 8 * <usize>k;
+  store<f64>(a, load<f64>(a) + 1);
 }
 
 // @ts-ignore: decorator
@@ -54,4 +81,9 @@ export function setNodeCount(n: f64): void {
 // @ts-ignore: decorator
 @inline export function setPrev(x: i32, y: i32): void {
   store<u8>(scratch + PREV + <usize>x, <u8>y);
+}
+
+// @ts-ignore: decorator
+@inline export function at32(region: usize, i: i32): usize {
+  return scratch + region + (<usize>i << 2);
 }

@@ -1,21 +1,31 @@
 /**
  * The WebAssembly engine against the TypeScript search it twins: the
- * bitboard primitives bit for bit, the stability bound, and the last plies
- * (last-4 solvers, shallow search) score for score and node for node on
- * positions of random games at several windows; and several threads'
- * instances over one shared memory, each on its own scratch region.
+ * bitboard primitives bit for bit; null-window searches of random positions
+ * of 1 to 24 empties at several windows, exact and selective, score for
+ * score, node for node and table statistic for statistic; whole solves of
+ * FFO #1-#27 with the same scores, PVs and node counts (the pinned ones);
+ * several threads' instances over one shared memory. Each comparison asserts
+ * which engine ran.
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { flips, lastFlipCount, moves } from 'native-free-bitboard';
 import { emptyCount } from '../src/position/position.js';
+import { readObf } from '../src/position/obf.js';
 import { SearchContext } from '../src/search/context.js';
-import { SHALLOW_MAX, setupEmpties } from '../src/search/leaves.js';
+import { setupEmpties } from '../src/search/leaves.js';
 import { searchNull } from '../src/search/nws.js';
+import { solveExact } from '../src/search/root.js';
 import { stabilityBound } from '../src/search/stability.js';
 import { createTable } from '../src/search/table.js';
-import { type Engine, engineMemory, loadEngine } from '../src/wasm/engine.js';
-import { randomPosition, referenceScore } from './helpers.js';
+import { levelOf, marginOf } from '../src/search/selective.js';
+import { loadEvaluator } from '../src/eval/files.js';
+import { engineMemory, loadEngine } from '../src/wasm/engine.js';
+import { WasmSearch } from '../src/wasm/search.js';
+import { OBF, randomPosition, referenceScore } from './helpers.js';
 
+const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
+const evaluator = loadEvaluator(SHIPPED)!;
 const engine = loadEngine();
 const w = engine.exports;
 
@@ -31,10 +41,30 @@ function positions(count: number, plies: number, seed0: number): { ph: number; p
   return out;
 }
 
+/** A TypeScript context and a WebAssembly one, alike but for the engine below the root. */
+function pair(bits: number, withWeights = true) {
+  const ev = withWeights ? evaluator : null;
+  const ts = new SearchContext({ table: createTable(bits), evaluator: ev });
+  const below = new WasmSearch(bits, 'board2', ev);
+  const wasm = new SearchContext({ table: below.table, evaluator: ev, below });
+  expect([ts.engine, wasm.engine]).toEqual(['ts', 'wasm']);
+  return { ts, wasm };
+}
+
+function nullWindow(ctx: SearchContext, p: { ph: number; pl: number; oh: number; ol: number; empties: number }, alpha: number): [number, number, number[]] {
+  const s = ctx.state;
+  const parity = setupEmpties(s, p.ph, p.pl, p.oh, p.ol);
+  s.nodes[0] = 0;
+  ctx.table.stats.fill(0);
+  const score = searchNull(ctx, p.ph, p.pl, p.oh, p.ol, alpha, p.empties, parity);
+  return [score, s.nodes[0], Array.from(ctx.table.stats)];
+}
+
 describe('the WebAssembly engine (assembly/) against the TypeScript search', () => {
   it('was built for the memory layout the loader gives it', () => {
-    expect(w.memoryBase()).toBe(4096 + 63 * 16384);
-    expect(w.shallowMax()).toBe(SHALLOW_MAX);
+    expect(w.memoryBase()).toBe(4096 + 32 * 65536);
+    expect(w.scratchBytes()).toBeLessThanOrEqual(65536);
+    expect(w.shallowMax()).toBe(7);
   });
 
   it('moves, flips of every empty square, the last-flip count and the stability bound: bit for bit', () => {
@@ -58,58 +88,104 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     expect(checked).toBeGreaterThan(3000);
   });
 
-  it('the last plies (1-7 empties): the same score and node count as the TypeScript search at every window', () => {
-    const ctx = new SearchContext({ table: createTable(10), evaluator: null });
-    const s = ctx.state;
+  it('null-window searches of 1-24 empties, exact: the same score, nodes and table statistics at every window', () => {
+    const { ts, wasm } = pair(14);
     let compared = 0;
-    for (let plies = 53; plies <= 59; plies++) {
-      for (const { ph, pl, oh, ol, empties } of positions(25, plies, plies * 7919)) {
-        for (const alpha of [-65, -20, -7, -1, 0, 1, 6, 20, 64]) {
-          const parity = setupEmpties(s, ph, pl, oh, ol);
-          s.nodes[0] = 0;
-          const ts = searchNull(ctx, ph, pl, oh, ol, alpha, empties, parity);
-          w.resetNodes();
-          const wasm = w.searchNullLeaves(ph, pl, oh, ol, alpha);
-          expect([wasm, w.nodes()], `plies ${plies}, alpha ${alpha}`).toEqual([ts, s.nodes[0]]);
+    for (let empties = 1; empties <= 24; empties++) {
+      const count = empties <= 12 ? 10 : empties <= 18 ? 3 : 1;
+      for (const p of positions(count, 60 - empties, empties * 7919)) {
+        for (const alpha of empties <= 12 ? [-65, -21, -1, 0, 3, 64] : empties <= 18 ? [-1, 3] : [1]) {
+          const a = nullWindow(ts, p, alpha);
+          const b = nullWindow(wasm, p, alpha);
+          expect(b, `${empties} empties, alpha ${alpha}`).toEqual(a);
           compared++;
         }
       }
     }
-    expect(compared).toBe(7 * 25 * 9);
+    expect(compared).toBe(12 * 10 * 6 + 6 * 3 * 2 + 6);
+  });
+
+  it('selective searches (ProbCut at 1 and 2 sigmas, as the pre-searches run them): the same as well', () => {
+    const { ts, wasm } = pair(14);
+    for (const t of [1, 2]) {
+      for (const ctx of [ts, wasm]) ctx.setSelective(t);
+      expect([ts.level, ts.pcMargin]).toEqual([levelOf(t), marginOf(t)]);
+      for (let empties = 10; empties <= 22; empties += 3) {
+        for (const p of positions(3, 60 - empties, empties * 31 + t)) {
+          for (const alpha of [-9, 1, 7]) expect(nullWindow(wasm, p, alpha), `${empties} empties, ${t} sigma`).toEqual(nullWindow(ts, p, alpha));
+        }
+      }
+    }
+  });
+
+  it('mobility ordering without weights: the same as well', () => {
+    const { ts, wasm } = pair(12, false);
+    for (let empties = 9; empties <= 18; empties += 3) {
+      for (const p of positions(4, 60 - empties, empties * 17)) {
+        for (const alpha of [-5, 0, 5]) expect(nullWindow(wasm, p, alpha)).toEqual(nullWindow(ts, p, alpha));
+      }
+    }
   });
 
   it('the last plies are exact: the fail-soft bounds agree with plain negamax', () => {
-    for (const { ph, pl, oh, ol } of positions(40, 56, 4242)) {
-      const exact = referenceScore(BigInt.asUintN(64, (BigInt(ph) << 32n) | BigInt(pl >>> 0)), BigInt.asUintN(64, (BigInt(oh) << 32n) | BigInt(ol >>> 0)));
-      const below = w.searchNullLeaves(ph, pl, oh, ol, exact - 1); // (exact - 1, exact): fails high
-      const above = w.searchNullLeaves(ph, pl, oh, ol, exact); // (exact, exact + 1): fails low
-      expect(below).toBeGreaterThanOrEqual(exact);
-      expect(above).toBeLessThanOrEqual(exact);
+    const { wasm } = pair(10, false);
+    for (const p of positions(30, 54, 4242)) {
+      const exact = referenceScore(BigInt.asUintN(64, (BigInt(p.ph) << 32n) | BigInt(p.pl >>> 0)), BigInt.asUintN(64, (BigInt(p.oh) << 32n) | BigInt(p.ol >>> 0)));
+      expect(nullWindow(wasm, p, exact - 1)[0]).toBeGreaterThanOrEqual(exact);
+      expect(nullWindow(wasm, p, exact)[0]).toBeLessThanOrEqual(exact);
+    }
+  });
+
+  it('whole solves of FFO #1-#27 at h = 16: the same scores, PVs and nodes (the pinned counts), the file\'s answers', () => {
+    const suites: [string, number, number][] = [['fforum-1-19.obf', 19, 1_890_970], ['fforum-20-39.obf', 8, 16_135_987]];
+    for (const [file, count, pinned] of suites) {
+      const entries = readObf(OBF + file).entries.slice(0, count);
+      const totals = { ts: 0, wasm: 0 };
+      const { ts, wasm } = pair(16);
+      for (const e of entries) {
+        const r = { ts: [] as unknown[], wasm: [] as unknown[] };
+        for (const [name, ctx] of [['ts', ts], ['wasm', wasm]] as const) {
+          ctx.table.clear();
+          const x = solveExact(ctx, e.position);
+          totals[name] += x.nodes;
+          r[name] = [x.score, x.pv, x.nodes, Array.from(ctx.table.stats)];
+        }
+        expect(r.wasm, `${file} line ${e.line}`).toEqual(r.ts);
+        expect(e.answers.some((a) => a.score === r.wasm[0])).toBe(true);
+      }
+      expect(totals).toEqual({ ts: pinned, wasm: pinned });
     }
   });
 
   it('threads over one shared memory: each instance searches on its own scratch, as if alone', () => {
     const memory = engineMemory();
-    const threads: Engine[] = [0, 1, 2].map((t) => loadEngine(memory, t));
+    const threads = [0, 1, 2].map((t) => loadEngine(memory, t).exports);
+    const at = Math.ceil(threads[0].heapEnd() / 64) * 64;
+    memory.grow(16);
+    for (const x of threads) {
+      x.useTable(at, 12, 2);
+      x.noWeights();
+      x.ordering(64, 64, 32, 32, 16, 64, 64, 64, 4, 1, 1, 0);
+    }
+    const counters = threads.map((x) => new Float64Array(memory.buffer, x.scratchAt(), 6));
     const work = positions(30, 55, 99);
     const alone = work.map((p) => {
-      w.resetNodes();
-      return [w.searchNullLeaves(p.ph, p.pl, p.oh, p.ol, 0), w.nodes()];
+      counters[0][0] = 0;
+      return [threads[0].searchNull(p.ph, p.pl, p.oh, p.ol, 0, p.empties, 0, 0, 1), counters[0][0]];
     });
-    // Interleaved: each thread's node count goes on from its own last value.
-    for (const e of threads) e.exports.resetNodes();
+    for (const c of counters) c.fill(0);
     const totals = [0, 0, 0];
     work.forEach((p, i) => {
-      const e = threads[i % 3].exports;
-      const before = e.nodes();
-      expect(e.searchNullLeaves(p.ph, p.pl, p.oh, p.ol, 0)).toBe(alone[i][0]);
-      expect(e.nodes() - before).toBe(alone[i][1]);
-      totals[i % 3] += alone[i][1];
+      const t = i % 3;
+      const before = counters[t][0];
+      expect(threads[t].searchNull(p.ph, p.pl, p.oh, p.ol, 0, p.empties, 0, 0, 1)).toBe(alone[i][0]);
+      expect(counters[t][0] - before).toBe(alone[i][1]);
+      totals[t] += alone[i][1];
     });
-    expect(threads.map((e) => e.exports.nodes())).toEqual(totals);
+    expect(counters.map((c) => c[0])).toEqual(totals);
     // A new instance's start code rewrites the read-only tables with the same bytes: the others go on unharmed.
     loadEngine(memory, 3);
     const p = work[0];
-    expect(threads[1].exports.searchNullLeaves(p.ph, p.pl, p.oh, p.ol, 0)).toBe(alone[0][0]);
+    expect(threads[1].searchNull(p.ph, p.pl, p.oh, p.ol, 0, p.empties, 0, 0, 1)).toBe(alone[0][0]);
   });
 });

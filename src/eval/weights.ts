@@ -74,6 +74,11 @@ export class Evaluator {
     }
   }
 
+  /** The expanded weights as the line of play reads them (w, and ws seen from the other side), for the WebAssembly engine's copy. */
+  get expanded(): { readonly w: Int16Array; readonly ws: Int16Array; readonly band: number } {
+    return { w: this.w, ws: this.ws, band: this.band };
+  }
+
   /** Score of the position for P (to move), in 1/128 disc. */
   evaluate(ph: number, pl: number, oh: number, ol: number): number {
     const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);

@@ -45,6 +45,21 @@ export interface ContextSettings {
   readonly off?: number;
   /** The working state (default: a new one). A thread hands its own to each search it runs in turn. */
   readonly state?: SearchState;
+  /** The search below the root done by the WebAssembly engine (default: none, this TypeScript search). */
+  readonly below?: LowerSearch | null;
+}
+
+/**
+ * The null-window search below the root done elsewhere, tree for tree the
+ * same (the WebAssembly engine, src/wasm/search.ts): searchNull hands it
+ * every call, and its nodes and table statistics join the context's.
+ */
+export interface LowerSearch {
+  /** The engine's name, for the results ('wasm'). */
+  readonly engine: string;
+  /** Takes the context's resolved settings (ordering, switches): once, when the context is made. */
+  configure(ctx: SearchContext): void;
+  searchNull(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number): number;
 }
 
 export class SearchContext {
@@ -83,6 +98,8 @@ export class SearchContext {
   readonly liveAt: number;
   readonly stop: Int32Array<ArrayBufferLike>;
   readonly stopAt: number;
+  /** The search below the root elsewhere (the WebAssembly engine), or null. */
+  readonly below: LowerSearch | null;
 
   constructor(s: ContextSettings) {
     const o = { ...DEFAULT_ORDERING, ...s.ordering };
@@ -104,6 +121,13 @@ export class SearchContext {
     this.stop = s.stop ?? new Int32Array(1);
     this.stopAt = s.stopAt ?? 0;
     this.evalFrom = this.lineFrom();
+    this.below = s.below ?? null;
+    this.below?.configure(this);
+  }
+
+  /** The engine that searches below the root. */
+  get engine(): string {
+    return this.below?.engine ?? 'ts';
   }
 
   /** evalFrom at the current level. */

@@ -105,6 +105,7 @@ export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number,
 
 /** Null-window search at any number of empties: picks the right solver. */
 export function searchNull(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
+  if (ctx.below !== null) return ctx.below.searchNull(ctx, ph, pl, oh, ol, alpha, empties);
   // Outside the score range the answer is known; searching would only fail to cut.
   if (alpha >= 64) return 64;
   if (alpha < -64) return -64;

@@ -138,12 +138,15 @@ abstract class TableBase {
   protected w0 = 0;
   protected w1 = 0;
 
-  /** A table in its own memory, or a view on `shared` (made with `sharedTableBuffer`). */
-  constructor(bits: number, words: number, shared?: SharedArrayBuffer) {
+  /**
+   * A table in its own memory, or a view on `shared` (a buffer made with
+   * `sharedTableBuffer`, or words of a WebAssembly engine's memory).
+   */
+  constructor(bits: number, words: number, shared?: SharedArrayBuffer | Int32Array) {
     checkBits(bits);
     this.bits = bits;
-    this.data = shared ? new Int32Array(shared) : new Int32Array(words << bits);
-    if (this.data.length !== words << bits) throw new RangeError(`a shared table of ${shared?.byteLength} bytes is not 2^${bits} entries`);
+    this.data = shared instanceof Int32Array ? shared : shared ? new Int32Array(shared) : new Int32Array(words << bits);
+    if (this.data.length !== words << bits) throw new RangeError(`a shared table of ${this.data.byteLength} bytes is not 2^${bits} entries`);
   }
 
   get bytes(): number {
@@ -246,7 +249,7 @@ export class TranspositionTable extends TableBase implements Table {
   private readonly bucketMask: number;
   private readonly bucketWords: number;
 
-  constructor(bits: number, layout: 'board1' | 'board2' | 'board4' = 'board2', shared?: SharedArrayBuffer) {
+  constructor(bits: number, layout: 'board1' | 'board2' | 'board4' = 'board2', shared?: SharedArrayBuffer | Int32Array) {
     super(bits, 8, shared);
     const ways = LAYOUTS[layout].ways;
     this.layout = layout;
@@ -300,7 +303,7 @@ export class KeyedTable extends TableBase implements Table {
   readonly layout: Layout = 'key4';
   private readonly bucketMask: number;
 
-  constructor(bits: number, shared?: SharedArrayBuffer) {
+  constructor(bits: number, shared?: SharedArrayBuffer | Int32Array) {
     super(bits, 4, shared);
     this.bucketMask = (1 << bits) / 4 - 1;
   }
@@ -345,7 +348,7 @@ export class KeyedTable extends TableBase implements Table {
 }
 
 /** A table of 2^bits entries in the given layout; on `shared` memory when given (see sharedTableBuffer). */
-export function createTable(bits: number, layout: Layout = DEFAULT_LAYOUT, shared?: SharedArrayBuffer): Table {
+export function createTable(bits: number, layout: Layout = DEFAULT_LAYOUT, shared?: SharedArrayBuffer | Int32Array): Table {
   return layout === 'key4' ? new KeyedTable(bits, shared) : new TranspositionTable(bits, layout, shared);
 }
 

@@ -8,9 +8,10 @@
  * same bytes; nothing allocated after start. The TypeScript search stays
  * the reference: the two are compared tree for tree (test/wasm.test.ts).
  *
- * So far the module holds the bitboard primitives, the stability cutoff,
- * the last-4 solvers and the shallow search (below SHALLOW_MAX empties);
- * the table-backed search, ordering and evaluation follow.
+ * The module holds the whole null-window search below the root (search.ts
+ * hands it the context's calls): bitboard primitives, the table, the
+ * evaluator's line of play, ordering with its sorting searches, ETC, the
+ * stability cutoff, ProbCut, the last-4 solvers and the shallow search.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,16 +23,23 @@ export const ENGINE_WASM = fileURLToPath(new URL('../../dist/revsolve.wasm', imp
 export const INITIAL_PAGES = 64;
 export const MAXIMUM_PAGES = 65536;
 /** Threads that can share one memory (assembly/memory.ts MAX_THREADS). */
-export const MAX_THREADS = 63;
+export const MAX_THREADS = 32;
 
 /** What one instance exports (positions as four int32 words). */
 export interface EngineExports {
   init(thread: number): void;
   memoryBase(): number;
+  heapEnd(): number;
+  scratchAt(): number;
+  scratchBytes(): number;
+  stopFlagAt(): number;
+  useTable(at: number, bits: number, ways: number): void;
+  tableDate(date: number): void;
+  useWeights(at: number, tables: number, band: number, constantOffset: number): void;
+  noWeights(): void;
+  ordering(evalMin: number, pm0: number, pm1: number, pm2: number, pm3: number, from1: number, from2: number, from3: number, wMobility: number, wPotential: number, wParity: number, off: number): void;
+  searchNull(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, level: number, margin: number, date: number): number;
   shallowMax(): number;
-  nodes(): number;
-  resetNodes(): void;
-  searchNullLeaves(ph: number, pl: number, oh: number, ol: number, alpha: number): number;
   flipsHi(x: number, ph: number, pl: number, oh: number, ol: number): number;
   flipsLo(x: number, ph: number, pl: number, oh: number, ol: number): number;
   movesHi(ph: number, pl: number, oh: number, ol: number): number;

@@ -1,0 +1,178 @@
+/*
+ * The exact null-window search above SHALLOW_MAX empties, with the
+ * transposition table, the twin of src/search/nws.ts: a node first tries
+ * every way to end without searching its children (the table's bounds, the
+ * stability cap, ProbCut in a selective search, enhanced transposition
+ * cutoffs), then searches its moves in order until one cuts. The host's
+ * root (root.ts) calls searchNull below it.
+ */
+import { bit, moves } from './bitboard';
+import { loadLine, loaded, passLine, playLine } from './eval';
+import { QUADRANT, SHALLOW_MAX, finalScore, searchLeaves, shallow } from './leaves';
+import { buildList, evalMin, listFlips, listSquare, selectMove } from './ordering';
+import { NO_CUT, probCut } from './selective';
+import { stabilityCap } from './stability';
+import { LIST, countNode, countStat, nodeCount, nextOf, prevOf, setNext, setPrev, stopped } from './state';
+import { NO_MOVE, STAT_CUTOFFS, costOf, hashPosition, lower, move, probe, record, selectivity, upper } from './table';
+
+/** Above this many empties, a node looks for enhanced transposition cutoffs. */
+const ETC_MIN: i32 = 12;
+/** openNode's answers: MUST_PASS, or LIST_READY + the number of moves in the node's list. */
+const MUST_PASS: i32 = 1000;
+const LIST_READY: i32 = 2000;
+
+// The context's switches and the search under way (SearchContext: off, level, pcMargin, evalFrom).
+export const OFF_HASH_MOVE: i32 = 1;
+export const OFF_ETC: i32 = 64;
+export const OFF_STABILITY: i32 = 128;
+let off: i32 = 0;
+let level: i32 = 0;
+let pcMargin: i32 = 0;
+let evalFrom: i32 = 65;
+
+export function setOff(bits: i32): void {
+  off = bits;
+}
+
+/** The search under way: exact (level 0) or selective at a margin in evaluation units. */
+export function setLevel(l: i32, margin: i32): void {
+  level = l;
+  pcMargin = margin;
+  evalFrom = !loaded ? 65 : level != 0 ? 0 : evalMin;
+}
+
+// @ts-ignore: decorator
+@inline function trustsBounds(): bool {
+  return selectivity() <= level;
+}
+
+/** Everything a null-window node (alpha, alpha + 1) does before it searches its children (openNode of nws.ts). */
+function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i32): i32 {
+  const ph = <i32>(P >> 32);
+  const pl = <i32>P;
+  const oh = <i32>(O >> 32);
+  const ol = <i32>O;
+  let hashMove = NO_MOVE;
+  if (probe(ph, pl, oh, ol, hash)) {
+    if (trustsBounds()) {
+      const lo = lower();
+      if (lo > alpha) {
+        countStat(STAT_CUTOFFS);
+        return lo;
+      }
+      const up = upper();
+      if (up <= alpha) {
+        countStat(STAT_CUTOFFS);
+        return up;
+      }
+    }
+    if ((off & OFF_HASH_MOVE) == 0) hashMove = move();
+  }
+
+  // Stability cutoff: the opponent's stable discs cap our score.
+  if ((off & OFF_STABILITY) == 0) {
+    const cap = stabilityCap(P, O, alpha, empties);
+    if (cap <= alpha) return cap;
+  }
+
+  if (level != 0) {
+    const bound = probCut(P, O, alpha, empties, pcMargin);
+    if (bound != NO_CUT) {
+      record(ph, pl, oh, ol, hash, empties, level, alpha, alpha + 1, bound, hashMove, 0);
+      return bound;
+    }
+  }
+
+  const m = moves(P, O);
+  if (m == 0) return moves(O, P) == 0 ? finalScore(P, O) : MUST_PASS;
+
+  const base = empties * LIST;
+  const n = buildList(P, O, empties, parity, hashMove, m);
+
+  // Enhanced transposition cutoff: a child already known to be bad enough for the opponent ends this node.
+  if (empties > ETC_MIN && (off & OFF_ETC) == 0) {
+    for (let i = base; i < base + n; i++) {
+      const x = listSquare(i);
+      const f = listFlips(i);
+      const cP = O ^ f;
+      const cO = P | f | bit(x);
+      const cph = <i32>(cP >> 32);
+      const cpl = <i32>cP;
+      const coh = <i32>(cO >> 32);
+      const col = <i32>cO;
+      if (probe(cph, cpl, coh, col, hashPosition(cph, cpl, coh, col)) && trustsBounds()) {
+        const score = -upper();
+        if (score > alpha) {
+          countStat(STAT_CUTOFFS);
+          record(ph, pl, oh, ol, hash, empties, level, alpha, alpha + 1, score, x, 0);
+          return score;
+        }
+      }
+    }
+  }
+  return LIST_READY + n;
+}
+
+/** Exact (or selective) null-window search (alpha, alpha + 1) with the table, above SHALLOW_MAX empties. */
+function nws(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
+  const nodes0 = nodeCount();
+  countNode();
+  const ph = <i32>(P >> 32);
+  const pl = <i32>P;
+  const oh = <i32>(O >> 32);
+  const ol = <i32>O;
+  const hash = hashPosition(ph, pl, oh, ol);
+  const open = openNode(P, O, alpha, empties, parity, hash);
+  if (open < MUST_PASS) return open;
+  if (open == MUST_PASS) {
+    const keep = empties >= evalFrom;
+    if (keep) passLine(empties);
+    const score = -nws(O, P, -alpha - 1, empties, parity);
+    if (keep) passLine(empties);
+    return score;
+  }
+
+  const beta = -alpha - 1;
+  const base = empties * LIST;
+  const end = base + open - LIST_READY;
+  let best = -65;
+  let bestMove = NO_MOVE;
+  for (let i = base; i < end; i++) {
+    selectMove(i, end);
+    const x = listSquare(i);
+    const f = listFlips(i);
+    // unlink x from the empties list
+    setNext(prevOf(x), nextOf(x));
+    setPrev(nextOf(x), prevOf(x));
+    const nP = O ^ f;
+    const nO = P | f | bit(x);
+    let score: i32;
+    if (empties - 1 > SHALLOW_MAX) {
+      if (empties - 1 >= evalFrom) playLine(empties, x, f);
+      score = -nws(nP, nO, beta, empties - 1, parity ^ unchecked(QUADRANT[x]));
+    } else score = -shallow(nP, nO, beta, empties - 1, parity ^ unchecked(QUADRANT[x]));
+    // relink x
+    setNext(prevOf(x), x);
+    setPrev(nextOf(x), x);
+    if (stopped()) return 0; // told to stop: the score may be wrong, store nothing
+    if (score > best) {
+      best = score;
+      bestMove = x;
+      if (score > alpha) break;
+    }
+  }
+  record(ph, pl, oh, ol, hash, empties, level, alpha, alpha + 1, best, bestMove, costOf(nodeCount() - nodes0));
+  return best;
+}
+
+/** Null-window search at any number of empties over this thread's empties list: picks the right solver (searchNull of nws.ts). */
+export function searchNull(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
+  // Outside the score range the answer is known; searching would only fail to cut.
+  if (alpha >= 64) return 64;
+  if (alpha < -64) return -64;
+  if (empties > SHALLOW_MAX) {
+    if (empties >= evalFrom) loadLine(empties, P, O);
+    return nws(P, O, alpha, empties, parity);
+  }
+  return searchLeaves(P, O, alpha, empties, parity);
+}

@@ -1,0 +1,139 @@
+/*
+ * Move ordering of the exact search, the twin of src/search/ordering.ts:
+ * the fewest opponent replies (corners counted twice), the fewest potential
+ * replies, parity; the hash move first; from evalMin empties the child's
+ * evaluation joins the key, higher up a shallow search of the child (the
+ * sorting searches). The settings are the host's (configure, index.ts), as
+ * the TypeScript context resolves them.
+ */
+import { bit, flips, moves } from './bitboard';
+import { childScoreAt, loaded, playLine } from './eval';
+import { QUADRANT } from './leaves';
+import { midSearch } from './midgame';
+import { LIST, LIST_FH, LIST_FL, LIST_KEY, LIST_SQ, scratch } from './state';
+
+// The context's ordering settings (SearchContext: evalMin, evalPerMobility, sortDepth, wMobility …).
+export let evalMin: i32 = 64;
+let perMobility0: i32 = 64;
+let perMobility1: i32 = 32;
+let perMobility2: i32 = 32;
+let perMobility3: i32 = 16;
+let sortFrom1: i32 = 64;
+let sortFrom2: i32 = 64;
+let sortFrom3: i32 = 64;
+let wMobility: i32 = 4;
+let wPotential: i32 = 1;
+let wParity: i32 = 1;
+
+export function setOrdering(
+  min: i32, pm0: i32, pm1: i32, pm2: i32, pm3: i32, from1: i32, from2: i32, from3: i32, mobility: i32, potential: i32, parity: i32,
+): void {
+  evalMin = min;
+  perMobility0 = pm0;
+  perMobility1 = pm1;
+  perMobility2 = pm2;
+  perMobility3 = pm3;
+  sortFrom1 = from1;
+  sortFrom2 = from2;
+  sortFrom3 = from3;
+  wMobility = mobility;
+  wPotential = potential;
+  wParity = parity;
+}
+
+const CORNERS: u64 = 0x8100000000000081;
+const NOT_A: u64 = 0xfefefefefefefefe;
+const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
+
+/** Ordering key of a move (lower is searched first), from the child position (the opponent to move, as P). */
+function orderKey(P: u64, O: u64, x: i32, parity: i32): i32 {
+  const m = moves(P, O);
+  const mob = <i32>popcnt<u64>(m) + <i32>popcnt<u64>(m & CORNERS);
+  // Potential mobility: empty squares next to our discs (O's here), where the opponent may find moves later.
+  const r = O | ((O << 1) & NOT_A) | ((O >> 1) & NOT_H);
+  const nb = r | (r << 8) | (r >> 8);
+  const pot = <i32>popcnt<u64>(nb & ~(P | O));
+  return (mob * wMobility + pot * wPotential) * 2 + ((unchecked(QUADRANT[x]) & parity) != 0 ? 0 : wParity);
+}
+
+// @ts-ignore: decorator
+@inline function slot(region: usize, i: i32): usize {
+  return scratch + region + (<usize>i << 2);
+}
+
+/**
+ * Fills the move list of a node with `empties` empty squares (the slots
+ * empties * LIST …); returns the number of moves. The hash move gets the
+ * lowest key.
+ */
+export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i32, m: u64): i32 {
+  const base = empties * LIST;
+  const ev = loaded && empties >= evalMin;
+  const sortDepth = empties >= sortFrom3 ? 3 : empties >= sortFrom2 ? 2 : empties >= sortFrom1 ? 1 : 0;
+  const perMobility = sortDepth == 0 ? perMobility0 : sortDepth == 1 ? perMobility1 : sortDepth == 2 ? perMobility2 : perMobility3;
+  let n = 0;
+  while (m != 0) {
+    const x = <i32>ctz<u64>(m);
+    m &= m - 1;
+    const f = flips(x, P, O);
+    const i = base + n;
+    store<i32>(slot(LIST_SQ, i), x);
+    store<i32>(slot(LIST_FH, i), <i32>(f >> 32));
+    store<i32>(slot(LIST_FL, i), <i32>f);
+    let key: i32;
+    if (x == hashMove) key = -1 << 30;
+    else {
+      const cP = O ^ f;
+      const cO = P | f | bit(x);
+      key = orderKey(cP, cO, x, parity);
+      // The child's evaluation is the opponent's: the lower, the better for us.
+      if (ev) {
+        if (sortDepth == 0) key = key * perMobility + childScoreAt(empties, x, f);
+        else {
+          playLine(empties, x, f); // slot empties - 1 is free until the node's children are searched
+          key = key * perMobility + midSearch(cP, cO, empties - 1, sortDepth, -(1 << 30), 1 << 30);
+        }
+      }
+    }
+    store<i32>(slot(LIST_KEY, i), key);
+    n++;
+  }
+  return n;
+}
+
+/** Moves the lowest-keyed move of slots i‥end-1 to slot i. */
+export function selectMove(i: i32, end: i32): void {
+  let best = i;
+  let k = load<i32>(slot(LIST_KEY, i));
+  for (let j = i + 1; j < end; j++) {
+    const kj = load<i32>(slot(LIST_KEY, j));
+    if (kj < k) {
+      k = kj;
+      best = j;
+    }
+  }
+  if (best != i) {
+    let t = load<i32>(slot(LIST_SQ, i));
+    store<i32>(slot(LIST_SQ, i), load<i32>(slot(LIST_SQ, best)));
+    store<i32>(slot(LIST_SQ, best), t);
+    t = load<i32>(slot(LIST_FH, i));
+    store<i32>(slot(LIST_FH, i), load<i32>(slot(LIST_FH, best)));
+    store<i32>(slot(LIST_FH, best), t);
+    t = load<i32>(slot(LIST_FL, i));
+    store<i32>(slot(LIST_FL, i), load<i32>(slot(LIST_FL, best)));
+    store<i32>(slot(LIST_FL, best), t);
+    store<i32>(slot(LIST_KEY, best), load<i32>(slot(LIST_KEY, i)));
+    store<i32>(slot(LIST_KEY, i), k);
+  }
+}
+
+// @ts-ignore: decorator
+@inline export function listSquare(i: i32): i32 {
+  return load<i32>(slot(LIST_SQ, i));
+}
+
+/** The flips of slot i. (load<u32>, not <u64><u32>load<i32>: asc 0.28 sign-extends the latter.) */
+// @ts-ignore: decorator
+@inline export function listFlips(i: i32): u64 {
+  return ((<u64>load<u32>(slot(LIST_FH, i))) << 32) | <u64>load<u32>(slot(LIST_FL, i));
+}

@@ -1,0 +1,158 @@
+/*
+ * The transposition table, the twin of src/search/table.ts for its board
+ * layouts (board1, board2, board4: 32-byte entries holding the whole
+ * position, 1, 2 or 4 to a bucket), in the memory the host placed it in:
+ * the same words, so that the TypeScript search and this one read and
+ * write one table (the root's probes in TypeScript, the tree below here,
+ * a split position's threads together). key4 stays with the TypeScript
+ * engine. Statistics count in this thread's scratch (state.ts).
+ */
+import { countStat } from './state';
+
+export const NO_MOVE: i32 = 255;
+const STAT_PROBES = 0;
+const STAT_HITS = 1;
+export const STAT_CUTOFFS = 2;
+const STAT_STORES = 3;
+const STAT_OVERWRITES = 4;
+
+let base: usize = 0;
+let bucketMask: i32 = 0;
+let bucketBytes: i32 = 64;
+/** The date of the current search (set by the host for each search). */
+export let date: i32 = 1;
+/** The data words of the entry the last successful probe found. */
+let w0: i32 = 0;
+let w1: i32 = 0;
+
+/** Where the table is: 2^bits entries of 32 bytes at `at`, `ways` to a bucket. */
+export function useTable(at: usize, bits: i32, ways: i32): void {
+  base = at;
+  bucketMask = (1 << bits) / ways - 1;
+  bucketBytes = 32 * ways;
+}
+
+export function setDate(d: i32): void {
+  date = d;
+}
+
+/** A 32-bit hash of a position, from the four int32 words. */
+// @ts-ignore: decorator
+@inline export function hashPosition(ph: i32, pl: i32, oh: i32, ol: i32): i32 {
+  let h = ((pl ^ (oh * <i32>0x2545f491)) * <i32>0x9e3779b1) ^ ((ph ^ (ol * <i32>0x68e31da5)) * <i32>0x85ebca6b);
+  h ^= <i32>(<u32>h >> 15);
+  h *= <i32>0x2c1b3c6d;
+  return h ^ <i32>(<u32>h >> 13);
+}
+
+/** The mix of an entry's data words XORed into its position words. */
+// @ts-ignore: decorator
+@inline function mix(a: i32, b: i32): i32 {
+  return a ^ (b * <i32>0x9e3779b1);
+}
+
+/** The cost of a search of n nodes, as the table keeps it: the bit length of n (0‥32). */
+// @ts-ignore: decorator
+@inline export function costOf(n: f64): i32 {
+  return n >= 2147483648.0 ? 32 : 32 - clz<i32>(<i32>n);
+}
+
+/** Address of the position's entry in bucket b (its data words copied), or 0; counts nothing. */
+function find(ph: i32, pl: i32, oh: i32, ol: i32, b: usize): usize {
+  for (let e = b; e < b + <usize>bucketBytes; e += 32) {
+    const a = load<i32>(e);
+    const c = load<i32>(e, 4);
+    const k = mix(a, c);
+    if ((load<i32>(e, 8) ^ k) == ph && (load<i32>(e, 12) ^ k) == pl && (load<i32>(e, 16) ^ k) == oh && (load<i32>(e, 20) ^ k) == ol) {
+      w0 = a;
+      w1 = c;
+      return e;
+    }
+  }
+  return 0;
+}
+
+// @ts-ignore: decorator
+@inline function bucketOf(hash: i32): usize {
+  return base + <usize>(hash & bucketMask) * <usize>bucketBytes;
+}
+
+/** Whether the position has an entry (its data words then read by lower, upper, move, selectivity). */
+export function probe(ph: i32, pl: i32, oh: i32, ol: i32, hash: i32): bool {
+  countStat(STAT_PROBES);
+  const e = find(ph, pl, oh, ol, bucketOf(hash));
+  if (e != 0) countStat(STAT_HITS);
+  return e != 0;
+}
+
+// @ts-ignore: decorator
+@inline export function lower(): i32 {
+  return (w0 & 255) - 64;
+}
+// @ts-ignore: decorator
+@inline export function upper(): i32 {
+  return ((w0 >> 8) & 255) - 64;
+}
+// @ts-ignore: decorator
+@inline export function move(): i32 {
+  return w1 & 255;
+}
+// @ts-ignore: decorator
+@inline export function selectivity(): i32 {
+  return (w1 >> 16) & 255;
+}
+
+/** The bucket's entry to replace: one of an older search (or empty) first, then the cheapest to search again (cost, then depth). */
+function victim(b: usize): usize {
+  let v = b;
+  let k = 1 << 30;
+  for (let e = b; e < b + <usize>bucketBytes; e += 32) {
+    const w = load<i32>(e);
+    const r = (<i32>(<u32>w >> 24) == date ? 1 << 16 : 0) + (<i32>(<u32>load<i32>(e, 4) >> 24) << 8) + ((w >> 16) & 255);
+    if (r < k) {
+      k = r;
+      v = e;
+    }
+  }
+  return v;
+}
+
+/** Records the result `score` of a search of the position to `depth` with window (alpha, beta) and its best move (NO_MOVE if none). */
+export function record(
+  ph: i32, pl: i32, oh: i32, ol: i32, hash: i32, depth: i32, sel: i32, alpha: i32, beta: i32, score: i32, mv: i32, cost: i32,
+): void {
+  const b = bucketOf(hash);
+  countStat(STAT_STORES);
+  let e = find(ph, pl, oh, ol, b);
+  const same = e != 0;
+  if (!same) e = victim(b);
+  let lo = -64;
+  let up = 64;
+  let m1 = NO_MOVE;
+  let m2 = NO_MOVE;
+  if (same) {
+    if (((w0 >> 16) & 255) == depth && ((w1 >> 16) & 255) == sel) {
+      lo = (w0 & 255) - 64;
+      up = ((w0 >> 8) & 255) - 64;
+    }
+    m1 = w1 & 255;
+    m2 = (w1 >> 8) & 255;
+  } else if (<u32>load<i32>(e) >> 24 != 0) {
+    countStat(STAT_OVERWRITES);
+  }
+  if (score > alpha && score > lo) lo = score;
+  if (score < beta && score < up) up = score;
+  if (mv != NO_MOVE && mv != m1) {
+    m2 = m1;
+    m1 = mv;
+  }
+  const a = (lo + 64) | ((up + 64) << 8) | (depth << 16) | (date << 24);
+  const c = m1 | (m2 << 8) | (sel << 16) | (cost << 24);
+  store<i32>(e, a);
+  store<i32>(e, c, 4);
+  const k = mix(a, c);
+  store<i32>(e, ph ^ k, 8);
+  store<i32>(e, pl ^ k, 12);
+  store<i32>(e, oh ^ k, 16);
+  store<i32>(e, ol ^ k, 20);
+}

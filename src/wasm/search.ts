@@ -1,0 +1,101 @@
+/**
+ * The WebAssembly engine as the search below the root (a LowerSearch): one
+ * thread's instance, its table in the engine's memory (the TypeScript root
+ * reads and writes the same words through a Table view), the evaluator's
+ * tables copied in from the TypeScript evaluator, and the context's
+ * ordering settings handed over once. Every searchNull of the context goes
+ * here; the engine's node and table counters are taken after each call and
+ * added to the context's, so that the results read as the TypeScript
+ * engine's: the same tree, node for node.
+ */
+import type { Evaluator } from '../eval/weights.js';
+import { EMPTY_INDEX, N_WEIGHTS, SQ_FEATURE, SQ_POWER, SQ_START, UNPACKED_OFFSET } from '../eval/features.js';
+import type { LowerSearch, SearchContext } from '../search/context.js';
+import { LAYOUTS, type Layout, type Table, createTable, tableBytes } from '../search/table.js';
+import { type Engine, type EngineExports, engineMemory, loadEngine } from './engine.js';
+
+const PAGE = 65536;
+const align = (n: number, to: number) => Math.ceil(n / to) * to;
+
+/** Bytes of the evaluator's tables in the engine's memory (the layout assembly/eval.ts reads). */
+function weightsBytes(tables: number): number {
+  return 4 * (65 + 460 + 460 + 48) + 2 * 2 * tables * N_WEIGHTS;
+}
+
+/** Copies the evaluator's tables to `at` in the engine's memory. */
+function copyWeights(buffer: ArrayBufferLike, at: number, ev: Evaluator): { tables: number; band: number } {
+  const { w, ws, band } = ev.expanded;
+  const tables = w.length / N_WEIGHTS;
+  const i32 = new Int32Array(buffer, at, 65 + 460 + 460 + 48);
+  i32.set(SQ_START, 0);
+  i32.set(SQ_FEATURE, 65);
+  i32.set(SQ_POWER, 65 + 460);
+  i32.set(EMPTY_INDEX, 65 + 460 + 460);
+  const from = at + 4 * (65 + 460 + 460 + 48);
+  new Int16Array(buffer, from, tables * N_WEIGHTS).set(w);
+  new Int16Array(buffer, from + 2 * tables * N_WEIGHTS, tables * N_WEIGHTS).set(ws);
+  return { tables, band };
+}
+
+/** The first sorting depth's empties (64: never), from a context's sortDepth table. */
+function sortFrom(sortDepth: Int32Array, plies: number): number {
+  for (let n = 0; n <= 64; n++) if (sortDepth[n] >= plies) return n;
+  return 64;
+}
+
+export class WasmSearch implements LowerSearch {
+  readonly engine = 'wasm';
+  /** The table, in the engine's memory: the TypeScript root's view of it. */
+  readonly table: Table;
+  private readonly x: EngineExports;
+  /** The thread's counters in its scratch region: nodes, probes, hits, cutoffs, stores, overwrites. */
+  private readonly counters: Float64Array;
+
+  /**
+   * An engine instance with a table of 2^bits entries in `layout` (a board
+   * layout: key4 stays with the TypeScript engine) and the evaluator's
+   * weights, in a memory of its own.
+   */
+  constructor(bits: number, layout: Layout, evaluator: Evaluator | null) {
+    if (layout === 'key4') throw new RangeError('the WebAssembly engine has the board layouts only (board1, board2, board4)');
+    const memory = engineMemory();
+    const e: Engine = loadEngine(memory, 0);
+    const x = e.exports;
+    let at = align(x.heapEnd(), 64);
+    const weightsAt = at;
+    if (evaluator) at = align(at + weightsBytes(evaluator.expanded.w.length / N_WEIGHTS), 64);
+    const tableAt = at;
+    const end = tableAt + tableBytes(bits, layout);
+    const pages = Math.ceil(end / PAGE);
+    const have = memory.buffer.byteLength / PAGE;
+    if (pages > have) memory.grow(pages - have);
+    const buffer = memory.buffer;
+    if (evaluator) {
+      const { tables, band } = copyWeights(buffer, weightsAt, evaluator);
+      x.useWeights(weightsAt, tables, band, UNPACKED_OFFSET[12]);
+    } else x.noWeights();
+    x.useTable(tableAt, bits, LAYOUTS[layout].ways);
+    this.table = createTable(bits, layout, new Int32Array(buffer, tableAt, tableBytes(bits, layout) / 4));
+    this.counters = new Float64Array(buffer, x.scratchAt(), 6);
+    this.counters.fill(0);
+    this.x = x;
+  }
+
+  configure(ctx: SearchContext): void {
+    const pm = ctx.evalPerMobility;
+    this.x.ordering(
+      ctx.evalMin, pm[0], pm[1], pm[2], pm[3], sortFrom(ctx.sortDepth, 1), sortFrom(ctx.sortDepth, 2), sortFrom(ctx.sortDepth, 3),
+      ctx.wMobility, ctx.wPotential, ctx.wParity, ctx.off,
+    );
+  }
+
+  searchNull(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number): number {
+    const score = this.x.searchNull(ph, pl, oh, ol, alpha, empties, ctx.level, ctx.pcMargin, ctx.table.date);
+    const c = this.counters;
+    const stats = ctx.table.stats;
+    ctx.state.nodes[0] += c[0];
+    for (let k = 1; k < 6; k++) stats[k - 1] += c[k];
+    c.fill(0);
+    return score;
+  }
+}
