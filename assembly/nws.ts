@@ -15,6 +15,17 @@ import { stabilityCap } from './stability';
 import { LIST, countNode, countStat, nodeCount, nextOf, prevOf, setNext, setPrev, stopped } from './state';
 import { NO_MOVE, STAT_CUTOFFS, costOf, hashPosition, lower, move, probe, record, selectivity, upper } from './table';
 
+/**
+ * The host's look at the search now and then (every POLL_EVERY nodes of
+ * this search): it copies its stop flag into this thread's control word and
+ * reads the node count for its progress display.
+ */
+// @ts-ignore: decorator
+@external("env", "poll")
+declare function poll(nodes: f64): void;
+const POLL_EVERY: i32 = 1024;
+let tick: i32 = 0;
+
 /** Above this many empties, a node looks for enhanced transposition cutoffs. */
 const ETC_MIN: i32 = 12;
 /** openNode's answers: MUST_PASS, or LIST_READY + the number of moves in the node's list. */
@@ -117,6 +128,10 @@ function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i
 function nws(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
   const nodes0 = nodeCount();
   countNode();
+  if (++tick == POLL_EVERY) {
+    tick = 0;
+    poll(nodes0 + 1);
+  }
   const ph = <i32>(P >> 32);
   const pl = <i32>P;
   const oh = <i32>(O >> 32);

@@ -31,6 +31,7 @@ export { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS,
 export { DEFAULT_SELECTIVITY } from './search/selective.js';
 export { ORDERING_TECHNIQUES } from './search/ordering.js';
 export { ROOT_STRATEGIES, type RootStrategy, SELECTIVE_MIN } from './search/root.js';
+export { ENGINES, type EngineName, WASM_MAX_BITS, chooseEngine } from './wasm/choice.js';
 
 // Weights: read, evaluate, compress, export.
 export { SHIPPED_WEIGHTS, VERSION } from './install.js';

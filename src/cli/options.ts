@@ -5,7 +5,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import { totalmem } from 'node:os';
-import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, OptionError, type ResolvedOptions, type SplitMode, resolveOptions, tableBytes } from '../index.js';
+import { ENGINES, type EngineName, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, OptionError, type ResolvedOptions, type SplitMode, resolveOptions, tableBytes } from '../index.js';
 
 export function parseHashBits(value: string): number {
   const h = Number(value);
@@ -93,9 +93,15 @@ export interface SearchOpts {
   eval?: string;
   ordering?: 'mobility' | 'eval';
   selectivity: readonly number[];
+  engine: EngineName;
 }
 
-const FLAGS: Readonly<Record<string, string>> = { hashBits: '-h', tableLayout: '--table', weights: '--eval', ordering: '--ordering', selectivity: '--selectivity', keepTable: '--keep-table' };
+export function parseEngine(value: string): EngineName {
+  if (!(ENGINES as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be ${ENGINES.join(' or ')}`);
+  return value as EngineName;
+}
+
+const FLAGS: Readonly<Record<string, string>> = { hashBits: '-h', tableLayout: '--table', weights: '--eval', ordering: '--ordering', selectivity: '--selectivity', keepTable: '--keep-table', engine: '--engine' };
 
 /**
  * The one path from command-line options to a search's settings, for
@@ -109,6 +115,7 @@ export function searchSettings(o: SearchOpts): ResolvedOptions {
   try {
     return resolveOptions({
       hashBits: o.hashBits, tableLayout: o.table, weights: o.eval === 'none' ? null : o.eval, ordering: o.ordering, selectivity: o.selectivity,
+      engine: o.engine,
     });
   } catch (e) {
     if (e instanceof OptionError) throw new UsageError(`${FLAGS[e.option] ?? e.option}: ${e.message.slice(e.option.length + 2)}`);

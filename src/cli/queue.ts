@@ -6,10 +6,10 @@
 import { availableParallelism } from 'node:os';
 import { type Command, InvalidArgumentError } from 'commander';
 import {
-  DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, type Layout, RedisUnreachable, cleanRun, listRuns, openRedis,
+  DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, type EngineName, type Layout, RedisUnreachable, cleanRun, listRuns, openRedis,
   parseRedisUrl, queueSettingsOf, serveQueue,
 } from '../index.js';
-import { type SearchOpts, checkTableFits, parseHashBits, searchSettings, parseLayout, parseOrdering, parseSeconds, parseSelectivity, parseWorkers } from './options.js';
+import { type SearchOpts, checkTableFits, parseEngine, parseHashBits, searchSettings, parseLayout, parseOrdering, parseSeconds, parseSelectivity, parseWorkers } from './options.js';
 import type { StopSignals } from './signals.js';
 
 interface WorkerOpts extends SearchOpts {
@@ -52,6 +52,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .option('--eval <file>', 'weights (as solve\'s: default the shipped weights; none: mobility ordering)')
     .option('--ordering <how>', 'mobility or eval (as solve\'s)', parseOrdering)
     .option('--selectivity <margins>', 'selective pre-searches (as solve\'s)', parseSelectivity, DEFAULT_SELECTIVITY)
+    .option('--engine <engine>', 'wasm or ts (as solve\'s: the same tree either way)', parseEngine, 'wasm' as EngineName)
     .option('--redis-timeout <seconds>', 'exit when Redis is unreachable this long', parseSeconds, 30)
     .option('--lock-ms <ms>', 'lock of a running job, renewed at half of it: a worker that dies loses its jobs after this', parseMs, 30_000)
     .option('--stall-ms <ms>', 'how often to look for jobs whose worker died', parseMs, 30_000)
@@ -60,7 +61,9 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .option('--verbose', 'a line on stderr per job taken and ended')
     .action(async (o: WorkerOpts) => {
       const address = parseRedisUrl(o.queue);
-      const s = queueSettingsOf(searchSettings(o));
+      const search = searchSettings(o);
+      if (search.engineNote) err(`note: ${search.engineNote}`);
+      const s = { ...queueSettingsOf(search), engine: search.engine };
       checkTableFits(o.hashBits, o.table, o.workers);
       try {
         const r = await serveQueue(

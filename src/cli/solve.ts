@@ -10,14 +10,14 @@ import { statSync } from 'node:fs';
 import { type Command, InvalidArgumentError } from 'commander';
 import {
   type ObfEntry, type ObfError, type PositionResult, type RedisAddress, type ResolvedOptions, type PoolPlan, type QueueSettings, type RootStrategy,
-  type SplitMode, DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, InputOrder, LAYOUTS, LEAF_EMPTIES, MAX_BITS, MIN_BITS, ORDERING_TECHNIQUES,
+  type EngineName, type SplitMode, DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, InputOrder, LAYOUTS, LEAF_EMPTIES, MAX_BITS, MIN_BITS, ORDERING_TECHNIQUES,
   PositionError, QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, ROOT_STRATEGIES, RedisUnreachable, ResultsFile, SELECTIVE_MIN, SHIPPED_WEIGHTS,
   SPLIT_AUTO_EMPTIES, VERSION, defaultRunName, emptyCount, parseObfLine, parseRedisUrl, poolPlan, queueOf, queueSettingsOf, readObf, readResults,
   solveOnQueue, solveParallel, summarize, tableBytes,
 } from '../index.js';
 import { Progress } from './progress.js';
 import {
-  type SearchOpts, UsageError, checkTableFits, mib, parseHashBits, parseLayout, parseLeaf, parseOrdering, parseRaceAfter, parseSeconds,
+  type SearchOpts, UsageError, checkTableFits, mib, parseEngine, parseHashBits, parseLayout, parseLeaf, parseOrdering, parseRaceAfter, parseSeconds,
   parseSelectivity, parseSplit, parseWorkers, searchSettings,
 } from './options.js';
 import type { StopSignals } from './signals.js';
@@ -105,6 +105,7 @@ export function addSolveCommand(program: Command, stop: StopSignals): void {
     .option('--redis-timeout <seconds>', 'with --queue: give up when Redis is unreachable this long, at the start or mid-run', parseSeconds, 30)
     .option('--queue-leaf <empties>', `with --queue: a split position's subtrees of this many empties or fewer are one task each`, parseLeaf, QUEUE_LEAF_EMPTIES)
     .option('--race-after <ms>', `with --queue: a split position's task that runs alone this long gets a copy on an idle worker thread, the first answer wins (never: no copies)`, parseRaceAfter, RACE_AFTER_MS)
+    .option('--engine <engine>', 'the search below the root: wasm (WebAssembly, the default) or ts (TypeScript, the reference); the same tree either way', parseEngine, 'wasm' as EngineName)
     .option('--root <strategy>', `how the root finds the exact score after the first guess: ${ROOT_STRATEGIES.join(', ')} (for positions not split)`, parseRoot, 'probes' as RootStrategy)
     .action(async (file: string | undefined, opts: SolveOpts) => {
       process.exitCode = await runSolve(file, opts, stop);
@@ -206,7 +207,7 @@ function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry
   }
   const plan = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), {
     workers: opts.workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable, split: opts.split,
-    weights: search.weights, selectivity: search.selectivity, off: opts.off, root: opts.root,
+    weights: search.weights, selectivity: search.selectivity, off: opts.off, root: opts.root, engine: search.engine,
   });
   if (opts.root !== 'probes' && plan.splitTables > 0) throw new UsageError(`--root ${opts.root} is for positions solved whole: add --split never (or -n 1)`);
   const tables = plan.splitTables + plan.wholeTables;
@@ -220,7 +221,8 @@ function introLine(opts: SolveOpts, input: Input, setup: Setup): string {
   const { search, where, bytes } = setup;
   const evalFile = search.weights?.file;
   const ordered = `ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
-    `${search.selectivity.length > 0 ? `, selective pre-searches ${search.selectivity.join(',')}` : ''}`;
+    `${search.selectivity.length > 0 ? `, selective pre-searches ${search.selectivity.join(',')}` : ''}; ` +
+    `engine: ${search.engine === 'wasm' ? `wasm (WebAssembly${where.kind === 'local' && where.plan.splitTables > 0 ? '; split positions\' tasks: ts' : ''})` : 'ts (TypeScript)'}`;
   const count = `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; `;
   const sized = `2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})`;
   if (where.kind === 'queue') {
@@ -328,6 +330,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   for (const p of previous.problems) process.stderr.write(`warning: ${p}\n`);
   const jobs = entries.map((entry, i) => ({ entry, index: i + 1 })).filter((j) => !previous.results.has(j.index));
   const setup = resolveSetup(opts, input, jobs);
+  if (setup.search.engineNote) process.stderr.write(`note: ${setup.search.engineNote}\n`);
   // Opened before anything is printed: a path that cannot be written is one line of error, not a table cut short.
   const saved = opts.results ? new ResultsFile(opts.results, !!opts.resume) : undefined;
 
@@ -406,6 +409,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
       ? jsonSummary(summary, {
         workers: setup.where.kind === 'local' ? setup.where.plan.settings.workers : 0, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: setup.bytes,
         ordering: search.weights === null ? 'mobility' : 'eval', eval: search.weights?.file ?? null, selectivity: search.selectivity, off: offNames(opts.off), root: opts.root,
+        engine: search.engine,
       })
       : tableTotal(summary),
   );

@@ -27,6 +27,7 @@ import type { PositionResult } from '../solve/solve.js';
 import { jsonRecord } from '../run/results.js';
 import { CANCEL_CHANNEL, type JobData, type QueueSettings, jobProblem, queueOf, runKeys } from './jobs.js';
 import { type RedisAddress, Watchdog, connectionOptions, openRedis, within } from './redis.js';
+import type { EngineName } from '../wasm/choice.js';
 
 export interface ServeOptions extends QueueSettings {
   readonly address: RedisAddress;
@@ -43,6 +44,8 @@ export interface ServeOptions extends QueueSettings {
   readonly maxStalled: number;
   /** A line per job taken and ended. */
   readonly verbose?: boolean;
+  /** The engine below the root of whole positions (the same tree either way). */
+  readonly engine: EngineName;
 }
 
 export interface ServeReport {
@@ -67,7 +70,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
   const { UnrecoverableError, WaitingError, Worker } = await import('bullmq'); // loaded when used: a local run does without it
   const subscriber = client.duplicate();
   subscriber.on('error', () => undefined); // connection trouble: the watchdog decides and says so
-  const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: 'probes' };
+  const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: 'probes', engine: o.engine };
   const pool = new Scheduler<TaskInput>(
     { workers: o.workers, filename: new URL('../run/worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common },
     (_index, reason, willRetry) => log(`a thread died (${reason})${willRetry ? ', retrying its task' : ''}`),

@@ -19,6 +19,7 @@ import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
 import { type PositionResult } from '../solve/solve.js';
 import { type WeightsBytes, searchEvaluator } from '../eval/files.js';
 import type { RunSettings, TaskInput } from './worker.js';
+import type { EngineName } from '../wasm/choice.js';
 
 export type { OnFailure } from './schedule.js';
 
@@ -47,6 +48,8 @@ export interface PoolSettings {
   readonly off?: number;
   /** How the root of a whole (unsplit) position searches (default probes). */
   readonly root?: RootStrategy;
+  /** The engine below the root of whole positions (default the TypeScript one; resolveOptions chooses). */
+  readonly engine?: EngineName;
 }
 
 export function splits(empties: number, s: PoolSettings): boolean {
@@ -109,7 +112,7 @@ export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
   onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<boolean> {
-  const common: RunSettings = { weights: s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? 'probes' };
+  const common: RunSettings = { weights: s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? 'probes', engine: s.engine ?? 'ts' };
   const scheduler = new Scheduler<TaskInput>(
     { workers: s.workers, filename: new URL('./worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
   );

@@ -31,6 +31,7 @@ export function jsonRecord(r: PositionResult): Record<string, unknown> {
     pv: r.pv.map(jsonMove),
     line: r.line,
     table: r.table,
+    engine: r.engine,
   };
 }
 
@@ -121,5 +122,6 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
     ...check(entry.answers, o.score, move, pv.length === 0),
     nodes: o.nodes, ms: o.ms, pv,
     table: { probes: num(t.probes), hits: num(t.hits), cutoffs: num(t.cutoffs), stores: num(t.stores), overwrites: num(t.overwrites) },
+    engine: o.engine === 'wasm' ? 'wasm' : 'ts',
   };
 }

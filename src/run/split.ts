@@ -184,6 +184,7 @@ export class SplitSearch<H> {
         index: this.index, line: entry.line, empties, move, score: pv.score,
         ...check(entry.answers, pv.score, move, pv.pv.length === 0),
         nodes: this.nodes, ms: Number(process.hrtime.bigint() - t0) / 1e6, pv: pv.pv, table: tableStats(table),
+        engine: 'ts', // its tasks share a SharedArrayBuffer table: the TypeScript engine's
       };
     } finally {
       this.root.cancel();

@@ -18,6 +18,8 @@ import { LIVE_FIELDS, SearchContext } from '../search/context.js';
 import { searchNull } from '../search/nws.js';
 import { setupEmpties } from '../search/leaves.js';
 import { SearchState } from '../search/state.js';
+import type { EngineName } from '../wasm/choice.js';
+import { WasmSearch } from '../wasm/search.js';
 import { type GuessResult, type RootStrategy, guessScore, solveExact } from '../search/root.js';
 import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from '../search/table.js';
 import { type PositionResult, solveOne } from '../solve/solve.js';
@@ -33,6 +35,8 @@ export interface RunSettings {
   /** Ordering techniques switched off (see ContextSettings.off). */
   readonly off: number;
   readonly root: RootStrategy;
+  /** The engine below the root of whole positions (split tasks share a SharedArrayBuffer table: TypeScript). */
+  readonly engine: EngineName;
 }
 
 /** What every task carries: where to publish progress and where to look for a stop, and the run's settings. */
@@ -110,6 +114,8 @@ export interface PvResult {
 // evaluator of the last weights file.
 const state = new SearchState();
 let own: Table | undefined;
+/** The WebAssembly engine of whole positions, with its table (the thread's own), for the weights it was made with. */
+let wasm: { search: WasmSearch; bits: number; layout: Layout; sha256: string | null } | undefined;
 const shared = new Map<number, Table>();
 let evaluator: { sha256: string | null; ev: Evaluator | null } = { sha256: null, ev: null };
 
@@ -145,12 +151,22 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
   if (fault === `${t.index}:always` && first) process.exit(70);
 
   let table: Table;
-  if (t.kind === 'solve') {
+  let below: WasmSearch | null = null;
+  const evaluator = evaluatorOf(t.weights);
+  if (t.kind === 'solve' && t.engine === 'wasm') {
+    const sha256 = t.weights?.sha256 ?? null;
+    if (!wasm || wasm.bits !== t.bits || wasm.layout !== t.layout || wasm.sha256 !== sha256) {
+      wasm = undefined; // its memory goes before the next is made
+      wasm = { search: new WasmSearch(t.bits, t.layout, evaluator), bits: t.bits, layout: t.layout, sha256 };
+    }
+    below = wasm.search;
+    table = below.table;
+  } else if (t.kind === 'solve') {
     if (!own || own.bits !== t.bits || own.layout !== t.layout) own = createTable(t.bits, t.layout);
     table = own;
   } else table = sharedTable(t);
   const ctx = new SearchContext({
-    table, evaluator: evaluatorOf(t.weights), selectivity: t.selectivity, off: t.off, state,
+    table, evaluator, selectivity: t.selectivity, off: t.off, state, below,
     live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
   });
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };

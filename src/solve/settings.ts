@@ -7,6 +7,7 @@ import { type WeightsBytes, readWeightsBytes } from '../eval/files.js';
 import { DEFAULT_SELECTIVITY } from '../search/selective.js';
 import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS } from '../search/table.js';
 import { OptionError } from '../errors.js';
+import { ENGINES, type EngineName, chooseEngine } from '../wasm/choice.js';
 import { SHIPPED_WEIGHTS } from '../install.js';
 
 export interface SolveOptions {
@@ -22,6 +23,8 @@ export interface SolveOptions {
   readonly selectivity?: readonly number[];
   /** Keep the table from one position to the next (default: cleared, as Edax does). */
   readonly keepTable?: boolean;
+  /** The engine below the root: 'wasm' (WebAssembly, the default) or 'ts' (TypeScript); the same tree either way. */
+  readonly engine?: EngineName;
 }
 
 export interface ResolvedOptions {
@@ -31,6 +34,9 @@ export interface ResolvedOptions {
   readonly weights: WeightsBytes | null;
   readonly selectivity: readonly number[];
   readonly keepTable: boolean;
+  /** The engine that runs (the one asked for, unless it cannot: then engineNote says why in one line). */
+  readonly engine: EngineName;
+  readonly engineNote: string | null;
 }
 
 /** The options with their defaults filled in; a bad weights file throws its WeightsFileError here, a bad value an OptionError naming the option. */
@@ -51,7 +57,9 @@ export function resolveOptions(o: SolveOptions = {}): ResolvedOptions {
   if (o.selectivity !== undefined && !Array.isArray(o.selectivity)) throw new OptionError('selectivity', `an array of margins in sigmas, not ${String(o.selectivity)}`);
   for (const t of o.selectivity ?? []) if (typeof t !== 'number' || !(t > 0) || t > 8) throw new OptionError('selectivity', `margins are numbers of sigmas in (0, 8], not ${String(t)}`);
   if (o.keepTable !== undefined && typeof o.keepTable !== 'boolean') throw new OptionError('keepTable', `true or false, not ${String(o.keepTable)}`);
+  if (o.engine !== undefined && !ENGINES.includes(o.engine)) throw new OptionError('engine', `${ENGINES.map((e) => `'${e}'`).join(' or ')}, not ${String(o.engine)}`);
+  const { engine, why: engineNote } = chooseEngine(o.engine ?? 'wasm', hashBits, tableLayout);
   const selectivity = evalFile !== null ? (o.selectivity ?? DEFAULT_SELECTIVITY) : [];
   // Read once, here: a bad file is reported before any search.
-  return { hashBits, tableLayout, weights: evalFile === null ? null : readWeightsBytes(evalFile), selectivity, keepTable: !!o.keepTable };
+  return { hashBits, tableLayout, weights: evalFile === null ? null : readWeightsBytes(evalFile), selectivity, keepTable: !!o.keepTable, engine, engineNote };
 }

@@ -36,6 +36,8 @@ export interface PositionResult {
   readonly ms: number;
   readonly pv: readonly number[];
   readonly table: TableStats;
+  /** The engine that searched below the root: 'wasm' (WebAssembly) or 'ts' (TypeScript); the same tree either way. */
+  readonly engine: string;
 }
 
 /**
@@ -76,7 +78,7 @@ export function solveOne(
   const gameOver = r.pv.length === 0;
   return {
     index, line, empties: r.empties, move: r.move, score: r.score, ...check(answers, r.score, r.move, gameOver),
-    nodes: r.nodes, ms: r.ms, pv: r.pv, table: tableStats(table),
+    nodes: r.nodes, ms: r.ms, pv: r.pv, table: tableStats(table), engine: ctx.engine,
   };
 }
 

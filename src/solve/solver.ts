@@ -9,6 +9,7 @@ import { type Position, parsePosition } from '../position/position.js';
 import { searchEvaluator } from '../eval/files.js';
 import { SearchContext } from '../search/context.js';
 import { createTable } from '../search/table.js';
+import { WasmSearch } from '../wasm/search.js';
 import { type ResolvedOptions, type SolveOptions, resolveOptions } from './settings.js';
 import { type PositionResult, solveOne } from './solve.js';
 
@@ -20,7 +21,9 @@ export class Solver {
   constructor(options: SolveOptions = {}) {
     this.options = resolveOptions(options);
     const o = this.options;
-    this.ctx = new SearchContext({ table: createTable(o.hashBits, o.tableLayout), evaluator: searchEvaluator(o.weights), selectivity: o.selectivity });
+    const evaluator = searchEvaluator(o.weights);
+    const below = o.engine === 'wasm' ? new WasmSearch(o.hashBits, o.tableLayout, evaluator) : null;
+    this.ctx = new SearchContext({ table: below ? below.table : createTable(o.hashBits, o.tableLayout), evaluator, selectivity: o.selectivity, below });
   }
 
   /**

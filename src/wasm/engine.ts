@@ -81,9 +81,11 @@ export function engineMemory(): WebAssembly.Memory {
 /**
  * An instance for `thread` (0 ‥ MAX_THREADS - 1) over `memory` (a new one
  * by default): the threads of one search share one memory, each with a
- * thread number of its own.
+ * thread number of its own. `poll` is called every 1024 nodes of the
+ * table-backed search with the search's node count so far: the host's
+ * chance to set the thread's stop flag and show progress.
  */
-export function loadEngine(memory: WebAssembly.Memory = engineMemory(), thread = 0): Engine {
+export function loadEngine(memory: WebAssembly.Memory = engineMemory(), thread = 0, poll: (nodes: number) => void = () => undefined): Engine {
   if (!Number.isInteger(thread) || thread < 0 || thread >= MAX_THREADS) throw new RangeError(`engine thread ${thread}: 0 to ${MAX_THREADS - 1}`);
   const instance = new WebAssembly.Instance(engineModule(), {
     env: {
@@ -91,6 +93,7 @@ export function loadEngine(memory: WebAssembly.Memory = engineMemory(), thread =
       abort: () => {
         throw new Error('the WebAssembly engine aborted');
       },
+      poll,
     },
   });
   const exports = instance.exports as unknown as EngineExports;

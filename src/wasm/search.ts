@@ -13,6 +13,7 @@ import { EMPTY_INDEX, N_WEIGHTS, SQ_FEATURE, SQ_POWER, SQ_START, UNPACKED_OFFSET
 import type { LowerSearch, SearchContext } from '../search/context.js';
 import { LAYOUTS, type Layout, type Table, createTable, tableBytes } from '../search/table.js';
 import { type Engine, type EngineExports, engineMemory, loadEngine } from './engine.js';
+import { LIVE_NODES } from '../search/context.js';
 
 const PAGE = 65536;
 const align = (n: number, to: number) => Math.ceil(n / to) * to;
@@ -50,6 +51,10 @@ export class WasmSearch implements LowerSearch {
   private readonly x: EngineExports;
   /** The thread's counters in its scratch region: nodes, probes, hits, cutoffs, stores, overwrites. */
   private readonly counters: Float64Array;
+  /** The thread's stop flag in the engine's memory (a control word). */
+  private readonly stopWord: Int32Array;
+  /** The context whose searchNull runs now (poll reads its stop flag and writes its progress). */
+  private current: SearchContext | null = null;
 
   /**
    * An engine instance with a table of 2^bits entries in `layout` (a board
@@ -59,7 +64,7 @@ export class WasmSearch implements LowerSearch {
   constructor(bits: number, layout: Layout, evaluator: Evaluator | null) {
     if (layout === 'key4') throw new RangeError('the WebAssembly engine has the board layouts only (board1, board2, board4)');
     const memory = engineMemory();
-    const e: Engine = loadEngine(memory, 0);
+    const e: Engine = loadEngine(memory, 0, (nodes) => this.poll(nodes));
     const x = e.exports;
     let at = align(x.heapEnd(), 64);
     const weightsAt = at;
@@ -78,7 +83,16 @@ export class WasmSearch implements LowerSearch {
     this.table = createTable(bits, layout, new Int32Array(buffer, tableAt, tableBytes(bits, layout) / 4));
     this.counters = new Float64Array(buffer, x.scratchAt(), 6);
     this.counters.fill(0);
+    this.stopWord = new Int32Array(buffer, x.stopFlagAt(), 1);
     this.x = x;
+  }
+
+  /** Every 1024 nodes of the engine's table-backed search: the context's stop flag in, its progress out. */
+  private poll(nodes: number): void {
+    const ctx = this.current;
+    if (ctx === null) return;
+    Atomics.store(this.stopWord, 0, ctx.stop[ctx.stopAt]);
+    ctx.live[ctx.liveAt + LIVE_NODES] = ctx.state.nodes[0] + nodes;
   }
 
   configure(ctx: SearchContext): void {
@@ -90,7 +104,10 @@ export class WasmSearch implements LowerSearch {
   }
 
   searchNull(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number): number {
+    this.current = ctx;
+    Atomics.store(this.stopWord, 0, ctx.stop[ctx.stopAt]);
     const score = this.x.searchNull(ph, pl, oh, ol, alpha, empties, ctx.level, ctx.pcMargin, ctx.table.date);
+    this.current = null;
     const c = this.counters;
     const stats = ctx.table.stats;
     ctx.state.nodes[0] += c[0];
