@@ -4,7 +4,9 @@
 // time (user + system of the whole process, /usr/bin/time), N/s, peak memory
 // and the ratios per round (median, min, max).
 //   npm run bench:edax -- --edax /path/to/lEdax-x86-64-v3 [--rounds 3] [--sets 20-39,40-49,60-61]
-//     [--out edax.json --tag edax]   (the results file in bench/results, the README section)
+//     [--engines wasm,ts] [--out edax.json --tag edax]   (the results file in bench/results, the README section)
+// Each round runs Edax, then revsolve with each engine in turn (the same
+// tree: the node counts must agree, or the bench fails).
 // Without --edax it measures revsolve alone. The repository holds no Edax:
 // build your own from its public source and give its path.
 import { spawnSync } from 'node:child_process';
@@ -13,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { args, machine, saveJson, updateReadme, fmt } from './experiment.js';
 
-const opt = args({ edax: '', rounds: '3', sets: '20-39,40-49,60-61', out: 'edax.json', tag: 'edax' });
+const opt = args({ edax: '', rounds: '3', sets: '20-39,40-49,60-61', engines: 'wasm,ts', out: 'edax.json', tag: 'edax' });
+const ENGINES = opt.engines.split(',');
 const CLI = new URL('../dist/cli/main.js', import.meta.url).pathname;
 const OBF = new URL('../obf/', import.meta.url).pathname;
 const WEIGHTS = new URL('../weights/revsolve.rsev', import.meta.url).pathname;
@@ -52,11 +55,12 @@ function edax(file, h) {
   return { ...r, rows, nodes: rows.reduce((a, x) => a + x.nodes, 0) };
 }
 
-function revsolve(file, h) {
-  const r = timed(process.execPath, [CLI, 'solve', file, '-n', '1', '-h', String(h), '--json', '--quiet']);
+function revsolve(file, h, engine) {
+  const r = timed(process.execPath, [CLI, 'solve', file, '-n', '1', '-h', String(h), '--json', '--quiet', '--engine', engine]);
   const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
   const summary = lines.pop();
   if (summary.mismatches !== 0) throw new Error(`revsolve: ${summary.mismatches} mismatches on ${file}`);
+  if (summary.engine !== engine) throw new Error(`revsolve --engine ${engine} ran the ${summary.engine} engine`);
   return { ...r, rows: lines.map((x) => ({ index: x.index, empties: x.empties, score: x.score, nodes: x.nodes })), nodes: summary.nodes };
 }
 
@@ -73,35 +77,43 @@ for (const key of opt.sets.split(',')) {
   const rounds = [];
   for (let i = 0; i < Number(opt.rounds); i++) {
     const e = opt.edax ? edax(file, set.h) : null;
-    const r = revsolve(file, set.h);
-    rounds.push({ edax: e && { nodes: e.nodes, cpu: e.cpu, peakMiB: e.peakMiB, rows: e.rows }, revsolve: { nodes: r.nodes, cpu: r.cpu, peakMiB: r.peakMiB, rows: r.rows } });
-    console.log(`${set.name} round ${i + 1}: ${e ? `Edax ${fmt(e.nodes)} nodes ${e.cpu.toFixed(2)} s; ` : ''}revsolve ${fmt(r.nodes)} nodes ${r.cpu.toFixed(2)} s`);
+    const round = { edax: e && { nodes: e.nodes, cpu: e.cpu, peakMiB: e.peakMiB, rows: e.rows } };
+    for (const engine of ENGINES) {
+      const r = revsolve(file, set.h, engine);
+      round[engine] = { nodes: r.nodes, cpu: r.cpu, peakMiB: r.peakMiB, rows: r.rows };
+      console.log(`${set.name} round ${i + 1}: ${e ? `Edax ${fmt(e.nodes)} nodes ${e.cpu.toFixed(2)} s; ` : ''}revsolve --engine ${engine} ${fmt(r.nodes)} nodes ${r.cpu.toFixed(2)} s`);
+    }
+    const counts = new Set(ENGINES.map((engine) => round[engine].nodes));
+    if (counts.size !== 1) throw new Error(`${set.name}: the engines searched ${[...counts].join(' and ')} nodes: not the same tree`);
+    rounds.push(round);
   }
-  const rv = rounds.map((x) => x.revsolve);
   const ed = opt.edax ? rounds.map((x) => x.edax) : null;
-  results.push({
-    set: set.name, file: set.file, lines: set.lines, h: set.h,
-    revsolve: { nodes: rv[0].nodes, cpu: spread(rv.map((x) => x.cpu)), nps: median(rv.map((x) => x.nodes / x.cpu)), peakMiB: median(rv.map((x) => x.peakMiB)) },
-    edax: ed && { nodes: ed[0].nodes, cpu: spread(ed.map((x) => x.cpu)), nps: median(ed.map((x) => x.nodes / x.cpu)), peakMiB: median(ed.map((x) => x.peakMiB)) },
-    ratio: ed && { nodes: rv[0].nodes / ed[0].nodes, cpu: spread(rounds.map((x) => x.revsolve.cpu / x.edax.cpu)) },
-    rounds,
-  });
+  for (const engine of ENGINES) {
+    const rv = rounds.map((x) => x[engine]);
+    results.push({
+      set: set.name, file: set.file, lines: set.lines, h: set.h, engine,
+      revsolve: { nodes: rv[0].nodes, cpu: spread(rv.map((x) => x.cpu)), nps: median(rv.map((x) => x.nodes / x.cpu)), peakMiB: median(rv.map((x) => x.peakMiB)) },
+      edax: ed && { nodes: ed[0].nodes, cpu: spread(ed.map((x) => x.cpu)), nps: median(ed.map((x) => x.nodes / x.cpu)), peakMiB: median(ed.map((x) => x.peakMiB)) },
+      ratio: ed && { nodes: rv[0].nodes / ed[0].nodes, cpu: spread(rounds.map((x) => x[engine].cpu / x.edax.cpu)) },
+    });
+  }
+  results.push({ set: set.name, rounds });
 }
 
 saveJson(opt.out, { experiment: 'revsolve against Edax, same weights, one thread', edax: opt.edax || null, weights: 'weights/revsolve.rsev exported by eval export', ...machine(), results });
 
 const f2 = (x) => x.toFixed(2);
 const m = (x) => `${(x / 1e6).toFixed(1)} M`;
-const rows = results.map((r) => r.edax
-  ? `| ${r.set} | ${r.h} | ${m(r.edax.nodes)} | ${f2(r.edax.cpu.median)} s | ${m(r.edax.nps)} | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | ${f2(r.ratio.nodes)} | ${f2(r.ratio.cpu.median)} (${f2(r.ratio.cpu.min)}–${f2(r.ratio.cpu.max)}) | ${Math.round(r.edax.peakMiB)} / ${Math.round(r.revsolve.peakMiB)} MiB |`
-  : `| ${r.set} | ${r.h} | | | | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | | | – / ${Math.round(r.revsolve.peakMiB)} MiB |`);
+const rows = results.filter((r) => r.engine).map((r) => r.edax
+  ? `| ${r.set} | ${r.engine} | ${r.h} | ${m(r.edax.nodes)} | ${f2(r.edax.cpu.median)} s | ${m(r.edax.nps)} | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | ${f2(r.ratio.nodes)} | ${f2(r.ratio.cpu.median)} (${f2(r.ratio.cpu.min)}–${f2(r.ratio.cpu.max)}) | ${Math.round(r.edax.peakMiB)} / ${Math.round(r.revsolve.peakMiB)} MiB |`
+  : `| ${r.set} | ${r.engine} | ${r.h} | | | | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | | | – / ${Math.round(r.revsolve.peakMiB)} MiB |`);
 const meta = machine();
 updateReadme(opt.tag, [
   `### Against Edax, same weights, one thread (\`npm run bench:edax -- --edax PATH\`)`,
   '',
-  `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; ${opt.rounds} rounds, Edax and revsolve in turn; CPU = user + system time of the whole process (median of the rounds; the time ratio is the median of the per-round ratios, min–max). Edax: \`-n 1 -l 60 -h H -eval-file <the shipped weights exported by revsolve eval export> -solve\`; revsolve: \`solve -n 1 -h H\` (default search).`,
+  `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; ${opt.rounds} rounds, Edax and revsolve's engines (${ENGINES.join(', ')}) in turn; CPU = user + system time of the whole process (median of the rounds; the time ratio is the median of the per-round ratios, min–max). Edax: \`-n 1 -l 60 -h H -eval-file <the shipped weights exported by revsolve eval export> -solve\`; revsolve: \`solve -n 1 -h H --engine E\` (default search; both engines search the same tree).`,
   '',
-  '| set | h | Edax nodes | Edax CPU | Edax N/s | revsolve nodes | revsolve CPU | revsolve N/s | nodes × | time × | peak memory (Edax / revsolve) |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| set | engine | h | Edax nodes | Edax CPU | Edax N/s | revsolve nodes | revsolve CPU | revsolve N/s | nodes × | time × | peak memory (Edax / revsolve) |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows,
 ].join('\n'));

@@ -62,9 +62,9 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .action(async (o: WorkerOpts) => {
       const address = parseRedisUrl(o.queue);
       const search = searchSettings(o);
+      checkTableFits(o.hashBits, o.table, o.workers);
       if (search.engineNote) err(`note: ${search.engineNote}`);
       const s = { ...queueSettingsOf(search), engine: search.engine };
-      checkTableFits(o.hashBits, o.table, o.workers);
       try {
         const r = await serveQueue(
           { ...s, address, workers: o.workers, redisTimeoutMs: o.redisTimeout * 1000, lockMs: o.lockMs, stallMs: o.stallMs, progressMs: o.progressMs, maxStalled: o.maxStalled, verbose: !!o.verbose },
