@@ -1,7 +1,8 @@
 // Solve a suite single-threaded in this process with the default search (the
-// shipped weights, the default selectivity); write nodes, time and N/s per
+// shipped weights, the default selectivity), with each engine in turn (the
+// same tree: the node counts must agree); write nodes, time and N/s per
 // position and in total to bench/results/solve-<suite>.json.
-//   node bench/solve.bench.js [suite.obf] [hash bits]
+//   node bench/solve.bench.js [suite.obf] [hash bits] [engines: wasm,ts]
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { machine } from './experiment.js';
@@ -11,27 +12,36 @@ import { SearchContext } from '../dist/search/context.js';
 import { solveEntry, summarize } from '../dist/solve/solve.js';
 import { loadEvaluator } from '../dist/eval/files.js';
 import { moveName } from '../dist/position/position.js';
+import { WasmSearch } from '../dist/wasm/search.js';
 
 const file = process.argv[2] ?? new URL('../obf/fforum-20-39.obf', import.meta.url).pathname;
 const bits = Number(process.argv[3] ?? 21);
+const engines = (process.argv[4] ?? 'wasm,ts').split(',');
 const suite = readObf(file);
 const weights = new URL('../weights/revsolve.rsev', import.meta.url).pathname;
-const ctx = new SearchContext({ table: new TranspositionTable(bits), evaluator: loadEvaluator(weights) });
-const rows = [];
-for (const [i, e] of suite.entries.entries()) {
-  const r = solveEntry(ctx, e, i + 1);
-  rows.push(r);
-  console.log(`${String(i + 1).padStart(3)} ${String(r.empties).padStart(3)} ${String(r.score).padStart(4)} ${r.ok ? 'ok ' : 'BAD'} ${String(r.nodes).padStart(12)} ${(r.ms / 1000).toFixed(3).padStart(8)} s ${(r.nodes / r.ms / 1000).toFixed(2).padStart(6)} MN/s`);
+const evaluator = loadEvaluator(weights);
+const out = {};
+for (const engine of engines) {
+  const below = engine === 'wasm' ? new WasmSearch(bits, 'board2', evaluator) : null;
+  const ctx = new SearchContext({ table: below ? below.table : new TranspositionTable(bits), evaluator, below });
+  const rows = [];
+  for (const [i, e] of suite.entries.entries()) {
+    const r = solveEntry(ctx, e, i + 1);
+    rows.push(r);
+    console.log(`${engine.padEnd(4)} ${String(i + 1).padStart(3)} ${String(r.empties).padStart(3)} ${String(r.score).padStart(4)} ${r.ok ? 'ok ' : 'BAD'} ${String(r.nodes).padStart(12)} ${(r.ms / 1000).toFixed(3).padStart(8)} s ${(r.nodes / r.ms / 1000).toFixed(2).padStart(6)} MN/s`);
+  }
+  const s = summarize(rows, suite.errors.length);
+  console.log(`${engine} total: ${s.nodes} nodes, ${(s.ms / 1000).toFixed(3)} s, ${(s.nps / 1e6).toFixed(2)} MN/s, ${s.mismatches} mismatches`);
+  out[engine] = {
+    total: s,
+    positions: rows.map((r) => ({ index: r.index, empties: r.empties, score: r.score, ok: r.ok, move: moveName(r.move), nodes: r.nodes, ms: Math.round(r.ms), nps: Math.round((r.nodes * 1000) / r.ms) })),
+  };
 }
-const s = summarize(rows, suite.errors.length);
-console.log(`total: ${s.nodes} nodes, ${(s.ms / 1000).toFixed(3)} s, ${(s.nps / 1e6).toFixed(2)} MN/s, ${s.mismatches} mismatches`);
+const totals = new Set(Object.values(out).map((o) => o.total.nodes));
+if (totals.size !== 1) throw new Error(`the engines searched ${[...totals].join(' and ')} nodes: not the same tree`);
 const name = basename(file, '.obf');
 mkdirSync(new URL('./results', import.meta.url), { recursive: true });
 writeFileSync(
   new URL(`./results/solve-${name}.json`, import.meta.url),
-  JSON.stringify({
-    suite: name, hashBits: bits, weights: 'weights/revsolve.rsev', selectivity: '1,2', ...machine(),
-    total: s,
-    positions: rows.map((r) => ({ index: r.index, empties: r.empties, score: r.score, ok: r.ok, move: moveName(r.move), nodes: r.nodes, ms: Math.round(r.ms), nps: Math.round((r.nodes * 1000) / r.ms) })),
-  }, null, 2) + '\n',
+  JSON.stringify({ suite: name, hashBits: bits, weights: 'weights/revsolve.rsev', selectivity: '1,2', ...machine(), engines: out }, null, 2) + '\n',
 );

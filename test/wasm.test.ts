@@ -7,6 +7,7 @@
  * several threads' instances over one shared memory. Each comparison asserts
  * which engine ran.
  */
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { flips, lastFlipCount, moves } from 'native-free-bitboard';
@@ -22,6 +23,8 @@ import { levelOf, marginOf } from '../src/search/selective.js';
 import { loadEvaluator } from '../src/eval/files.js';
 import { engineMemory, loadEngine } from '../src/wasm/engine.js';
 import { WasmSearch } from '../src/wasm/search.js';
+import { chooseEngine } from '../src/wasm/choice.js';
+import { Solver, solveSuite } from '../dist/index.js';
 import { OBF, randomPosition, referenceScore } from './helpers.js';
 
 const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
@@ -187,5 +190,46 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     loadEngine(memory, 3);
     const p = work[0];
     expect(threads[1].searchNull(p.ph, p.pl, p.oh, p.ol, 0, p.empties, 0, 0, 1)).toBe(alone[0][0]);
+  });
+});
+
+describe('choosing the engine', () => {
+  const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+  const solve = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [CLI, 'solve', OBF + 'fforum-1-19.obf', '-n', '1', '-h', '16', '--json', '--quiet', ...args], { encoding: 'utf8' });
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { engine: string; nodes: number; summary?: boolean });
+    return { code: r.status, err: r.stderr, rows: lines.filter((l) => !l.summary), summary: lines[lines.length - 1] };
+  };
+
+  it('solve --engine wasm and --engine ts: each says it ran, the same nodes (the pinned count)', () => {
+    for (const engine of ['wasm', 'ts']) {
+      const r = solve('--engine', engine);
+      expect(r.code, r.err).toBe(0);
+      expect(r.summary).toMatchObject({ engine, nodes: 1_890_970 });
+      expect(new Set(r.rows.map((x) => x.engine))).toEqual(new Set([engine]));
+    }
+    expect(solve().summary.engine).toBe('wasm'); // the default
+  });
+
+  it('what the WebAssembly engine cannot do runs the TypeScript one, with one line saying why', () => {
+    const r = solve('--table', 'key4');
+    expect(r.code).toBe(0);
+    expect(r.summary.engine).toBe('ts');
+    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/^note: the WebAssembly engine has the board layouts only/)]);
+    expect(chooseEngine('wasm', 27, 'board2')).toEqual({ engine: 'ts', why: expect.stringMatching(/2\^27 entries/) });
+    expect(chooseEngine('wasm', 26, 'board2')).toEqual({ engine: 'wasm', why: null });
+  });
+
+  it('the library: Solver and solveSuite take engine, and each result says which ran', async () => {
+    const entries = readObf(OBF + 'fforum-1-19.obf').entries.slice(0, 4);
+    for (const engine of ['wasm', 'ts'] as const) {
+      const solver = new Solver({ hashBits: 16, engine });
+      expect(solver.options.engine).toBe(engine);
+      expect(solver.solveEntry(entries[0], 1)).toMatchObject({ engine, score: 18 });
+      const seen = new Set<string>();
+      for await (const r of solveSuite(entries, { hashBits: 16, workers: 1, engine })) seen.add(r.engine);
+      expect(seen).toEqual(new Set([engine]));
+    }
+    expect(() => new Solver({ engine: 'gpu' as never })).toThrow(/engine/);
   });
 });
