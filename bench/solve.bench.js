@@ -22,7 +22,7 @@ const weights = new URL('../weights/revsolve.rsev', import.meta.url).pathname;
 const evaluator = loadEvaluator(weights);
 const out = {};
 for (const engine of engines) {
-  const below = engine === 'wasm' ? new WasmSearch(bits, 'board2', evaluator) : null;
+  const below = engine === 'wasm' ? WasmSearch.create(bits, 'board2', evaluator) : null;
   const ctx = new SearchContext({ table: below ? below.table : new TranspositionTable(bits), evaluator, below });
   const rows = [];
   for (const [i, e] of suite.entries.entries()) {

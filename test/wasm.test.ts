@@ -48,7 +48,7 @@ function positions(count: number, plies: number, seed0: number): { ph: number; p
 function pair(bits: number, withWeights = true) {
   const ev = withWeights ? evaluator : null;
   const ts = new SearchContext({ table: createTable(bits), evaluator: ev });
-  const below = new WasmSearch(bits, 'board2', ev);
+  const below = WasmSearch.create(bits, 'board2', ev);
   const wasm = new SearchContext({ table: below.table, evaluator: ev, below });
   expect([ts.engine, wasm.engine]).toEqual(['ts', 'wasm']);
   return { ts, wasm };

@@ -129,7 +129,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
       if (me.cancelled) pool.cancel(h);
     };
     const position = { ph: d.ph, pl: d.pl, oh: d.oh, ol: d.ol, bits: o.bits, layout: o.layout };
-    const onTable = d.kind === 'solve' ? undefined : { ...position, ...splitTable(job.id!.slice(0, job.id!.lastIndexOf('.'))), date: d.date! };
+    const onTable = d.kind === 'solve' ? undefined : { ...position, ...splitTable(job.id!.slice(0, job.id!.lastIndexOf('.'))), engineShare: null, date: d.date! };
     // Progress for the coordinator's display: a whole position's nodes and bounds, a split task's nodes.
     const progress = setInterval(() => {
       const nodes = pool.liveSum(me.local, LIVE_NODES);

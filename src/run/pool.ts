@@ -11,7 +11,9 @@ import type { ObfEntry } from '../position/obf.js';
 import { emptyCount } from '../position/position.js';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { DEFAULT_SELECTIVITY } from '../search/selective.js';
-import { type Layout, NO_MOVE, createTable, sharedTableBuffer } from '../search/table.js';
+import { type Layout, NO_MOVE, createTable, sharedTableBuffer, tableBytes } from '../search/table.js';
+import { createEngineShare } from '../wasm/search.js';
+import { MAX_THREADS } from '../wasm/engine.js';
 import type { RootStrategy } from '../search/root.js';
 import type { Evaluator } from '../eval/weights.js';
 import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
@@ -121,9 +123,19 @@ export async function solveParallel(
   // Shared tables for split positions, made when first needed, reused.
   const tables: SharedTableRef[] = [];
   let made = 0;
+  // Split positions' tasks share one table: in a shared engine memory for
+  // the WebAssembly engine (a thread per task slot, up to its 32 threads),
+  // else a SharedArrayBuffer for the TypeScript one.
+  const splitOnWasm = common.engine === 'wasm' && s.workers < MAX_THREADS;
   const takeTable = (): SharedTableRef => {
     const t = tables.pop();
     if (t) return t;
+    if (splitOnWasm) {
+      if (walkEvaluator === undefined) walkEvaluator = searchEvaluator(common.weights);
+      const engine = createEngineShare(s.bits, s.layout, walkEvaluator);
+      const words = new Int32Array(engine.memory.buffer, engine.tableAt, tableBytes(s.bits, s.layout) / 4);
+      return { id: made++, buffer: null, engine, table: createTable(s.bits, s.layout, words) };
+    }
     const buffer = sharedTableBuffer(s.bits, s.layout);
     return { id: made++, buffer, table: createTable(s.bits, s.layout, buffer) };
   };

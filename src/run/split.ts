@@ -26,6 +26,7 @@ import type { Evaluator } from '../eval/weights.js';
 import type { TaskRunner } from './schedule.js';
 import { type PositionResult, check, tableStats } from '../solve/solve.js';
 import type { GuessResult, NwsResult, PvResult, TaskInput } from './worker.js';
+import type { EngineShare } from '../wasm/search.js';
 
 /**
  * Subtrees at or below this many empties are one task each. Measured on
@@ -100,8 +101,14 @@ class WalkLists {
 
 export interface SharedTableRef {
   readonly id: number;
-  /** null: the tasks run on their workers' own tables (the queue: no memory is shared between machines). */
+  /**
+   * The table's memory: a SharedArrayBuffer (the TypeScript engine's tasks)
+   * or a shared engine memory (the WebAssembly engine's: `engine`); both
+   * null: the tasks run on their workers' own tables (the queue: no memory
+   * is shared between machines).
+   */
   readonly buffer: SharedArrayBuffer | null;
+  readonly engine?: EngineShare;
   /** This thread's view. */
   readonly table: Table;
 }
@@ -184,7 +191,7 @@ export class SplitSearch<H> {
         index: this.index, line: entry.line, empties, move, score: pv.score,
         ...check(entry.answers, pv.score, move, pv.pv.length === 0),
         nodes: this.nodes, ms: Number(process.hrtime.bigint() - t0) / 1e6, pv: pv.pv, table: tableStats(table),
-        engine: 'ts', // its tasks share a SharedArrayBuffer table: the TypeScript engine's
+        engine: this.shared.engine ? 'wasm' : 'ts', // its tasks' engine: the one their shared table is made for
       };
     } finally {
       this.root.cancel();
@@ -192,7 +199,10 @@ export class SplitSearch<H> {
   }
 
   private sharedTask<T extends object>(t: T) {
-    return { ...t, index: this.index, bits: this.bits, layout: this.layout, table: this.shared.buffer, tableId: this.shared.id, date: this.date };
+    return {
+      ...t, index: this.index, bits: this.bits, layout: this.layout, table: this.shared.buffer, engineShare: this.shared.engine ?? null,
+      tableId: this.shared.id, date: this.date,
+    };
   }
 
   /** Null-window search (alpha, alpha + 1), fail-soft; meaningless once `group` is cancelled. */
@@ -288,7 +298,7 @@ export class SplitSearch<H> {
     // what each task proved of its subtree, so that a later probe of the
     // root with another window sends again only what it does not know.
     // (With a shared table the worker finds it there itself.)
-    const own = this.shared.buffer === null;
+    const own = this.shared.buffer === null && this.shared.engine === undefined;
     const table = this.shared.table;
     const hash = own ? hashPosition(ph, pl, oh, ol) : 0;
     if (own && table.probe(ph, pl, oh, ol, hash) >= 0 && this.ctx.trustsBounds()) {

@@ -19,7 +19,7 @@ import { searchNull } from '../search/nws.js';
 import { setupEmpties } from '../search/leaves.js';
 import { SearchState } from '../search/state.js';
 import type { EngineName } from '../wasm/choice.js';
-import { WasmSearch } from '../wasm/search.js';
+import { type EngineShare, WasmSearch } from '../wasm/search.js';
 import { type GuessResult, type RootStrategy, guessScore, solveExact } from '../search/root.js';
 import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from '../search/table.js';
 import { type PositionResult, solveOne } from '../solve/solve.js';
@@ -64,6 +64,8 @@ export interface SolveTask extends TaskBase {
  */
 interface SharedTableTask extends TaskBase {
   readonly table: SharedArrayBuffer | null;
+  /** The WebAssembly engine's shared memory holding the table (instead of `table`), or null. */
+  readonly engineShare: EngineShare | null;
   /** Which of the run's shared tables (the worker keeps a view per id). */
   readonly tableId: number;
   /** The date of the position's search (table replacement). */
@@ -126,6 +128,24 @@ function evaluatorOf(w: WeightsBytes | null): Evaluator | null {
   return evaluator.ev;
 }
 
+/** This thread's engine instances over split positions' shared engine memories, by table id (fixed for the life of a pool). */
+const sharedEngines = new Map<number, WasmSearch>();
+
+/**
+ * The engine over a split task's shared memory, as the thread of its slot
+ * (slot + 1: thread 0 made the memory): the tasks running at once have
+ * distinct slots, hence scratch regions and stop flags of their own.
+ */
+function sharedEngine(t: SharedTableTask, share: EngineShare): WasmSearch {
+  let e = sharedEngines.get(t.tableId);
+  if (!e || e.share.memory !== share.memory) {
+    e = new WasmSearch(share, t.slot + 1);
+    sharedEngines.set(t.tableId, e);
+  } else e.useThread(t.slot + 1);
+  e.table.date = t.date;
+  return e;
+}
+
 /** The view on a shared table: ids are fixed for the life of a pool (one run), so one view per id. */
 function sharedTable(t: SharedTableTask): Table {
   if (t.table === null) throw new Error("a split task without its table");
@@ -157,13 +177,16 @@ export default function runTask(t: Task): PositionResult | NwsResult | PvResult 
     const sha256 = t.weights?.sha256 ?? null;
     if (!wasm || wasm.bits !== t.bits || wasm.layout !== t.layout || wasm.sha256 !== sha256) {
       wasm = undefined; // its memory goes before the next is made
-      wasm = { search: new WasmSearch(t.bits, t.layout, evaluator), bits: t.bits, layout: t.layout, sha256 };
+      wasm = { search: WasmSearch.create(t.bits, t.layout, evaluator), bits: t.bits, layout: t.layout, sha256 };
     }
     below = wasm.search;
     table = below.table;
   } else if (t.kind === 'solve') {
     if (!own || own.bits !== t.bits || own.layout !== t.layout) own = createTable(t.bits, t.layout);
     table = own;
+  } else if (t.engineShare) {
+    below = sharedEngine(t, t.engineShare);
+    table = below.table;
   } else table = sharedTable(t);
   const ctx = new SearchContext({
     table, evaluator, selectivity: t.selectivity, off: t.off, state, below,

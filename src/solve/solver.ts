@@ -22,7 +22,7 @@ export class Solver {
     this.options = resolveOptions(options);
     const o = this.options;
     const evaluator = searchEvaluator(o.weights);
-    const below = o.engine === 'wasm' ? new WasmSearch(o.hashBits, o.tableLayout, evaluator) : null;
+    const below = o.engine === 'wasm' ? WasmSearch.create(o.hashBits, o.tableLayout, evaluator) : null;
     this.ctx = new SearchContext({ table: below ? below.table : createTable(o.hashBits, o.tableLayout), evaluator, selectivity: o.selectivity, below });
   }
 

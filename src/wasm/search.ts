@@ -44,47 +44,76 @@ function sortFrom(sortDepth: Int32Array, plies: number): number {
   return 64;
 }
 
+/**
+ * A table and the evaluator's tables in one engine memory, for every thread
+ * that searches on it: a whole position's worker alone, or the threads of a
+ * split position together (then the memory is shared, and this travels
+ * with each task: a WebAssembly.Memory and numbers clone cheaply).
+ */
+export interface EngineShare {
+  readonly memory: WebAssembly.Memory;
+  readonly bits: number;
+  readonly layout: Layout;
+  /** Byte address of the table. */
+  readonly tableAt: number;
+  /** Where the evaluator's tables are (weightsBytes), or null: mobility ordering. */
+  readonly weights: { readonly at: number; readonly tables: number; readonly band: number } | null;
+}
+
+/** A memory holding a table of 2^bits entries in `layout` (a board layout) and the evaluator's tables. */
+export function createEngineShare(bits: number, layout: Layout, evaluator: Evaluator | null): EngineShare {
+  if (layout === 'key4') throw new RangeError('the WebAssembly engine has the board layouts only (board1, board2, board4)');
+  const memory = engineMemory();
+  const heapEnd = loadEngine(memory, 0).exports.heapEnd(); // the start code's tables end here, for every instance alike
+  let at = align(heapEnd, 64);
+  const weightsAt = at;
+  if (evaluator) at = align(at + weightsBytes(evaluator.expanded.w.length / N_WEIGHTS), 64);
+  const tableAt = at;
+  const pages = Math.ceil((tableAt + tableBytes(bits, layout)) / PAGE);
+  const have = memory.buffer.byteLength / PAGE;
+  if (pages > have) memory.grow(pages - have);
+  const weights = evaluator ? { at: weightsAt, ...copyWeights(memory.buffer, weightsAt, evaluator) } : null;
+  return { memory, bits, layout, tableAt, weights };
+}
+
 export class WasmSearch implements LowerSearch {
   readonly engine = 'wasm';
   /** The table, in the engine's memory: the TypeScript root's view of it. */
   readonly table: Table;
   private readonly x: EngineExports;
   /** The thread's counters in its scratch region: nodes, probes, hits, cutoffs, stores, overwrites. */
-  private readonly counters: Float64Array;
+  private counters!: Float64Array;
   /** The thread's stop flag in the engine's memory (a control word). */
-  private readonly stopWord: Int32Array;
+  private stopWord!: Int32Array;
   /** The context whose searchNull runs now (poll reads its stop flag and writes its progress). */
   private current: SearchContext | null = null;
 
-  /**
-   * An engine instance with a table of 2^bits entries in `layout` (a board
-   * layout: key4 stays with the TypeScript engine) and the evaluator's
-   * weights, in a memory of its own.
-   */
-  constructor(bits: number, layout: Layout, evaluator: Evaluator | null) {
-    if (layout === 'key4') throw new RangeError('the WebAssembly engine has the board layouts only (board1, board2, board4)');
-    const memory = engineMemory();
-    const e: Engine = loadEngine(memory, 0, (nodes) => this.poll(nodes));
+  /** The engine over `share` as thread `thread` (0 ‥ 31: its scratch region and stop flag, its own among the share's threads). */
+  constructor(readonly share: EngineShare, thread = 0) {
+    const e: Engine = loadEngine(share.memory, thread, (nodes) => this.poll(nodes));
     const x = e.exports;
-    let at = align(x.heapEnd(), 64);
-    const weightsAt = at;
-    if (evaluator) at = align(at + weightsBytes(evaluator.expanded.w.length / N_WEIGHTS), 64);
-    const tableAt = at;
-    const end = tableAt + tableBytes(bits, layout);
-    const pages = Math.ceil(end / PAGE);
-    const have = memory.buffer.byteLength / PAGE;
-    if (pages > have) memory.grow(pages - have);
-    const buffer = memory.buffer;
-    if (evaluator) {
-      const { tables, band } = copyWeights(buffer, weightsAt, evaluator);
-      x.useWeights(weightsAt, tables, band, UNPACKED_OFFSET[12]);
-    } else x.noWeights();
-    x.useTable(tableAt, bits, LAYOUTS[layout].ways);
-    this.table = createTable(bits, layout, new Int32Array(buffer, tableAt, tableBytes(bits, layout) / 4));
+    const w = share.weights;
+    if (w) x.useWeights(w.at, w.tables, w.band, UNPACKED_OFFSET[12]);
+    else x.noWeights();
+    x.useTable(share.tableAt, share.bits, LAYOUTS[share.layout].ways);
+    this.table = createTable(share.bits, share.layout, new Int32Array(share.memory.buffer, share.tableAt, tableBytes(share.bits, share.layout) / 4));
+    this.x = x;
+    this.useThread(thread);
+  }
+
+  /** An engine of its own: a table of 2^bits entries in `layout` and the evaluator's weights, in a memory of its own. */
+  static create(bits: number, layout: Layout, evaluator: Evaluator | null): WasmSearch {
+    return new WasmSearch(createEngineShare(bits, layout, evaluator), 0);
+  }
+
+  /** Searches as thread `thread` from now on (a split position's task takes the thread of its slot). */
+  useThread(thread: number): void {
+    const x = this.x;
+    x.init(thread);
+    const buffer = this.share.memory.buffer;
     this.counters = new Float64Array(buffer, x.scratchAt(), 6);
     this.counters.fill(0);
     this.stopWord = new Int32Array(buffer, x.stopFlagAt(), 1);
-    this.x = x;
   }
 
   /** Every 1024 nodes of the engine's table-backed search: the context's stop flag in, its progress out. */
