@@ -33,6 +33,10 @@ const SETS = {
   '50-59': { name: 'FFO #50-#59 (held out)', file: 'fforum-40-59.obf', lines: [11, 20], h: 10 },
   // Edax alone took over 14 CPU minutes on #50-#59 at h = 10 without finishing: the held-out check in reach.
   '50-52': { name: 'FFO #50-#52 (held out)', file: 'fforum-40-59.obf', lines: [11, 13], h: 21 },
+  // Random positions of 20-24 empties from the project's own random games (node bench/random-set.js --seed N):
+  // seed 1 may be tuned on, seed 2 is held out. Line 1 of each file is its comment.
+  r1: { name: 'random seed 1 (tuning)', file: 'random-s1.obf', lines: [2, 21], h: 21 },
+  r2: { name: 'random seed 2 (held out)', file: 'random-s2.obf', lines: [2, 21], h: 21 },
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'revsolve-edax-'));
