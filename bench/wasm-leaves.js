@@ -12,7 +12,7 @@ import { SearchContext } from '../dist/search/context.js';
 import { setupEmpties } from '../dist/search/leaves.js';
 import { searchNull } from '../dist/search/nws.js';
 import { createTable } from '../dist/search/table.js';
-import { loadEngine } from '../dist/wasm/engine.js';
+import { WasmSearch } from '../dist/wasm/search.js';
 
 const [engine = 'ts', roundsText = '10'] = process.argv.slice(2);
 const rounds = Number(roundsText);
@@ -25,22 +25,17 @@ const windows = [-3, -1, 1, 3];
 let nodes = 0;
 let sum = 0;
 const t0 = process.hrtime.bigint();
-if (engine === 'wasm') {
-  const w = loadEngine().exports;
-  w.resetNodes();
-  for (let r = 0; r < rounds; r++) for (const a of windows) for (const p of work) sum += w.searchNullLeaves(p[0], p[1], p[2], p[3], a);
-  nodes = w.nodes();
-} else {
-  const ctx = new SearchContext({ table: createTable(10), evaluator: null });
-  const s = ctx.state;
-  s.nodes[0] = 0;
-  for (let r = 0; r < rounds; r++) for (const a of windows) {
-    for (const p of work) {
-      const e = 64 - popcount32(p[0] | p[2]) - popcount32(p[1] | p[3]);
-      sum += searchNull(ctx, p[0], p[1], p[2], p[3], a, e, setupEmpties(s, p[0], p[1], p[2], p[3]));
-    }
+// The same calls for both engines: the context's searchNull, below the root.
+const below = engine === 'wasm' ? WasmSearch.create(10, 'board2', null) : null;
+const ctx = new SearchContext({ table: below ? below.table : createTable(10), evaluator: null, below });
+const s = ctx.state;
+s.nodes[0] = 0;
+for (let r = 0; r < rounds; r++) for (const a of windows) {
+  for (const p of work) {
+    const e = 64 - popcount32(p[0] | p[2]) - popcount32(p[1] | p[3]);
+    sum += searchNull(ctx, p[0], p[1], p[2], p[3], a, e, setupEmpties(s, p[0], p[1], p[2], p[3]));
   }
-  nodes = s.nodes[0];
 }
+nodes = s.nodes[0];
 const ms = Number(process.hrtime.bigint() - t0) / 1e6;
 console.log(`${engine}: ${rounds} x ${work.length} positions x ${windows.length} windows, ${nodes} nodes (score sum ${sum}), ${ms.toFixed(0)} ms, ${(nodes / ms / 1000).toFixed(1)} M N/s`);
