@@ -32,6 +32,7 @@ export { DEFAULT_SELECTIVITY } from './search/selective.js';
 export { ORDERING_TECHNIQUES } from './search/ordering.js';
 export { ROOT_STRATEGIES, type RootStrategy, SELECTIVE_MIN } from './search/root.js';
 export { ENGINES, type EngineName, WASM_MAX_BITS, chooseEngine } from './wasm/choice.js';
+export { MAX_THREADS as MAX_ENGINE_THREADS } from './wasm/engine.js';
 
 // Weights: read, evaluate, compress, export.
 export { SHIPPED_WEIGHTS, VERSION } from './install.js';

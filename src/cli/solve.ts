@@ -13,7 +13,7 @@ import {
   type EngineName, type SplitMode, DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, InputOrder, LAYOUTS, LEAF_EMPTIES, MAX_BITS, MIN_BITS, ORDERING_TECHNIQUES,
   PositionError, QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, ROOT_STRATEGIES, RedisUnreachable, ResultsFile, SELECTIVE_MIN, SHIPPED_WEIGHTS,
   SPLIT_AUTO_EMPTIES, VERSION, defaultRunName, emptyCount, parseObfLine, parseRedisUrl, poolPlan, queueOf, queueSettingsOf, readObf, readResults,
-  solveOnQueue, solveParallel, summarize, tableBytes,
+  solveOnQueue, solveParallel, summarize, tableBytes, MAX_ENGINE_THREADS,
 } from '../index.js';
 import { Progress } from './progress.js';
 import {
@@ -215,6 +215,11 @@ function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry
   return { search, bytes, where: { kind: 'local', plan, tables } };
 }
 
+/** Whether split positions' tasks run the TypeScript engine although the WebAssembly one was chosen (its memory serves 31 workers). */
+function splitOnTs(where: Where): boolean {
+  return where.kind === 'local' && where.plan.splitTables > 0 && where.plan.settings.workers >= MAX_ENGINE_THREADS;
+}
+
 /** The intro line: the input, where it is solved, the tables and the ordering. */
 function introLine(opts: SolveOpts, input: Input, setup: Setup): string {
   const { entries, source } = input;
@@ -222,7 +227,7 @@ function introLine(opts: SolveOpts, input: Input, setup: Setup): string {
   const evalFile = search.weights?.file;
   const ordered = `ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
     `${search.selectivity.length > 0 ? `, selective pre-searches ${search.selectivity.join(',')}` : ''}; ` +
-    `engine: ${search.engine === 'wasm' ? `wasm (WebAssembly${where.kind === 'local' && where.plan.splitTables > 0 ? '; split positions\' tasks: ts' : ''})` : 'ts (TypeScript)'}`;
+    `engine: ${search.engine === 'wasm' ? `wasm (WebAssembly${splitOnTs(where) ? `; split positions' tasks: ts, more than ${MAX_ENGINE_THREADS - 1} workers` : ''})` : 'ts (TypeScript)'}`;
   const count = `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; `;
   const sized = `2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})`;
   if (where.kind === 'queue') {

@@ -35,7 +35,7 @@ export interface RunSettings {
   /** Ordering techniques switched off (see ContextSettings.off). */
   readonly off: number;
   readonly root: RootStrategy;
-  /** The engine below the root of whole positions (split tasks share a SharedArrayBuffer table: TypeScript). */
+  /** The engine below the root of whole positions (a split task's engine is its shared table's: engineShare, or the TypeScript one). */
   readonly engine: EngineName;
 }
 
@@ -128,7 +128,11 @@ function evaluatorOf(w: WeightsBytes | null): Evaluator | null {
   return evaluator.ev;
 }
 
-/** This thread's engine instances over split positions' shared engine memories, by table id (fixed for the life of a pool). */
+/**
+ * This thread's engine instances over split positions' shared engine
+ * memories, by table id (fixed for the life of a pool, as the memories are;
+ * each task brings its own clone of the Memory object, so the id is the key).
+ */
 const sharedEngines = new Map<number, WasmSearch>();
 
 /**
@@ -138,7 +142,7 @@ const sharedEngines = new Map<number, WasmSearch>();
  */
 function sharedEngine(t: SharedTableTask, share: EngineShare): WasmSearch {
   let e = sharedEngines.get(t.tableId);
-  if (!e || e.share.memory !== share.memory) {
+  if (!e) {
     e = new WasmSearch(share, t.slot + 1);
     sharedEngines.set(t.tableId, e);
   } else e.useThread(t.slot + 1);
