@@ -63,13 +63,9 @@ export function shallowMax(): i32 {
   return SHALLOW_MAX;
 }
 
-/** The table: 2^bits entries of 32 bytes at `at`, `ways` (1, 2, 4) to a bucket; the current search's date. */
+/** The table: 2^bits entries of 32 bytes at `at`, `ways` (1, 2, 4) to a bucket (the search's date comes with each searchNull). */
 export function useTable(at: i32, bits: i32, ways: i32): void {
   placeTable(<usize><u32>at, bits, ways);
-}
-
-export function tableDate(date: i32): void {
-  setDate(date);
 }
 
 /** The evaluator's tables at `at` (weightsLayout of src/wasm/engine.ts). */

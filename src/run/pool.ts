@@ -120,6 +120,10 @@ export async function solveParallel(
   );
   // The split walk in this thread orders moves as the workers do.
   let walkEvaluator: Evaluator | null | undefined;
+  const walkEval = (): Evaluator | null => {
+    if (walkEvaluator === undefined) walkEvaluator = searchEvaluator(common.weights);
+    return walkEvaluator;
+  };
   // Shared tables for split positions, made when first needed, reused.
   const tables: SharedTableRef[] = [];
   let made = 0;
@@ -131,8 +135,7 @@ export async function solveParallel(
     const t = tables.pop();
     if (t) return t;
     if (splitOnWasm) {
-      if (walkEvaluator === undefined) walkEvaluator = searchEvaluator(common.weights);
-      const engine = createEngineShare(s.bits, s.layout, walkEvaluator);
+      const engine = createEngineShare(s.bits, s.layout, walkEval());
       const words = new Int32Array(engine.memory.buffer, engine.tableAt, tableBytes(s.bits, s.layout) / 4);
       return { id: made++, buffer: null, engine, table: createTable(s.bits, s.layout, words) };
     }
@@ -162,8 +165,7 @@ export async function solveParallel(
 
   const solveSplit = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> => {
     const shared = takeTable();
-    if (walkEvaluator === undefined) walkEvaluator = searchEvaluator(common.weights);
-    const search = new SplitSearch(scheduler, shared, walkEvaluator, rank, index, common.off);
+    const search = new SplitSearch(scheduler, shared, walkEval(), rank, index, common.off);
     watcher?.started({
       index, empties, startMs: nowMs(), split: true,
       nodes: () => search.liveNodes(),

@@ -34,7 +34,6 @@ export interface EngineExports {
   scratchBytes(): number;
   stopFlagAt(): number;
   useTable(at: number, bits: number, ways: number): void;
-  tableDate(date: number): void;
   useWeights(at: number, tables: number, band: number, constantOffset: number): void;
   noWeights(): void;
   ordering(evalMin: number, pm0: number, pm1: number, pm2: number, pm3: number, from1: number, from2: number, from3: number, wMobility: number, wPotential: number, wParity: number, off: number): void;
