@@ -9,81 +9,22 @@
 // tree: the node counts must agree, or the bench fails).
 // Without --edax it measures revsolve alone. The repository holds no Edax:
 // build your own from its public source and give its path.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { args, machine, saveJson, updateReadme, fmt } from './experiment.js';
+import { median, runEdax, runRevsolve, setFile, spread, workDir } from './edax-run.js';
 
 const opt = args({ edax: '', rounds: '3', sets: '20-39,40-49,60-61', engines: 'wasm,ts', out: 'edax.json', tag: 'edax' });
 const ENGINES = opt.engines.split(',');
-const CLI = new URL('../dist/cli/main.js', import.meta.url).pathname;
-const OBF = new URL('../obf/', import.meta.url).pathname;
-const WEIGHTS = new URL('../weights/revsolve.rsev', import.meta.url).pathname;
-const TIME = '/usr/bin/time';
-if (!existsSync(TIME)) throw new Error(`${TIME} (GNU time, Debian package "time") is needed to measure the CPU time of each process`);
-if (opt.edax && !existsSync(opt.edax)) throw new Error(`--edax ${opt.edax}: no such file`);
-
-/** The sets of the comparison: FFO lines of a file, and the table size. */
-const SETS = {
-  '1-19': { name: 'fforum-1-19', file: 'fforum-1-19.obf', lines: [1, 19], h: 16 },
-  '20-39': { name: 'fforum-20-39', file: 'fforum-20-39.obf', lines: [1, 20], h: 21 },
-  '40-49': { name: 'FFO #40-#49', file: 'fforum-40-59.obf', lines: [1, 10], h: 10 },
-  '60-61': { name: 'FFO #60-#61', file: 'fforum-60-79.obf', lines: [1, 2], h: 10 },
-  '50-59': { name: 'FFO #50-#59 (held out)', file: 'fforum-40-59.obf', lines: [11, 20], h: 10 },
-  // Edax alone took over 14 CPU minutes on #50-#59 at h = 10 without finishing: the held-out check in reach.
-  '50-52': { name: 'FFO #50-#52 (held out)', file: 'fforum-40-59.obf', lines: [11, 13], h: 21 },
-  // Random positions of 20-24 empties from the project's own random games (node bench/random-set.js --seed N):
-  // seed 1 may be tuned on, seed 2 is held out. Line 1 of each file is its comment.
-  r1: { name: 'random seed 1 (tuning)', file: 'random-s1.obf', lines: [2, 21], h: 21 },
-  r2: { name: 'random seed 2 (held out)', file: 'random-s2.obf', lines: [2, 21], h: 21 },
-};
-
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-edax-'));
-const evalDat = join(dir, 'eval.dat');
-const exported = spawnSync(process.execPath, [CLI, 'eval', 'export', WEIGHTS, evalDat], { encoding: 'utf8' });
-if (exported.status !== 0) throw new Error(`eval export failed: ${exported.stderr}`);
-
-/** Runs a command under GNU time; its output, CPU seconds (user + sys) and peak memory. */
-function timed(cmd, argv) {
-  const r = spawnSync(TIME, ['-f', '@@TIME %U %S %M', cmd, ...argv], { encoding: 'utf8', maxBuffer: 64 << 20, cwd: dir });
-  const m = /@@TIME (\S+) (\S+) (\d+)/.exec(r.stderr);
-  if (r.status !== 0 || !m) throw new Error(`${cmd} ${argv.join(' ')} failed (${r.status}): ${r.stderr.slice(-500)}`);
-  return { out: r.stdout, cpu: Number(m[1]) + Number(m[2]), peakMiB: Number(m[3]) / 1024 };
-}
-
-function edax(file, h) {
-  const r = timed(opt.edax, ['-n', '1', '-l', '60', '-h', String(h), '-eval-file', evalDat, '-solve', file]);
-  // Rows: " 2|   15   +00        0:00.009        396563   44062556 G5 e8 …"
-  const rows = [...r.out.matchAll(/^\s*(\d+)\|\s*(\d+)\s+([+-]\d+)\s+\S+\s+(\d+)/gm)].map((m) => ({ index: Number(m[1]), empties: Number(m[2]), score: Number(m[3]), nodes: Number(m[4]) }));
-  return { ...r, rows, nodes: rows.reduce((a, x) => a + x.nodes, 0) };
-}
-
-function revsolve(file, h, engine) {
-  const r = timed(process.execPath, [CLI, 'solve', file, '-n', '1', '-h', String(h), '--json', '--quiet', '--engine', engine]);
-  const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
-  const summary = lines.pop();
-  if (summary.mismatches !== 0) throw new Error(`revsolve: ${summary.mismatches} mismatches on ${file}`);
-  if (summary.engine !== engine) throw new Error(`revsolve --engine ${engine} ran the ${summary.engine} engine`);
-  return { ...r, rows: lines.map((x) => ({ index: x.index, empties: x.empties, score: x.score, nodes: x.nodes })), nodes: summary.nodes };
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const spread = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
+const work = workDir();
 
 const results = [];
 for (const key of opt.sets.split(',')) {
-  const set = SETS[key];
-  if (!set) throw new Error(`--sets: no set ${key}; sets: ${Object.keys(SETS).join(', ')}`);
-  const lines = readFileSync(OBF + set.file, 'utf8').split('\n').filter((l) => l.trim() !== '');
-  const file = join(dir, `${key}.obf`);
-  writeFileSync(file, lines.slice(set.lines[0] - 1, set.lines[1]).join('\n') + '\n');
+  const { set, file } = setFile(work.dir, key);
   const rounds = [];
   for (let i = 0; i < Number(opt.rounds); i++) {
-    const e = opt.edax ? edax(file, set.h) : null;
+    const e = opt.edax ? runEdax(opt.edax, work, file, set.h) : null;
     const round = { edax: e && { nodes: e.nodes, cpu: e.cpu, peakMiB: e.peakMiB, rows: e.rows } };
     for (const engine of ENGINES) {
-      const r = revsolve(file, set.h, engine);
+      const r = runRevsolve(work, file, set.h, engine);
       round[engine] = { nodes: r.nodes, cpu: r.cpu, peakMiB: r.peakMiB, rows: r.rows };
       console.log(`${set.name} round ${i + 1}: ${e ? `Edax ${fmt(e.nodes)} nodes ${e.cpu.toFixed(2)} s; ` : ''}revsolve --engine ${engine} ${fmt(r.nodes)} nodes ${r.cpu.toFixed(2)} s`);
     }
