@@ -6,13 +6,14 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { machine } from './experiment.js';
-import { readObf } from '../dist/position/obf.js';
+import { readObf } from '../dist/position/obf-file.js';
 import { TranspositionTable } from '../dist/search/table.js';
 import { SearchContext } from '../dist/search/context.js';
 import { solveEntry, summarize } from '../dist/solve/solve.js';
 import { loadEvaluator } from '../dist/eval/files.js';
 import { moveName } from '../dist/position/position.js';
 import { WasmSearch } from '../dist/wasm/search.js';
+import '../dist/wasm/engine-file.js';
 
 const file = process.argv[2] ?? new URL('../obf/fforum-20-39.obf', import.meta.url).pathname;
 const bits = Number(process.argv[3] ?? 21);

@@ -15,8 +15,9 @@ export { U64, popcount } from 'native-free-bitboard';
 // Positions and OBF suites.
 export { type Color, type Position, PASS, PositionError, emptyCount, formatPosition, legalMoves, moveName, parseMove, parsePosition, play } from './position/position.js';
 export {
-  type ObfAnswer, type ObfEntry, type ObfSuite, ObfError, bestAnswers, formatObf, formatObfLine, parseObf, parseObfLine, readObf,
+  type ObfAnswer, type ObfEntry, type ObfSuite, ObfError, bestAnswers, formatObf, formatObfLine, parseObf, parseObfLine,
 } from './position/obf.js';
+export { readObf } from './position/obf-file.js';
 export { START_POSITION, perft } from './position/perft.js';
 export { samplePositions } from './position/random.js';
 export { FileError, OptionError } from './errors.js';
@@ -31,7 +32,8 @@ export { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS,
 export { DEFAULT_SELECTIVITY } from './search/selective.js';
 export { ORDERING_TECHNIQUES } from './search/ordering.js';
 export { ROOT_STRATEGIES, type RootStrategy, SELECTIVE_MIN } from './search/root.js';
-export { ENGINES, type EngineName, WASM_MAX_BITS, chooseEngine } from './wasm/choice.js';
+export { WASM_MAX_BITS, chooseEngine } from './wasm/choice.js';
+export { ENGINES, type EngineName } from './wasm/engine.js';
 export { MAX_THREADS as MAX_ENGINE_THREADS } from './wasm/engine.js';
 
 // Weights: read, evaluate, compress, export.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readObf } from '../src/position/obf.js';
+import { readObf } from '../src/position/obf-file.js';
 import { SearchContext, type ContextSettings } from '../src/search/context.js';
 import { type SolveResult, solveExact } from '../src/search/root.js';
 import { createTable } from '../src/search/table.js';

@@ -5,7 +5,7 @@
  * the third-party dependencies; then the command line, a script on the
  * library, and the README's TypeScript example compiled with tsc and run.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,16 +33,19 @@ describe('the npm package', () => {
   it('packs what a user needs and nothing else', () => {
     const [pack] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as [{ files: PackFile[]; bundled: string[] }];
     const files = pack.files.map((f) => f.path).sort();
-    for (const f of ['LICENSE', 'README.md', 'package.json', 'weights/revsolve.rsev', 'dist/revsolve.wasm', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/run/worker.js']) {
+    for (const f of ['LICENSE', 'README.md', 'package.json', 'weights/revsolve.rsev', 'dist/revsolve.wasm', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/run/worker.js', 'dist/web/main.js', 'dist/web/worker.js']) {
       expect(files).toContain(f);
     }
     expect(pack.bundled).toEqual(['native-free-bitboard']);
     const unwanted = files.filter((f) => /\.map$|\.tsbuildinfo$|^(src|test|bench|obf|data|native-free-bitboard|\.ci)\//.test(f) || /^dist\/.*\.test\./.test(f));
     expect(unwanted).toEqual([]);
-    // Only the compiled code (the bundled board package's too, and the WebAssembly engine), the shipped weights and the packages' documents.
+    // Only the compiled code (the bundled board package's too, and the WebAssembly engine), the page (dist/web: its
+    // bundles, files, and its own copies of the engine and the weights), the shipped weights and the packages' documents.
     const code = /^(node_modules\/native-free-bitboard\/)?dist\/.*\.(js|d\.ts)$/;
     expect(files.filter((f) => !code.test(f))).toEqual([
-      'LICENSE', 'README.md', 'dist/revsolve.wasm', 'node_modules/native-free-bitboard/LICENSE', 'node_modules/native-free-bitboard/package.json', 'package.json', 'weights/revsolve.rsev',
+      'LICENSE', 'README.md', 'dist/revsolve.wasm',
+      'dist/web/favicon.svg', 'dist/web/index.html', 'dist/web/revsolve.rsev', 'dist/web/revsolve.wasm', 'dist/web/style.css',
+      'node_modules/native-free-bitboard/LICENSE', 'node_modules/native-free-bitboard/package.json', 'package.json', 'weights/revsolve.rsev',
     ]);
     expect(files).toContain('node_modules/native-free-bitboard/dist/index.d.ts');
   });
@@ -77,6 +80,35 @@ describe('the npm package', () => {
       expect(text).toContain('ordering: eval (shipped weights)');
       expect(text).toMatch(/\|\s+14 \|\s+\+18 \|/);
       expect(text).toContain('0 mismatches');
+    }, 60_000);
+
+    it('serves the page from the installed package: npx revsolve web, with the isolation headers', async () => {
+      const web = spawn('npx', ['revsolve', 'web', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          let out = '';
+          const timer = setTimeout(() => reject(new Error(`no address within 30 s: ${out}`)), 30_000);
+          web.stdout!.on('data', (d: Buffer) => {
+            out += d.toString();
+            const m = /serving the page at (\S+)/.exec(out);
+            if (m) {
+              clearTimeout(timer);
+              resolve(m[1]);
+            }
+          });
+          web.once('exit', (code) => reject(new Error(`revsolve web exited ${code}: ${out}`)));
+        });
+        for (const [path, type] of [['', 'text/html'], ['main.js', 'text/javascript'], ['worker.js', 'text/javascript'], ['revsolve.wasm', 'application/wasm'], ['favicon.svg', 'image/svg+xml']]) {
+          const r = await fetch(new URL(path, url));
+          expect(r.status, path).toBe(200);
+          expect(r.headers.get('content-type')).toContain(type);
+          expect(r.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+          expect(r.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+        }
+        expect((await fetch(new URL('../package.json', url))).status).not.toBe(200);
+      } finally {
+        web.kill('SIGINT');
+      }
     }, 60_000);
 
     it('serves the library: a script solves a suite on the pool and one position in its thread', () => {

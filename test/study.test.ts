@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readObf } from '../src/position/obf.js';
+import { readObf } from '../src/position/obf-file.js';
 import { SearchContext } from '../src/search/context.js';
 import { ORDERING_TECHNIQUES, OFF_SELECTIVE, OFF_SORTING } from '../src/search/ordering.js';
 import { ROOT_STRATEGIES, type RootStrategy } from '../src/search/root.js';

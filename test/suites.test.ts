@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readObf } from '../src/position/obf.js';
+import { readObf } from '../src/position/obf-file.js';
 import { OBF } from './helpers.js';
 
 // The FFO suite as every engine ships it (public test data). Pinned so that

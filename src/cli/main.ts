@@ -14,7 +14,7 @@ import { watchStdout } from './output.js';
 /** Commands that keep this thread free themselves. */
 function runsHere(argv: readonly string[]): boolean {
   const [command, sub] = argv.slice(2);
-  return command === undefined || command.startsWith('-') || command === 'solve' || command === 'worker' || command === 'queue' || (command === 'train' && sub === 'gen');
+  return command === undefined || command.startsWith('-') || command === 'solve' || command === 'worker' || command === 'queue' || command === 'web' || (command === 'train' && sub === 'gen');
 }
 
 function runOnThread(argv: string[], stop: StopSignals): Promise<number> {

@@ -1,7 +1,7 @@
 /**
- * The command line: `revsolve solve` (solve.ts), `perft`, and the `eval`,
- * `train`, `lab`, `worker` and `queue` groups (eval.ts, train.ts, lab.ts,
- * queue.ts); runCommand runs one and maps what went wrong to one line and
+ * The command line: `revsolve solve` (solve.ts), `perft`, `web` (web.ts),
+ * and the `eval`, `train`, `lab`, `worker` and `queue` groups (eval.ts,
+ * train.ts, lab.ts, queue.ts); runCommand runs one and maps what went wrong to one line and
  * an exit code.
  * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or
  * usage, 129 / 130 / 143 stopped by SIGHUP / SIGINT / SIGTERM, 70 a bug.
@@ -16,6 +16,7 @@ import { addEvalCommands } from './eval.js';
 import { addTrainCommands } from './train.js';
 import { addLabCommands } from './lab.js';
 import { addQueueCommands } from './queue.js';
+import { addWebCommand } from './web.js';
 import type { StopSignals } from './signals.js';
 
 const EXIT_BUG = 70;
@@ -47,6 +48,7 @@ function buildProgram(stop: StopSignals): Command {
   addTrainCommands(program, out, err, stop);
   addLabCommands(program, out, err);
   addQueueCommands(program, out, err, stop);
+  addWebCommand(program, stop);
 
   program
     .command('perft')

@@ -23,12 +23,12 @@ import { searchEvaluator } from '../eval/files.js';
 import { U64, popcount } from 'native-free-bitboard';
 import { formatPosition } from '../position/position.js';
 import { type Job as PoolJob, Scheduler } from '../run/schedule.js';
-import type { GuessResult, NwsResult, PvResult, RunSettings, TaskInput } from '../run/worker.js';
+import type { GuessResult, NwsResult, PvResult, RunSettings, TaskInput } from '../run/tasks.js';
 import type { PositionResult } from '../solve/solve.js';
 import { jsonRecord } from '../run/results.js';
 import { CANCEL_CHANNEL, type JobData, type QueueSettings, jobProblem, queueOf, runKeys } from './jobs.js';
 import { type RedisAddress, Watchdog, connectionOptions, openRedis, within } from './redis.js';
-import type { EngineName } from '../wasm/choice.js';
+import type { EngineName } from '../wasm/engine.js';
 import { type EngineShare, createEngineShare } from '../wasm/search.js';
 import { MAX_THREADS } from '../wasm/engine.js';
 

@@ -20,8 +20,8 @@ import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
 import { type PositionResult } from '../solve/solve.js';
 import { type WeightsBytes, searchEvaluator } from '../eval/files.js';
-import type { RunSettings, TaskInput } from './worker.js';
-import type { EngineName } from '../wasm/choice.js';
+import type { RunSettings, TaskInput } from './tasks.js';
+import type { EngineName } from '../wasm/engine.js';
 
 export type { OnFailure } from './schedule.js';
 

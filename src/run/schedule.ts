@@ -8,23 +8,14 @@
  * flag. A task whose worker dies is retried once on a fresh worker.
  */
 import { Piscina } from 'piscina';
+import { type Dispatched, type Job, type TaskRunner, takeFirst } from './runner.js';
+
+export type { Dispatched, Job, TaskRunner } from './runner.js';
 
 /** A worker died (crash, kill) on a position: retried once on a fresh worker, then given up. */
 export type OnFailure = (index: number, reason: string, willRetry: boolean) => void;
 
 export class GaveUp extends Error {}
-
-/** What the scheduler adds to every task it hands to a worker. */
-export interface Dispatched {
-  /** 1-based index of the position in its suite (tasks of one position share it). */
-  readonly index: number;
-  /** 1 for the first try, 2 for the retry on a fresh worker. */
-  readonly attempt: number;
-  /** The task's slot in `live` and `stop` (set when dispatched). */
-  readonly slot: number;
-  readonly live: SharedArrayBuffer;
-  readonly stop: SharedArrayBuffer;
-}
 
 export interface SchedulerSettings {
   readonly workers: number;
@@ -34,40 +25,6 @@ export interface SchedulerSettings {
   readonly liveFields: number;
   /** Fields added to every task (the run's settings). */
   readonly common: object;
-}
-
-/** A queued or running task; `cancel` drops it or tells it to stop. */
-export interface Job {
-  readonly task: Dispatched;
-  readonly rank: number;
-  /** Where in its position's tree (child numbers from the root): leftmost first, depth-first. */
-  readonly path: readonly number[];
-  readonly seq: number;
-  slot: number;
-  cancelled: boolean;
-  resolve(value: unknown): void;
-  reject(e: unknown): void;
-}
-
-/**
- * What the split search needs of whatever runs its tasks: this pool, or the
- * distributed queue (queue/). H is the runner's handle on a task.
- */
-export interface TaskRunner<In, H> {
-  /** Runs a task; null when cancelled before it ran. `path`: where in its position's tree (priority). */
-  run<R>(task: In, rank: number, onJob?: (job: H) => void, path?: readonly number[]): Promise<R | null>;
-  /** Drops a queued task or tells a running one to stop. */
-  cancel(job: H): void;
-  /** A live field summed over the running tasks of position `index`; `otherwise` when none runs (or none is known). */
-  liveSum(index: number, field: number, otherwise?: number): number;
-}
-
-function before(a: Job, b: Job): boolean {
-  if (a.rank !== b.rank) return a.rank < b.rank;
-  const n = Math.min(a.path.length, b.path.length);
-  for (let i = 0; i < n; i++) if (a.path[i] !== b.path[i]) return a.path[i] < b.path[i];
-  if (a.path.length !== b.path.length) return a.path.length > b.path.length; // the deeper, under the same node
-  return a.seq < b.seq;
 }
 
 /** Tasks of type In (what a sender gives; the scheduler adds the Dispatched fields and the run's common ones). */
@@ -143,15 +100,9 @@ export class Scheduler<In extends { readonly index: number } = { readonly index:
     }
   }
 
-  private take(): Job | undefined {
-    let best = -1;
-    for (let i = 0; i < this.queue.length; i++) if (best < 0 || before(this.queue[i], this.queue[best])) best = i;
-    return best < 0 ? undefined : this.queue.splice(best, 1)[0];
-  }
-
   private dispatch(): void {
     while (this.free.length > 0 && this.queue.length > 0 && !this.signal?.aborted) {
-      const job = this.take()!;
+      const job = takeFirst(this.queue)!;
       const slot = this.free.pop()!;
       job.slot = slot;
       this.running[slot] = job;

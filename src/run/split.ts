@@ -23,9 +23,9 @@ import { LIST } from '../search/state.js';
 import { ScoreProbes } from '../search/root.js';
 import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, costOf, hashPosition } from '../search/table.js';
 import type { Evaluator } from '../eval/weights.js';
-import type { TaskRunner } from './schedule.js';
+import type { TaskRunner } from './runner.js';
 import { type PositionResult, check, tableStats } from '../solve/solve.js';
-import type { GuessResult, NwsResult, PvResult, TaskInput } from './worker.js';
+import type { GuessResult, NwsResult, PvResult, TaskInput } from './tasks.js';
 import type { EngineShare } from '../wasm/search.js';
 
 /**
@@ -158,7 +158,7 @@ export class SplitSearch<H> {
   }
 
   async solve(entry: ObfEntry, keepTable: boolean): Promise<PositionResult> {
-    const t0 = process.hrtime.bigint();
+    const t0 = performance.now(); // a global of Node and of the page
     const table = this.shared.table;
     if (!keepTable) table.clear();
     table.newSearch();
@@ -190,7 +190,7 @@ export class SplitSearch<H> {
       return {
         index: this.index, line: entry.line, empties, move, score: pv.score,
         ...check(entry.answers, pv.score, move, pv.pv.length === 0),
-        nodes: this.nodes, ms: Number(process.hrtime.bigint() - t0) / 1e6, pv: pv.pv, table: tableStats(table),
+        nodes: this.nodes, ms: performance.now() - t0, pv: pv.pv, table: tableStats(table),
         engine: this.shared.engine ? 'wasm' : 'ts', // its tasks' engine: the one their shared table is made for
       };
     } finally {

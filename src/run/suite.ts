@@ -5,7 +5,8 @@
  * tables as the command line's `solve`.
  */
 import { availableParallelism } from 'node:os';
-import { type ObfEntry, type ObfError, type ObfSuite, readObf } from '../position/obf.js';
+import type { ObfEntry, ObfError, ObfSuite } from '../position/obf.js';
+import { readObf } from '../position/obf-file.js';
 import { OptionError } from '../errors.js';
 import { InputOrder } from './order.js';
 import { emptyCount } from '../position/position.js';

@@ -377,7 +377,7 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
   live[at + LIVE_LOWER] = -64;
   live[at + LIVE_UPPER] = 64;
   live[at + LIVE_MOVE] = NO_MOVE;
-  const t0 = process.hrtime.bigint();
+  const t0 = performance.now(); // a global of Node and of the page
   let score: number;
   if (options.known !== undefined) {
     score = options.known;
@@ -403,7 +403,7 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
     if (!ctx.stopped()) pvLine(ctx, ph, pl, oh, ol, score, empties, parity, 0);
   }
   live[at + LIVE_NODES] = s.nodes[0];
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const ms = performance.now() - t0;
   const pv = Array.from(s.pv.subarray(0, s.pvLen[0]));
   return { score, move: pv.length > 0 ? pv[0] : NO_MOVE, pv, nodes: s.nodes[0], ms, empties };
 }

@@ -7,7 +7,8 @@ import { type WeightsBytes, readWeightsBytes } from '../eval/files.js';
 import { DEFAULT_SELECTIVITY } from '../search/selective.js';
 import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS } from '../search/table.js';
 import { OptionError } from '../errors.js';
-import { ENGINES, type EngineName, chooseEngine } from '../wasm/choice.js';
+import { chooseEngine } from '../wasm/choice.js';
+import { ENGINES, type EngineName } from '../wasm/engine.js';
 import { SHIPPED_WEIGHTS } from '../install.js';
 
 export interface SolveOptions {

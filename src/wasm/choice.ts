@@ -5,10 +5,9 @@
  * not part of what names a queue.
  */
 import type { Layout } from '../search/table.js';
-import { EngineUnavailable, engineModule } from './engine.js';
+import { type EngineName, EngineUnavailable, engineModule } from './engine.js';
+import './engine-file.js'; // in Node, the module is dist/revsolve.wasm
 
-export type EngineName = 'wasm' | 'ts';
-export const ENGINES: readonly EngineName[] = ['wasm', 'ts'];
 
 /** The largest table the engine's 32-bit memory holds beside its weights: 2^26 entries of 32 bytes (2 GiB). */
 export const WASM_MAX_BITS = 26;

@@ -12,12 +12,16 @@
  * hands it the context's calls): bitboard primitives, the table, the
  * evaluator's line of play, ordering with its sorting searches, ETC, the
  * stability cutoff, ProbCut, the last-4 solvers and the shallow search.
+ *
+ * This file touches no file system, so that the web page's workers run it:
+ * where the module comes from is given to it (provideEngine) by each
+ * host, Node's from dist/revsolve.wasm (engine-file.ts), the page's from a
+ * fetch compiled once and posted to its workers.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
-/** The compiled module, beside the compiled TypeScript (from src/ under the tests, dist/ when built). */
-export const ENGINE_WASM = fileURLToPath(new URL('../../dist/revsolve.wasm', import.meta.url));
+/** The two engines: the search compiled to WebAssembly, and the TypeScript one (the reference). */
+export type EngineName = 'wasm' | 'ts';
+export const ENGINES: readonly EngineName[] = ['wasm', 'ts'];
 
 /** The module's memory: as many 64 KiB pages as the build's --initialMemory, growable to 4 GiB. */
 export const INITIAL_PAGES = 64;
@@ -58,17 +62,20 @@ export interface Engine {
 export class EngineUnavailable extends Error {}
 
 let compiled: WebAssembly.Module | undefined;
+let source: WebAssembly.Module | (() => Uint8Array<ArrayBuffer>) = () => {
+  throw new EngineUnavailable('no WebAssembly module was given to this thread');
+};
 
-/** The compiled module (once per process). */
+/** Where this thread's module comes from: a compiled module, or its bytes (read when first needed). */
+export function provideEngine(from: WebAssembly.Module | (() => Uint8Array<ArrayBuffer>)): void {
+  source = from;
+  compiled = undefined;
+}
+
+/** The compiled module (once per thread). */
 export function engineModule(): WebAssembly.Module {
   if (compiled) return compiled;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(ENGINE_WASM);
-  } catch (e) {
-    throw new EngineUnavailable(`${ENGINE_WASM}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (npm run build makes it)`);
-  }
-  compiled = new WebAssembly.Module(new Uint8Array(bytes));
+  compiled = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source());
   return compiled;
 }
 

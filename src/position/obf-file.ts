@@ -1,0 +1,35 @@
+/**
+ * OBF files on disk (the format itself, on text, is obf.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { problemOf } from '../io.js';
+import { ObfError, type ObfSuite, parseObf } from './obf.js';
+
+/**
+ * Reads an OBF file. A file that cannot be read, is binary, or holds no
+ * position at all (nor a bad line) throws an ObfError for the whole file
+ * (line 0); bad lines are listed in `errors`.
+ */
+export function readObf(path: string): ObfSuite {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    throw new ObfError(path, 0, `cannot read the file: ${problemOf(e)}`);
+  }
+  if (isBinary(bytes)) throw new ObfError(path, 0, 'not an OBF file (binary data)');
+  const suite = parseObf(bytes.toString('utf8'), path);
+  if (suite.entries.length === 0 && suite.errors.length === 0) throw new ObfError(path, 0, 'no position in the file (an OBF file has a line "<64 squares> <X|O>" per position)');
+  return suite;
+}
+
+/** A NUL byte, or many bytes that are not UTF-8 text, in the first 64 KiB. */
+function isBinary(b: Buffer): boolean {
+  const head = b.subarray(0, 65536);
+  if (head.includes(0)) return true;
+  const text = head.toString('utf8');
+  let bad = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 0xfffd) bad++;
+  return bad > 8 && bad * 100 > text.length;
+}
+

@@ -1,0 +1,204 @@
+/**
+ * What a search thread does (a piscina worker of the pool or the queue:
+ * worker.ts; a Web Worker of the page). Four kinds of task:
+ *   solve  a whole position on the worker's own table (made at the first
+ *          task and kept; cleared per position unless told to keep it);
+ *   guess  the first guess of a split position (shallow search, selective
+ *          pre-searches) on that position's shared table;
+ *   nws    one null-window search below a split position, on its shared
+ *          table (split search, see split.ts);
+ *   pv     the move and principal variation of a split position once its
+ *          score is known (the PV walk), on the shared table.
+ * Every task publishes its progress in a shared slot and watches a stop flag.
+ */
+import { U64 } from 'native-free-bitboard';
+import type { ObfAnswer } from '../position/obf.js';
+import type { Color } from '../position/position.js';
+import type { Evaluator } from '../eval/weights.js';
+import { LIVE_FIELDS, SearchContext } from '../search/context.js';
+import { searchNull } from '../search/nws.js';
+import { setupEmpties } from '../search/leaves.js';
+import { SearchState } from '../search/state.js';
+import type { EngineName } from '../wasm/engine.js';
+import { type EngineShare, WasmSearch } from '../wasm/search.js';
+import { type GuessResult, type RootStrategy, guessScore, solveExact } from '../search/root.js';
+import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from '../search/table.js';
+import { type PositionResult, solveOne } from '../solve/solve.js';
+import { type WeightsBytes, searchEvaluator } from '../eval/format.js';
+import type { Dispatched } from './runner.js';
+
+/** The settings every task of a run carries (the scheduler's `common`). */
+export interface RunSettings {
+  /** Weights for move ordering, read once by the thread that started the run (null: mobility). */
+  readonly weights: WeightsBytes | null;
+  /** Margins of the selective pre-searches (see ContextSettings). */
+  readonly selectivity: readonly number[];
+  /** Ordering techniques switched off (see ContextSettings.off). */
+  readonly off: number;
+  readonly root: RootStrategy;
+  /** The engine below the root of whole positions (a split task's engine is its shared table's: engineShare, or the TypeScript one). */
+  readonly engine: EngineName;
+}
+
+/** What every task carries: where to publish progress and where to look for a stop, and the run's settings. */
+interface TaskBase extends Dispatched, RunSettings {
+  readonly bits: number;
+  readonly layout: Layout;
+  readonly ph: number;
+  readonly pl: number;
+  readonly oh: number;
+  readonly ol: number;
+}
+
+/** A whole position, as plain data so that it crosses the thread boundary. */
+export interface SolveTask extends TaskBase {
+  readonly kind: 'solve';
+  readonly line: number;
+  readonly toMove: Color;
+  readonly answers: readonly ObfAnswer[];
+  readonly keepTable: boolean;
+}
+
+/**
+ * Tasks on a split position's shared table. Null only on the way to a queue
+ * worker, which gives the task its own process's table (queue/serve.ts).
+ */
+interface SharedTableTask extends TaskBase {
+  readonly table: SharedArrayBuffer | null;
+  /** The WebAssembly engine's shared memory holding the table (instead of `table`), or null. */
+  readonly engineShare: EngineShare | null;
+  /** Which of the run's shared tables (the worker keeps a view per id). */
+  readonly tableId: number;
+  /** The date of the position's search (table replacement). */
+  readonly date: number;
+}
+
+export interface NwsTask extends SharedTableTask {
+  readonly kind: 'nws';
+  readonly alpha: number;
+  readonly empties: number;
+  /** Order of this task among its position's (0 first: the fault hook). */
+  readonly seq: number;
+}
+
+export interface PvTask extends SharedTableTask {
+  readonly kind: 'pv';
+  /** The exact score, known from the probes. */
+  readonly score: number;
+}
+
+/** The first guess of a split position: the selective pre-searches, on its shared table. */
+export interface GuessTask extends SharedTableTask {
+  readonly kind: 'guess';
+}
+
+export type Task = SolveTask | NwsTask | PvTask | GuessTask;
+/** A task as its sender gives it; the scheduler adds the rest. */
+export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, keyof Dispatched | keyof RunSettings> & { readonly index: number } : never) : never;
+
+export interface NwsResult {
+  readonly score: number;
+  readonly nodes: number;
+  readonly probes: number;
+  readonly hits: number;
+  readonly cutoffs: number;
+}
+
+export type { GuessResult };
+
+export interface PvResult {
+  readonly score: number;
+  readonly pv: readonly number[];
+  readonly nodes: number;
+}
+
+// Kept by this thread between tasks: its search state (each task's search
+// works in it in turn), its own table, its views of shared tables, the
+// evaluator of the last weights file.
+const state = new SearchState();
+let own: Table | undefined;
+/** The WebAssembly engine of whole positions, with its table (the thread's own), for the weights it was made with. */
+let wasm: { search: WasmSearch; bits: number; layout: Layout; sha256: string | null } | undefined;
+const shared = new Map<number, Table>();
+let evaluator: { sha256: string | null; ev: Evaluator | null } = { sha256: null, ev: null };
+
+/** This thread's evaluator of the run's weights, built from their bytes once (the digest tells a new run's weights). */
+function evaluatorOf(w: WeightsBytes | null): Evaluator | null {
+  const sha256 = w?.sha256 ?? null;
+  if (evaluator.sha256 !== sha256) evaluator = { sha256, ev: searchEvaluator(w) };
+  return evaluator.ev;
+}
+
+/**
+ * This thread's engine instances over split positions' shared engine
+ * memories, by table id (fixed for the life of a pool, as the memories are;
+ * each task brings its own clone of the Memory object, so the id is the key).
+ */
+const sharedEngines = new Map<number, WasmSearch>();
+
+/**
+ * The engine over a split task's shared memory, as the thread of its slot
+ * (slot + 1: thread 0 made the memory): the tasks running at once have
+ * distinct slots, hence scratch regions and stop flags of their own.
+ */
+function sharedEngine(t: SharedTableTask, share: EngineShare): WasmSearch {
+  let e = sharedEngines.get(t.tableId);
+  if (!e) {
+    e = new WasmSearch(share, t.slot + 1);
+    sharedEngines.set(t.tableId, e);
+  } else e.useThread(t.slot + 1);
+  e.table.date = t.date;
+  return e;
+}
+
+/** The view on a shared table: ids are fixed for the life of a pool (one run), so one view per id. */
+function sharedTable(t: SharedTableTask): Table {
+  if (t.table === null) throw new Error("a split task without its table");
+  let table = shared.get(t.tableId);
+  if (!table || table.bits !== t.bits || table.layout !== t.layout) {
+    table = createTable(t.bits, t.layout, t.table);
+    shared.set(t.tableId, table);
+  }
+  table.date = t.date;
+  return table;
+}
+
+export function runTask(t: Task): PositionResult | NwsResult | PvResult | GuessResult {
+  let table: Table;
+  let below: WasmSearch | null = null;
+  const evaluator = evaluatorOf(t.weights);
+  if (t.kind === 'solve' && t.engine === 'wasm') {
+    const sha256 = t.weights?.sha256 ?? null;
+    if (!wasm || wasm.bits !== t.bits || wasm.layout !== t.layout || wasm.sha256 !== sha256) {
+      wasm = undefined; // its memory goes before the next is made
+      wasm = { search: WasmSearch.create(t.bits, t.layout, evaluator), bits: t.bits, layout: t.layout, sha256 };
+    }
+    below = wasm.search;
+    table = below.table;
+  } else if (t.kind === 'solve') {
+    if (!own || own.bits !== t.bits || own.layout !== t.layout) own = createTable(t.bits, t.layout);
+    table = own;
+  } else if (t.engineShare) {
+    below = sharedEngine(t, t.engineShare);
+    table = below.table;
+  } else table = sharedTable(t);
+  const ctx = new SearchContext({
+    table, evaluator, selectivity: t.selectivity, off: t.off, state, below,
+    live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
+  });
+  const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
+  if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable, root: t.root });
+  if (t.kind === 'guess') return guessScore(ctx, position);
+  if (t.kind === 'pv') {
+    const r = solveExact(ctx, position, { known: t.score, sameSearch: true });
+    return { score: r.score, pv: r.pv, nodes: r.nodes };
+  }
+  const s = table.stats;
+  const probes = s[STAT_PROBES];
+  const hits = s[STAT_HITS];
+  const cutoffs = s[STAT_CUTOFFS];
+  const parity = setupEmpties(state, t.ph, t.pl, t.oh, t.ol);
+  state.nodes[0] = 0;
+  const score = searchNull(ctx, t.ph, t.pl, t.oh, t.ol, t.alpha, t.empties, parity);
+  return { score, nodes: state.nodes[0], probes: s[STAT_PROBES] - probes, hits: s[STAT_HITS] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };
+}

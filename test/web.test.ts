@@ -1,0 +1,249 @@
+/**
+ * The page in a real headless Chromium (playwright-core, Debian's chromium)
+ * against `revsolve web` started here on a free port: it loads clean and
+ * cross-origin isolated; FFO #1 solves to the file's answer; every move of
+ * a 20-empties position gets the score the command line gives its child;
+ * edits, moves, links, bad text, the PV's steps; Stop ends a long solve
+ * (the workers go idle) and the page solves again; served without the
+ * isolation headers, it says so and still solves. Without a Chromium the
+ * tests skip with one line, except under CI, where that fails.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { findChromium, launchChromium } from '../web/chromium.mjs';
+import { CLI, Proc, jsonRows, sleep } from './redis.js';
+import { OBF } from './helpers.js';
+import { formatObfLine, parseObf } from '../src/position/obf.js';
+import { formatPosition, legalMoves, moveName, parsePosition, play } from '../src/position/position.js';
+
+const chromium = findChromium();
+if (!chromium) {
+  if (process.env.CI) throw new Error('no Chromium found (install Debian\'s chromium, or set CHROMIUM): the page\'s tests cannot run under CI');
+  process.stderr.write('test/web.test.ts: no Chromium found (/usr/bin/chromium, or $CHROMIUM): the page\'s browser tests are skipped\n');
+}
+
+const FFO1 = parseObf(readFileSync(join(OBF, 'fforum-1-19.obf'), 'utf8')).entries[0];
+// A random position of 20 empties (bench's seed-1 set, line 2): its children take well under a second each.
+const RANDOM20 = readFileSync(join(OBF, 'random-s1.obf'), 'utf8').split('\n')[1].trim();
+
+interface Seen { errors: string[] }
+
+function watch(page: Page): Seen {
+  const seen: Seen = { errors: [] };
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') seen.errors.push(`${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => seen.errors.push(`pageerror: ${String(e)}`));
+  page.on('requestfailed', (r) => seen.errors.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => { if (r.status() >= 400) seen.errors.push(`${r.status()} ${r.url()}`); });
+  return seen;
+}
+
+async function ready(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('#env[data-ready="1"]').waitFor({ timeout: 30_000 });
+}
+
+async function solved(page: Page, timeout = 60_000): Promise<string> {
+  await page.locator('#result:is([data-state=done],[data-state=error],[data-state=stopped])').waitFor({ timeout });
+  return (await page.locator('#result').getAttribute('data-state'))!;
+}
+
+describe.skipIf(!chromium)('the web page in headless Chromium', () => {
+  let server: Proc;
+  let url = '';
+  let browser: Browser;
+  const dir = mkdtempSync(join(tmpdir(), 'revsolve-web-'));
+
+  beforeAll(async () => {
+    server = new Proc(['web', '--port', '0']);
+    url = (await server.waitFor(/serving the page at (\S+)/, 30_000))[1];
+    browser = await launchChromium(chromium!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.end();
+  });
+
+  it('loads with no console error, cross-origin isolated, the wasm engine on the browser\'s cores', async () => {
+    const page = await browser.newPage();
+    const seen = watch(page);
+    await ready(page, url);
+    expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
+    expect(await page.locator('#env').getAttribute('data-isolated')).toBe('1');
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    expect(await page.locator('#workers').inputValue()).toBe(String(Math.min(31, cores)));
+    expect(await page.locator('#env').textContent()).toMatch(/engine wasm/);
+    const fav = await page.request.get(new URL('favicon.svg', url).href);
+    expect(fav.status()).toBe(200);
+    expect(fav.headers()['cross-origin-embedder-policy']).toBe('require-corp');
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('FFO #1 picked and solved: the file\'s score, a move among its best answers, on wasm with every worker', async () => {
+    const page = await browser.newPage();
+    const seen = watch(page);
+    await ready(page, url);
+    await page.selectOption('#ffo', '0');
+    expect(await page.locator('#text').getAttribute('data-position')).toBe(formatPosition(FFO1.position).replace(' ', ''));
+    await page.click('#solve');
+    expect(await solved(page)).toBe('done');
+    const best = Math.max(...FFO1.answers.map((a) => a.score));
+    expect(Number(await page.locator('#result').getAttribute('data-score'))).toBe(best);
+    const moves = FFO1.answers.filter((a) => a.score === best).map((a) => moveName(a.move));
+    expect(moves).toContain(await page.locator('#result').getAttribute('data-move'));
+    expect(await page.locator('#result').getAttribute('data-engine')).toBe('wasm');
+    expect(await page.locator('#env').getAttribute('data-workers')).toBe(String(await page.evaluate(() => navigator.hardwareConcurrency)));
+
+    // The PV steps through to its end, one move at a time.
+    const length = Number(await page.locator('#pv-at').getAttribute('data-length'));
+    expect(length).toBeGreaterThan(5);
+    for (let i = 1; i <= length; i++) {
+      await page.click('#pv-next');
+      expect(await page.locator('#pv-at').getAttribute('data-step')).toBe(String(i));
+    }
+    expect(await page.locator('#pv-next').isDisabled()).toBe(true);
+    await page.click('#pv-first');
+    expect(await page.locator('#pv-at').getAttribute('data-step')).toBe('0');
+
+    // Asked again in the session: at once, from what is known.
+    await page.click('#solve');
+    expect(await solved(page)).toBe('done');
+    expect(await page.locator('#result').getAttribute('data-engine')).toBe('known');
+    expect(Number(await page.locator('#result').getAttribute('data-score'))).toBe(best);
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('every move of a pasted 20-empties position: the score the command line gives each child', async () => {
+    const page = await browser.newPage();
+    const seen = watch(page);
+    await ready(page, url);
+    await page.fill('#text', RANDOM20);
+    await page.click('#set');
+    await page.check('input[name=mode][value=every]');
+    await page.click('#solve');
+    expect(await solved(page, 90_000)).toBe('done');
+    const position = parsePosition(RANDOM20);
+    const moves = legalMoves(position);
+    const children = join(dir, 'children.obf');
+    writeFileSync(children, moves.map((m) => formatObfLine(play(position, m)) + '\n').join(''));
+    const cli = spawnSync(process.execPath, [CLI, 'solve', children, '-h', '18', '-n', '2', '--json', '--quiet'], { encoding: 'utf8' });
+    expect(cli.status).toBe(0);
+    const rows = jsonRows(cli.stdout);
+    expect(rows.length).toBe(moves.length);
+    for (let i = 0; i < moves.length; i++) {
+      const shown = await page.locator(`.sq[data-square=${moveName(moves[i])}]`).getAttribute('data-score');
+      expect(Number(shown), moveName(moves[i])).toBe(-Number(rows[i].score));
+    }
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a click edit and a move played change the position string; a link opens a position; bad text says why', async () => {
+    const page = await browser.newPage();
+    const seen = watch(page);
+    await ready(page, url);
+    await page.click('#start');
+    const start = await page.locator('#text').getAttribute('data-position');
+    await page.click('.sq[data-square=d3]');
+    const after = await page.locator('#text').getAttribute('data-position');
+    expect(after).not.toBe(start);
+    expect(after).toBe(formatPosition(play(parsePosition(start!.slice(0, 64) + ' ' + start!.slice(64)), 19)).replace(' ', ''));
+    expect(new URL(page.url()).searchParams.get('p')).toBe(after);
+    await page.click('#undo');
+    expect(await page.locator('#text').getAttribute('data-position')).toBe(start);
+    await page.selectOption('#click-mode', 'edit');
+    await page.click('.sq[data-square=a1]');
+    expect((await page.locator('#text').getAttribute('data-position'))![0]).toBe('X');
+
+    // A link with a position opens it.
+    const link = new URL(url);
+    link.searchParams.set('p', formatPosition(FFO1.position).replace(' ', ''));
+    await ready(page, link.href);
+    expect(await page.locator('#text').inputValue()).toBe(formatPosition(FFO1.position));
+
+    // A game record from the start, then bad text: one message, no console error.
+    await page.fill('#text', 'f5d6c3');
+    await page.click('#set');
+    expect(await page.locator('#message').textContent()).toBe('');
+    await page.fill('#text', 'hello world');
+    await page.click('#set');
+    expect(await page.locator('#message').textContent()).toMatch(/squares|side to move/);
+    await page.fill('#text', 'f5f5');
+    await page.click('#set');
+    expect(await page.locator('#message').textContent()).toMatch(/move 2 of the game record, f5, is not legal/);
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('Stop ends a long solve within a second: the workers go idle, the nodes stop, and the page solves again', async () => {
+    const page = await browser.newPage();
+    const seen = watch(page);
+    await ready(page, url);
+    await page.selectOption('#ffo', String(63)); // FFO #64: minutes here
+    await page.click('#solve');
+    await page.waitForFunction(() => Number(document.getElementById('progress')!.dataset.nodes ?? 0) > 1e6, null, { timeout: 60_000 });
+    expect(await page.evaluate(() => (window as unknown as { revsolve: { busy(): number } }).revsolve.busy())).toBeGreaterThan(0);
+    const t0 = Date.now();
+    await page.click('#stop');
+    await page.waitForFunction(() => (window as unknown as { revsolve: { busy(): number } }).revsolve.busy() === 0, null, { timeout: 5_000 });
+    const ms = Date.now() - t0;
+    expect(ms).toBeLessThan(1000);
+    expect(await solved(page, 5_000)).toBe('stopped');
+    const n1 = await page.locator('#progress').getAttribute('data-nodes');
+    await sleep(400);
+    expect(await page.locator('#progress').getAttribute('data-nodes')).toBe(n1);
+    // Still usable.
+    await page.selectOption('#ffo', '0');
+    await page.click('#solve');
+    expect(await solved(page)).toBe('done');
+    expect(Number(await page.locator('#result').getAttribute('data-score'))).toBe(18);
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe.skipIf(!chromium)('the page served without the isolation headers (a static host)', () => {
+  let server: Proc;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = new Proc(['web', '--port', '0', '--no-isolation']);
+    browser = await launchChromium(chromium!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.end();
+  });
+
+  it('says so, solves on one table per worker, and Stop ends the workers', async () => {
+    const url = (await server.waitFor(/serving the page at (\S+)/, 30_000))[1];
+    const page = await browser.newPage();
+    const seen = watch(page);
+    await ready(page, url);
+    expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(false);
+    expect(await page.locator('#env').getAttribute('data-isolated')).toBe('0');
+    expect(await page.locator('#env').textContent()).toMatch(/not isolated/);
+    await page.selectOption('#ffo', '0');
+    await page.click('#solve');
+    expect(await solved(page)).toBe('done');
+    expect(Number(await page.locator('#result').getAttribute('data-score'))).toBe(18);
+    await page.selectOption('#ffo', String(63));
+    await page.click('#solve');
+    await page.waitForFunction(() => (window as unknown as { revsolve: { busy(): number } }).revsolve.busy() > 0, null, { timeout: 30_000 });
+    await sleep(300);
+    await page.click('#stop');
+    expect(await solved(page, 5_000)).toBe('stopped');
+    expect(await page.evaluate(() => (window as unknown as { revsolve: { busy(): number } }).revsolve.busy())).toBe(0);
+    await page.selectOption('#ffo', '1');
+    await page.click('#solve');
+    expect(await solved(page)).toBe('done');
+    expect(Number(await page.locator('#result').getAttribute('data-score'))).toBe(10);
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,390 @@
+/**
+ * The page: a board to set up, the solver's settings, the solve and its
+ * progress, the answer on the board. The position lives in the address
+ * (?p=<64 squares><side>), so that a link opens it. Everything the tests
+ * read is in the DOM (data- attributes) or in window.revsolve.
+ */
+import { type Position, PASS, emptyCount, finalScore, formatPosition, legalMoves, moveName, play } from '../src/position/position.js';
+import { START_POSITION } from '../src/position/perft.js';
+import { parseObf } from '../src/position/obf.js';
+import { NO_MOVE } from '../src/search/table.js';
+import type { WeightsBytes } from '../src/eval/format.js';
+import type { EngineName } from '../src/wasm/engine.js';
+import { PageSolver, type Progress, Stopped } from './solve.js';
+import { cycleSquare, emptyBoard, otherSide, positionKey, readPositionText } from './text.js';
+import ffo1 from '../obf/fforum-1-19.obf';
+import ffo2 from '../obf/fforum-20-39.obf';
+import ffo3 from '../obf/fforum-40-59.obf';
+import ffo4 from '../obf/fforum-60-79.obf';
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const FFO = [ffo1, ffo2, ffo3, ffo4].flatMap((text) => parseObf(text).entries);
+/** Empties from which the page warns before a solve that it may take hours. */
+const WARN_EMPTIES = 30;
+
+// --- state a reader can see: the position and its history, the answers known, the solve running
+let history: Position[] = [START_POSITION];
+let at = 0;
+const position = () => history[at];
+/** Exact scores found this session, by position (they depend on neither h nor the engine). */
+const known = new Map<string, { score: number; move: number; pv: readonly number[] }>();
+/** Every move's score for the position shown, by square, while it is shown. */
+let moveScores = new Map<number, number>();
+let pvView: { from: Position; pv: readonly number[]; step: number } | null = null;
+let solver: PageSolver | null = null;
+let running = false;
+let warnedFor = '';
+let engineModule: WebAssembly.Module | null = null;
+let engineWhy = '';
+let weights: WeightsBytes | null = null;
+const isolated = globalThis.crossOriginIsolated === true;
+const stats = { engine: '', workers: 0, lastNodes: 0, solves: 0 };
+
+// --- the board
+const squares: HTMLButtonElement[] = [];
+for (let x = 0; x < 64; x++) {
+  const b = document.createElement('button');
+  b.className = 'sq';
+  b.dataset.square = moveName(x);
+  b.setAttribute('aria-label', moveName(x));
+  b.innerHTML = '<span class="disc"></span><span class="score"></span>';
+  b.addEventListener('click', () => clickSquare(x));
+  squares.push(b);
+  $('board').append(b);
+}
+
+function shown(): Position {
+  if (!pvView) return position();
+  let p = pvView.from;
+  for (let i = 0; i < pvView.step; i++) p = play(p, pvView.pv[i]);
+  return p;
+}
+
+function render(): void {
+  const p = shown();
+  const [board, side] = formatPosition(p).split(' ');
+  const legal = new Set(legalMoves(p));
+  const best = moveScores.size > 0 ? Math.max(...moveScores.values()) : null;
+  const next = pvView && pvView.step < pvView.pv.length ? pvView.pv[pvView.step] : NO_MOVE;
+  squares.forEach((b, x) => {
+    b.className = `sq ${board[x] === '-' ? '' : board[x]}${legal.has(x) ? ' legal' : ''}${x === next ? ' pv-next' : ''}`;
+    const s = pvView ? undefined : moveScores.get(x);
+    (b.lastChild as HTMLElement).textContent = s === undefined ? '' : (s > 0 ? '+' : '') + s;
+    if (s !== undefined && s === best) b.classList.add('best');
+    b.dataset.score = s === undefined ? '' : String(s);
+  });
+  const black = [...board].filter((c) => c === 'X').length;
+  const white = [...board].filter((c) => c === 'O').length;
+  $('side').textContent = `${side === 'X' ? 'black' : 'white'} to move ·`;
+  $('discs').textContent = `black ${black}, white ${white}, ${64 - black - white} empties`;
+  const over = legal.size === 0 && legalMoves(otherSide(p)).length === 0;
+  $('final').textContent = over ? `game over: final score ${signed(finalScore(p.player.hi, p.player.lo, p.opponent.hi, p.opponent.lo))} for ${side === 'X' ? 'black' : 'white'}` : '';
+  $('final').dataset.over = over ? '1' : '';
+  ($('pass') as HTMLButtonElement).disabled = pvView !== null || legal.size > 0 || over;
+  ($('undo') as HTMLButtonElement).disabled = at === 0;
+  ($('redo') as HTMLButtonElement).disabled = at === history.length - 1;
+  const pvn = pvView ? pvView.pv.length : 0;
+  for (const [id, off] of [['pv-first', !pvView || pvView.step === 0], ['pv-back', !pvView || pvView.step === 0], ['pv-next', !pvView || pvView.step === pvn], ['pv-last', !pvView || pvView.step === pvn]] as const) {
+    ($(id) as HTMLButtonElement).disabled = off;
+  }
+  $('pv-at').textContent = pvView ? `PV ${pvView.step} / ${pvn}` : '';
+  $('pv-at').dataset.step = pvView ? String(pvView.step) : '';
+  $('pv-at').dataset.length = String(pvn);
+  const empties = emptyCount(position());
+  $('warning').textContent = empties >= WARN_EMPTIES ? `${empties} empties: an exact solve may take hours.` : '';
+  if (solver) $('memory').textContent = `tables ${Math.round(solver.tableMemory() / 2 ** 20)} MiB`;
+}
+
+const signed = (s: number) => (s > 0 ? '+' : '') + s;
+
+/** A new position: in the history (dropping what was undone), the address and the text box. */
+function setPosition(p: Position, record = true): void {
+  if (record) {
+    history = history.slice(0, at + 1);
+    history.push(p);
+    at = history.length - 1;
+  }
+  moveScores = new Map();
+  pvView = null;
+  warnedFor = '';
+  showPositionText();
+  clearResult();
+  render();
+}
+
+function showPositionText(): void {
+  ($('text') as HTMLInputElement).value = formatPosition(position());
+  $('text').dataset.position = positionKey(position());
+  const url = new URL(location.href);
+  url.searchParams.set('p', positionKey(position()));
+  window.history.replaceState(null, '', url);
+}
+
+function clearResult(): void {
+  $('result').textContent = '';
+  $('result').dataset.state = 'none';
+  $('progress').textContent = '';
+  say('');
+}
+
+function say(message: string): void {
+  $('message').textContent = message;
+}
+
+function clickSquare(x: number): void {
+  if (running) return;
+  if (pvView) pvView = null;
+  const mode = ($('click-mode') as HTMLSelectElement).value;
+  if (mode === 'edit') return setPosition(cycleSquare(position(), x));
+  if (legalMoves(position()).includes(x)) setPosition(play(position(), x));
+}
+
+// --- controls
+$('undo').onclick = () => { if (at > 0 && !running) { at--; setPosition(position(), false); } };
+$('redo').onclick = () => { if (at < history.length - 1 && !running) { at++; setPosition(position(), false); } };
+$('pass').onclick = () => { if (!running) setPosition(play(position(), PASS)); };
+$('toggle-side').onclick = () => { if (!running) setPosition(otherSide(position())); };
+$('start').onclick = () => { if (!running) setPosition(START_POSITION); };
+$('clear').onclick = () => { if (!running) setPosition(emptyBoard()); };
+$('set').onclick = () => setFromText();
+$('text').addEventListener('keydown', (e) => { if (e.key === 'Enter') setFromText(); });
+$('copy').onclick = () => {
+  const text = formatPosition(position());
+  navigator.clipboard?.writeText(text).then(() => say(''), () => say('the browser refused the clipboard: select the text box and copy'));
+  ($('text') as HTMLInputElement).value = text;
+  ($('text') as HTMLInputElement).select();
+};
+FFO.forEach((e, i) => {
+  const o = document.createElement('option');
+  o.value = String(i);
+  o.textContent = `#${i + 1} (${emptyCount(e.position)} empties)`;
+  $('ffo').append(o);
+});
+$('ffo').onchange = () => {
+  const i = ($('ffo') as HTMLSelectElement).value;
+  if (i !== '' && !running) setPosition(FFO[Number(i)].position);
+};
+$('pv-first').onclick = () => stepPv(-Infinity);
+$('pv-back').onclick = () => stepPv(-1);
+$('pv-next').onclick = () => stepPv(1);
+$('pv-last').onclick = () => stepPv(Infinity);
+$('solve').onclick = () => void solve();
+$('stop').onclick = () => solver?.stop();
+
+function setFromText(): void {
+  if (running) return;
+  try {
+    setPosition(readPositionText(($('text') as HTMLInputElement).value));
+  } catch (e) {
+    say(e instanceof Error ? e.message : String(e));
+    $('message').dataset.bad = '1';
+  }
+}
+
+function stepPv(by: number): void {
+  if (!pvView) return;
+  pvView.step = Math.max(0, Math.min(pvView.pv.length, pvView.step + by));
+  render();
+}
+
+// --- the engine and the weights, once
+async function loadEngine(): Promise<void> {
+  try {
+    engineModule = await WebAssembly.compileStreaming(fetch('revsolve.wasm'));
+    // A shared memory and atomics: what the engine's module needs.
+    new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
+  } catch (e) {
+    engineModule = null;
+    engineWhy = `the WebAssembly engine cannot load here (${e instanceof Error ? e.message : String(e)}): the TypeScript engine runs`;
+  }
+  const r = await fetch('revsolve.rsev');
+  if (!r.ok) throw new Error(`revsolve.rsev: HTTP ${r.status}`);
+  const raw = new Uint8Array(await r.arrayBuffer());
+  // Shared where it can be, so that tasks carry the weights without a copy.
+  const bytes = isolated ? new Uint8Array(new SharedArrayBuffer(raw.length)) : new Uint8Array(raw.length);
+  bytes.set(raw);
+  weights = { file: 'revsolve.rsev', bytes, sha256: `revsolve.rsev ${raw.length}` };
+}
+
+function settings(): { bits: number; workers: number; engine: EngineName } {
+  const bits = Math.round(Number(($('bits') as HTMLInputElement).value));
+  const workers = Math.round(Number(($('workers') as HTMLInputElement).value));
+  if (!(bits >= 10 && bits <= 26)) throw new Error(`h ${($('bits') as HTMLInputElement).value}: 10 to 26`);
+  if (!(workers >= 1 && workers <= 31)) throw new Error(`workers ${($('workers') as HTMLInputElement).value}: 1 to 31`);
+  const asked = ($('engine') as HTMLSelectElement).value as EngineName;
+  return { bits, workers, engine: asked === 'wasm' && !engineModule ? 'ts' : asked };
+}
+
+/** The solver for the settings asked (kept while they stay the same: its workers and tables stay). */
+async function solverFor(s: { bits: number; workers: number; engine: EngineName }): Promise<PageSolver> {
+  const same = solver && solver.settings.bits === s.bits && solver.settings.workers === s.workers && solver.settings.engine === s.engine;
+  if (!same) {
+    solver?.terminate();
+    solver = new PageSolver(s, isolated, s.engine === 'wasm' ? engineModule : null, weights!, new URL('worker.js', import.meta.url));
+    await solver.pool.whenReady();
+  }
+  stats.engine = s.engine;
+  stats.workers = s.workers;
+  $('env').dataset.engine = s.engine;
+  $('env').dataset.workers = String(s.workers);
+  $('env').textContent = `${isolated ? 'cross-origin isolated' : 'not isolated: one table per worker, Stop ends the workers'} · engine ${s.engine} · ${s.workers} worker${s.workers > 1 ? 's' : ''}${s.engine === 'ts' && engineWhy ? ` · ${engineWhy}` : ''}`;
+  return solver!;
+}
+
+function showProgress(p: Progress, t0: number): () => void {
+  const tick = () => {
+    const ms = performance.now() - t0;
+    const nodes = p.nodes();
+    const b = p.bounds();
+    stats.lastNodes = nodes;
+    $('progress').dataset.nodes = String(nodes);
+    $('progress').textContent = `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score in [${signed(b.lower)}, ${signed(b.upper)}]${b.move >= 0 && b.move < 64 ? `  best so far ${moveName(b.move)}` : ''}`;
+  };
+  const timer = setInterval(tick, 200);
+  return () => clearInterval(timer);
+}
+
+/** The progress line once a solve has ended: its own figures (the workers' live slots are free by then). */
+function finalProgress(nodes: number, ms: number, score: number): void {
+  stats.lastNodes = nodes;
+  $('progress').dataset.nodes = String(nodes);
+  $('progress').textContent = `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score ${signed(score)}`;
+}
+
+async function solve(): Promise<void> {
+  if (running) return;
+  say('');
+  const p = position();
+  const key = positionKey(p);
+  const mode = (document.querySelector('input[name=mode]:checked') as HTMLInputElement).value;
+  if (legalMoves(p).length === 0 && legalMoves(otherSide(p)).length === 0) return render();
+  if (emptyCount(p) >= WARN_EMPTIES && warnedFor !== key) {
+    warnedFor = key;
+    $('warning').textContent = `${emptyCount(p)} empties: an exact solve may take hours. Click Solve again to start.`;
+    return;
+  }
+  const cached = known.get(key);
+  if (mode === 'best' && cached) return showBest(p, cached.score, cached.move, cached.pv, 'known', 0, 0);
+  let s: { bits: number; workers: number; engine: EngineName };
+  try {
+    s = settings();
+  } catch (e) {
+    return say((e as Error).message);
+  }
+  running = true;
+  ($('solve') as HTMLButtonElement).disabled = true;
+  ($('stop') as HTMLButtonElement).disabled = false;
+  $('result').dataset.state = 'running';
+  $('result').textContent = 'starting the workers…';
+  let stopTicking = () => {};
+  try {
+    const t1 = performance.now();
+    const sv = await solverFor(s);
+    $('result').dataset.startupMs = String(performance.now() - t1);
+    $('result').textContent = 'solving…';
+    $('progress').dataset.state = 'running';
+    const t0 = performance.now();
+    if (mode === 'every') {
+      // Children solved before in this session answer at once; the others go to the workers.
+      moveScores = new Map();
+      const todo: number[] = [];
+      for (const m of legalMoves(p)) {
+        const child = known.get(positionKey(play(p, m)));
+        if (child) moveScores.set(m, -child.score);
+        else todo.push(m);
+      }
+      render();
+      let nodes = 0;
+      await sv.solveEvery(p, todo, (move, r) => {
+        nodes += r.nodes;
+        known.set(positionKey(play(p, move)), { score: r.score, move: r.move, pv: r.pv });
+        moveScores.set(move, -r.score);
+        render();
+      }, (pr) => (stopTicking = showProgress(pr, t0)));
+      stopTicking();
+      const best = Math.max(...moveScores.values());
+      const bestMoves = [...moveScores].filter(([, v]) => v === best).map(([m]) => moveName(m));
+      finalProgress(nodes, performance.now() - t0, best);
+      const first = [...moveScores].find(([, v]) => v === best)![0];
+      known.set(key, { score: best, move: first, pv: [first, ...(known.get(positionKey(play(p, first)))?.pv ?? [])] });
+      $('result').dataset.state = 'done';
+      $('result').dataset.score = String(best);
+      $('result').dataset.move = bestMoves[0];
+      $('result').textContent = `every move solved: best ${bestMoves.join(', ')} ${signed(best)}  (${((performance.now() - t0) / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes)`;
+    } else {
+      const r = await sv.solveBest(p, (pr) => (stopTicking = showProgress(pr, t0)));
+      stopTicking();
+      finalProgress(r.nodes, performance.now() - t0, r.score);
+      known.set(key, { score: r.score, move: r.move, pv: r.pv });
+      showBest(p, r.score, r.move, r.pv, r.engine, r.nodes, performance.now() - t0);
+    }
+    stats.solves++;
+  } catch (e) {
+    stopTicking();
+    if (e instanceof Stopped) {
+      $('result').dataset.state = 'stopped';
+      $('result').textContent = 'stopped';
+    } else {
+      $('result').dataset.state = 'error';
+      $('result').textContent = '';
+      say(e instanceof Error ? e.message : String(e));
+    }
+  } finally {
+    running = false;
+    $('progress').dataset.state = 'idle';
+    ($('solve') as HTMLButtonElement).disabled = false;
+    ($('stop') as HTMLButtonElement).disabled = true;
+    render();
+  }
+}
+
+function showBest(p: Position, score: number, move: number, pv: readonly number[], engine: string, nodes: number, ms: number): void {
+  $('result').dataset.state = 'done';
+  $('result').dataset.score = String(score);
+  $('result').dataset.move = move >= 0 && move < 64 ? moveName(move) : move === PASS ? 'pass' : '';
+  $('result').dataset.engine = engine;
+  $('result').dataset.ms = String(ms);
+  const how = engine === 'known' ? 'known from this session' : `${(ms / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes, ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s, engine ${engine}`;
+  $('result').textContent = `best ${$('result').dataset.move || '—'}  score ${signed(score)}\nPV ${pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${how})`;
+  pvView = pv.length > 0 ? { from: p, pv, step: 0 } : null;
+  render();
+}
+
+// --- start: the position of the address, the workers' defaults, the engine
+($('workers') as HTMLInputElement).value = String(Math.max(1, Math.min(31, navigator.hardwareConcurrency || 1)));
+$('env').dataset.isolated = isolated ? '1' : '0';
+const fromUrl = new URL(location.href).searchParams.get('p');
+if (fromUrl) {
+  try {
+    history = [readPositionText(fromUrl)];
+  } catch (e) {
+    say(`the address's position: ${(e as Error).message}`);
+  }
+}
+setPosition(position(), false);
+$('result').dataset.state = 'loading';
+$('result').textContent = 'loading the engine and the weights…';
+loadEngine().then(
+  () => {
+    $('result').dataset.state = 'none';
+    $('result').textContent = '';
+    $('env').dataset.ready = '1';
+    $('env').textContent = `${isolated ? 'cross-origin isolated' : 'not isolated: one table per worker, Stop ends the workers'} · engine ${engineModule ? 'wasm' : 'ts'}${engineWhy ? ` · ${engineWhy}` : ''}`;
+  },
+  (e) => {
+    $('result').dataset.state = 'error';
+    say(`cannot load: ${(e as Error).message}`);
+  },
+);
+
+declare global {
+  interface Window {
+    revsolve: object;
+  }
+}
+/** For the tests and the curious: what ran, how many workers are busy. */
+window.revsolve = {
+  stats,
+  busy: () => solver?.pool.busy() ?? 0,
+  isolated,
+};

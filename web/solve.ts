@@ -1,0 +1,164 @@
+/**
+ * The page's solves, on its pool of Web Workers: one position's best move
+ * (a whole solve on one worker, or split over all of them on one shared
+ * table: src/run/split.ts, as the command line splits), or every legal
+ * move's exact score (each child a whole solve on a worker's own table).
+ */
+import type { Position } from '../src/position/position.js';
+import { emptyCount, play } from '../src/position/position.js';
+import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../src/search/context.js';
+import { NO_MOVE, createTable, sharedTableBuffer, tableBytes } from '../src/search/table.js';
+import { DEFAULT_SELECTIVITY } from '../src/search/selective.js';
+import { type WeightsBytes, searchEvaluator } from '../src/eval/format.js';
+import type { Evaluator } from '../src/eval/weights.js';
+import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from '../src/run/split.js';
+import type { PositionResult } from '../src/solve/solve.js';
+import { createEngineShare } from '../src/wasm/search.js';
+import { provideEngine } from '../src/wasm/engine.js';
+import type { EngineName } from '../src/wasm/engine.js';
+import { WebPool } from './pool.js';
+
+const LAYOUT = 'board2';
+
+export interface PageSettings {
+  /** Table of 2^bits entries. */
+  readonly bits: number;
+  readonly workers: number;
+  readonly engine: EngineName;
+}
+
+/** What the display reads while a solve runs. */
+export interface Progress {
+  nodes(): number;
+  bounds(): { lower: number; upper: number; move: number };
+}
+
+/** Stopped by the user: not an error. */
+export class Stopped extends Error {}
+
+export class PageSolver {
+  readonly pool: WebPool;
+  private evaluator: Evaluator | null | undefined;
+  /** The split positions' shared table (made at the first split, kept). */
+  private splitTable: SharedTableRef | undefined;
+  private stopping = false;
+  private split: SplitSearch<unknown> | undefined;
+
+  constructor(
+    readonly settings: PageSettings,
+    /** Cross-origin isolated: shared memory between the workers. */
+    readonly shared: boolean,
+    private readonly module: WebAssembly.Module | null,
+    private readonly weights: WeightsBytes,
+    workerUrl: URL,
+  ) {
+    if (module) provideEngine(module);
+    this.pool = new WebPool(settings.workers, shared, module, {
+      weights, selectivity: DEFAULT_SELECTIVITY, off: 0, root: 'probes', engine: settings.engine,
+    }, workerUrl);
+  }
+
+  /** Bytes of the tables this solver holds or its workers make: one per worker, and the split table. */
+  tableMemory(): number {
+    const one = tableBytes(this.settings.bits, LAYOUT);
+    return one * (this.settings.workers + (this.splitTable ? 1 : 0));
+  }
+
+  private walkEvaluator(): Evaluator | null {
+    if (this.evaluator === undefined) this.evaluator = searchEvaluator(this.weights);
+    return this.evaluator;
+  }
+
+  private sharedTable(): SharedTableRef {
+    if (this.splitTable) return this.splitTable;
+    const { bits } = this.settings;
+    if (this.settings.engine === 'wasm') {
+      const engine = createEngineShare(bits, LAYOUT, this.walkEvaluator());
+      const words = new Int32Array(engine.memory.buffer, engine.tableAt, tableBytes(bits, LAYOUT) / 4);
+      this.splitTable = { id: 0, buffer: null, engine, table: createTable(bits, LAYOUT, words) };
+    } else {
+      const buffer = sharedTableBuffer(bits, LAYOUT);
+      this.splitTable = { id: 0, buffer, table: createTable(bits, LAYOUT, buffer) };
+    }
+    return this.splitTable;
+  }
+
+  /** Whether a position is split over the workers (as the command line's auto: more empties than one task's). */
+  splits(position: Position): boolean {
+    return this.shared && this.settings.workers > 1 && emptyCount(position) > LEAF_EMPTIES;
+  }
+
+  /** The best move, exact score and PV; `watch` is given what the display reads. */
+  async solveBest(position: Position, watch: (p: Progress) => void): Promise<PositionResult> {
+    this.stopping = false;
+    const entry = { line: 0, position, answers: [] };
+    if (this.splits(position)) {
+      const search = new SplitSearch(this.pool, this.sharedTable(), this.walkEvaluator(), 0, 1, 0);
+      this.split = search as SplitSearch<unknown>;
+      watch({ nodes: () => search.liveNodes(), bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }) });
+      try {
+        return await search.solve(entry, false);
+      } catch (e) {
+        if (this.stopping) throw new Stopped();
+        throw e;
+      } finally {
+        this.split = undefined;
+      }
+    }
+    const pool = this.pool;
+    watch({
+      nodes: () => pool.liveSum(1, LIVE_NODES),
+      bounds: () => ({ lower: pool.liveSum(1, LIVE_LOWER, -64), upper: pool.liveSum(1, LIVE_UPPER, 64), move: pool.liveSum(1, LIVE_MOVE, NO_MOVE) }),
+    });
+    const r = await this.solveWhole(position, 1, 0);
+    if (!r) throw new Stopped();
+    return r;
+  }
+
+  private solveWhole(position: Position, index: number, rank: number): Promise<PositionResult | null> {
+    const { player, opponent, toMove } = position;
+    return this.pool.run<PositionResult>({
+      kind: 'solve', index, line: 0, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
+      answers: [], bits: this.settings.bits, layout: LAYOUT, keepTable: false,
+    }, rank).catch((e) => {
+      if (this.stopping) return null;
+      throw e;
+    });
+  }
+
+  /**
+   * The exact scores of `moves` (legal moves of the side to move), each
+   * child solved on a worker in the order given, reported as each is known
+   * (the child's own result: its score is the mover's, negated); resolves
+   * when all are, or rejects with Stopped.
+   */
+  async solveEvery(position: Position, moves: readonly number[], onChild: (move: number, child: PositionResult) => void, watch: (p: Progress) => void): Promise<void> {
+    this.stopping = false;
+    const pool = this.pool;
+    let done = 0;
+    const indices = moves.map((_, i) => i + 1);
+    watch({
+      nodes: () => done + indices.reduce((s, i) => s + pool.liveSum(i, LIVE_NODES), 0),
+      bounds: () => ({ lower: -64, upper: 64, move: NO_MOVE }),
+    });
+    await Promise.all(moves.map(async (move, i) => {
+      const r = await this.solveWhole(play(position, move), i + 1, i);
+      if (!r) return;
+      done += r.nodes;
+      onChild(move, r);
+    }));
+    if (this.stopping) throw new Stopped();
+  }
+
+  /** Stops the running solve: the workers stop searching (a flag, or they are replaced). */
+  stop(): void {
+    this.stopping = true;
+    this.split?.cancel();
+    this.pool.cancelAll();
+  }
+
+  terminate(): void {
+    this.stop();
+    this.pool.terminate();
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * What the page reads from text and writes back: a 64-square board with the
+ * side to move (as OBF writes it), an OBF line (its answers ignored), or a
+ * game record from the start ("f5d6c3…", passes implied). Pure functions:
+ * the tests run them in Node.
+ */
+import { type Position, PASS, PositionError, formatPosition, legalMoves, parseMove, parsePosition, play } from '../src/position/position.js';
+import { START_POSITION } from '../src/position/perft.js';
+
+/** The position a text names; a PositionError says why not, in one line. */
+export function readPositionText(text: string): Position {
+  const t = text.trim();
+  if (t === '') throw new PositionError('empty: paste 64 squares and the side to move, an OBF line or a game record (f5d6c3…)');
+  if (/^([a-h][1-8]|ps|pa)+$/i.test(t.replace(/[\s,.-]/g, '')) && !/^[-XOxo*.]{64}/.test(t)) return readGame(t);
+  const board = t.split(';')[0].trim();
+  // "<64 squares><side>" without a space, as the page's address writes it.
+  const joined = /^(\S{64})([XOxo])$/.exec(board);
+  return parsePosition(joined ? `${joined[1]} ${joined[2]}` : board);
+}
+
+/** The position after a game record from the start; a side with no move passes. */
+export function readGame(text: string): Position {
+  const moves = text.replace(/[\s,.-]/g, '').toLowerCase().match(/[a-h][1-8]|ps|pa/g) ?? [];
+  let pos = START_POSITION;
+  moves.forEach((m, i) => {
+    if (m === 'ps' || m === 'pa') {
+      pos = play(pos, PASS);
+      return;
+    }
+    if (legalMoves(pos).length === 0 && legalMoves(play(pos, PASS)).length > 0) pos = play(pos, PASS);
+    const x = parseMove(m);
+    if (!legalMoves(pos).includes(x)) throw new PositionError(`move ${i + 1} of the game record, ${m}, is not legal there`);
+    pos = play(pos, x);
+  });
+  return pos;
+}
+
+/** The page address's form of a position: the 64 squares and the side, no space. */
+export function positionKey(pos: Position): string {
+  return formatPosition(pos).replace(' ', '');
+}
+
+/** The board after a click on square x: empty, then black, then white, then empty again. */
+export function cycleSquare(pos: Position, x: number): Position {
+  const [board, side] = formatPosition(pos).split(' ');
+  const next = board[x] === '-' ? 'X' : board[x] === 'X' ? 'O' : '-';
+  return parsePosition(`${board.slice(0, x)}${next}${board.slice(x + 1)} ${side}`);
+}
+
+/** The same board with the other side to move. */
+export function otherSide(pos: Position): Position {
+  return { player: pos.opponent, opponent: pos.player, toMove: pos.toMove === 'X' ? 'O' : 'X' };
+}
+
+/** The position with nothing on it, black to move. */
+export function emptyBoard(): Position {
+  return parsePosition(`${'-'.repeat(64)} X`);
+}

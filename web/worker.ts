@@ -1,0 +1,27 @@
+/**
+ * A Web Worker of the page: the same tasks as a Node worker thread
+ * (src/run/tasks.ts), on the engine module the page compiled and posted.
+ * Messages in: init {module}, task {id, task}. Out: ready, done {id,
+ * result}, failed {id, message}.
+ */
+import { provideEngine } from '../src/wasm/engine.js';
+import { type Task, runTask } from '../src/run/tasks.js';
+
+export type ToWorker = { type: 'init'; module: WebAssembly.Module | null } | { type: 'task'; id: number; task: Task };
+export type FromWorker = { type: 'ready' } | { type: 'done'; id: number; result: unknown } | { type: 'failed'; id: number; message: string };
+
+const post = (m: FromWorker) => (self as unknown as Worker).postMessage(m);
+
+self.onmessage = (e: MessageEvent<ToWorker>) => {
+  const m = e.data;
+  if (m.type === 'init') {
+    if (m.module) provideEngine(m.module);
+    post({ type: 'ready' });
+    return;
+  }
+  try {
+    post({ type: 'done', id: m.id, result: runTask(m.task) });
+  } catch (err) {
+    post({ type: 'failed', id: m.id, message: err instanceof Error ? err.message : String(err) });
+  }
+};
