@@ -109,6 +109,15 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     await page.click('#pv-first');
     expect(await page.locator('#pv-at').getAttribute('data-step')).toBe('0');
 
+    // The TypeScript engine, asked for, runs (FFO #2: +10).
+    await page.selectOption('#engine', 'ts');
+    await page.selectOption('#ffo', '1');
+    await page.click('#solve');
+    expect(await solved(page)).toBe('done');
+    expect(await page.locator('#result').getAttribute('data-engine')).toBe('ts');
+    expect(Number(await page.locator('#result').getAttribute('data-score'))).toBe(10);
+    await page.selectOption('#ffo', '0');
+
     // Asked again in the session: at once, from what is known.
     await page.click('#solve');
     expect(await solved(page)).toBe('done');

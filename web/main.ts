@@ -7,7 +7,7 @@
 import { type Position, PASS, emptyCount, finalScore, formatPosition, legalMoves, moveName, play } from '../src/position/position.js';
 import { START_POSITION } from '../src/position/perft.js';
 import { parseObf } from '../src/position/obf.js';
-import { NO_MOVE } from '../src/search/table.js';
+import { NO_MOVE, tableBytes } from '../src/search/table.js';
 import type { WeightsBytes } from '../src/eval/format.js';
 import type { EngineName } from '../src/wasm/engine.js';
 import { PageSolver, type Progress, Stopped } from './solve.js';
@@ -92,10 +92,18 @@ function render(): void {
   $('pv-at').dataset.length = String(pvn);
   const empties = emptyCount(position());
   $('warning').textContent = empties >= WARN_EMPTIES ? `${empties} empties: an exact solve may take hours.` : '';
-  if (solver) $('memory').textContent = `tables ${Math.round(solver.tableMemory() / 2 ** 20)} MiB`;
+  $('memory').textContent = `tables ${Math.round(tableMemory() / 2 ** 20)} MiB`;
 }
 
 const signed = (s: number) => (s > 0 ? '+' : '') + s;
+
+/** The tables' memory: the solver's, or what the settings asked would take (a table per worker, and a shared one to split). */
+function tableMemory(): number {
+  if (solver) return solver.tableMemory();
+  const bits = Number(($('bits') as HTMLInputElement).value);
+  const workers = Number(($('workers') as HTMLInputElement).value);
+  return bits >= 10 && bits <= 26 && workers >= 1 ? tableBytes(bits, 'board2') * (workers + (isolated && workers > 1 ? 1 : 0)) : 0;
+}
 
 /** A new position: in the history (dropping what was undone), the address and the text box. */
 function setPosition(p: Position, record = true): void {
@@ -160,6 +168,7 @@ FFO.forEach((e, i) => {
   o.textContent = `#${i + 1} (${emptyCount(e.position)} empties)`;
   $('ffo').append(o);
 });
+for (const id of ['bits', 'workers']) $(id).addEventListener('input', () => render());
 $('ffo').onchange = () => {
   const i = ($('ffo') as HTMLSelectElement).value;
   if (i !== '' && !running) setPosition(FFO[Number(i)].position);
@@ -263,6 +272,7 @@ async function solve(): Promise<void> {
     $('warning').textContent = `${emptyCount(p)} empties: an exact solve may take hours. Click Solve again to start.`;
     return;
   }
+  if (mode === 'every' && legalMoves(p).length === 0) return say('no legal move here: the side to move passes (the pass button), then every move can be solved');
   const cached = known.get(key);
   if (mode === 'best' && cached) return showBest(p, cached.score, cached.move, cached.pv, 'known', 0, 0);
   let s: { bits: number; workers: number; engine: EngineName };

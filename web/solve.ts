@@ -61,7 +61,7 @@ export class PageSolver {
   /** Bytes of the tables this solver holds or its workers make: one per worker, and the split table. */
   tableMemory(): number {
     const one = tableBytes(this.settings.bits, LAYOUT);
-    return one * (this.settings.workers + (this.splitTable ? 1 : 0));
+    return one * (this.settings.workers + (this.shared && this.settings.workers > 1 ? 1 : 0));
   }
 
   private walkEvaluator(): Evaluator | null {

@@ -12,7 +12,7 @@ import {
   type ObfEntry, type ObfError, type PositionResult, type RedisAddress, type ResolvedOptions, type PoolPlan, type QueueSettings, type RootStrategy,
   type EngineName, type SplitMode, DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, InputOrder, LAYOUTS, LEAF_EMPTIES, MAX_BITS, MIN_BITS, ORDERING_TECHNIQUES,
   PositionError, QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, ROOT_STRATEGIES, RedisUnreachable, ResultsFile, SELECTIVE_MIN, SHIPPED_WEIGHTS,
-  SPLIT_AUTO_EMPTIES, VERSION, defaultRunName, emptyCount, parseObfLine, parseRedisUrl, poolPlan, queueOf, queueSettingsOf, readObf, readResults,
+  VERSION, defaultRunName, emptyCount, parseObfLine, parseRedisUrl, poolPlan, queueOf, queueSettingsOf, readObf, readResults,
   solveOnQueue, solveParallel, summarize, tableBytes, MAX_ENGINE_THREADS,
 } from '../index.js';
 import { Progress } from './progress.js';
@@ -80,7 +80,7 @@ export function addSolveCommand(program: Command, stop: StopSignals): void {
     .option('-n, --workers <n>', 'positions solved in parallel, each on its own thread and table (default: one per core)', parseWorkers, availableParallelism())
     .option(
       '--split <when>',
-      `split a position across the workers on one shared table: auto (more than ${SPLIT_AUTO_EMPTIES} empties, or ${LEAF_EMPTIES} with fewer positions than workers), always (more than ${LEAF_EMPTIES}), never`,
+      `split a position of more than ${LEAF_EMPTIES} empties across the workers on one shared table: auto (once fewer positions are left to start than workers), always, never`,
       parseSplit, 'auto' as SplitMode,
     )
     .option('--eval <file>', 'evaluation weights (Edax eval.dat or compact file) to order moves with at 12 empties and more; default: the shipped weights; none: no evaluation')

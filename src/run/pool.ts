@@ -1,10 +1,11 @@
 /**
  * Solving positions on several threads (piscina, through the Scheduler):
  * as many positions at once as there are workers, the one started first
- * with the first claim on every worker. A small position is one task on a
- * worker's own table; a large one is split (split.ts) across the workers on
- * a table they share, so that no worker idles while a long position ends
- * the suite. Each result is handed over as soon as it is done (the caller
+ * with the first claim on every worker. A position is one task on a
+ * worker's own table; once fewer positions are left to start than there
+ * are workers, a large one is split (split.ts) across the workers on a
+ * table they share, so that no worker idles while a long position ends the
+ * suite. Each result is handed over as soon as it is done (the caller
  * restores input order).
  */
 import type { ObfEntry } from '../position/obf.js';
@@ -27,12 +28,6 @@ export type { OnFailure } from './schedule.js';
 
 /** When to split a position across the workers. */
 export type SplitMode = 'auto' | 'always' | 'never';
-/**
- * auto: positions with more empties than this are split (smaller ones take
- * about a second at most), and any above LEAF_EMPTIES when there are fewer
- * positions than workers.
- */
-export const SPLIT_AUTO_EMPTIES = 20;
 
 export interface PoolSettings {
   readonly workers: number;
@@ -40,8 +35,6 @@ export interface PoolSettings {
   readonly layout: Layout;
   readonly keepTable: boolean;
   readonly split?: SplitMode;
-  /** Fewer positions than workers (auto then splits every position it can). */
-  readonly fewPositions?: boolean;
   /** Weights for move ordering, read once (null or absent: mobility). */
   readonly weights?: WeightsBytes | null;
   /** Margins of the selective pre-searches (absent: the default). */
@@ -54,11 +47,25 @@ export interface PoolSettings {
   readonly engine?: EngineName;
 }
 
-export function splits(empties: number, s: PoolSettings): boolean {
-  if (s.workers < 2) return false;
+/**
+ * Whether a position of `empties` is split when it starts, with `left`
+ * positions (itself included) not yet started. always: any above
+ * LEAF_EMPTIES. auto: the same, once fewer positions are left than there
+ * are workers: before that, whole positions keep every worker busy at no
+ * cost, where a split pays for its serial parts (the walk of the top plies
+ * here, the first guess on one worker). Measured on fforum-20-39 with the
+ * WebAssembly engine, 2 workers against 1 (bench/README, "Parallel"):
+ * every position over 20 empties split 1.46x, none 1.80x.
+ */
+export function splits(empties: number, s: PoolSettings, left: number): boolean {
+  if (s.workers < 2 || empties <= LEAF_EMPTIES) return false;
   const mode = s.split ?? 'auto';
-  if (mode === 'never') return false;
-  return empties > (mode === 'always' || s.fewPositions ? LEAF_EMPTIES : SPLIT_AUTO_EMPTIES);
+  return mode === 'always' || (mode === 'auto' && left < s.workers);
+}
+
+/** The order positions start in: most empties first on several workers (the longest start first), else as given. */
+function startOrder<T>(items: readonly T[], empties: (t: T) => number, workers: number): readonly T[] {
+  return workers > 1 ? [...items].sort((a, b) => empties(b) - empties(a)) : items;
 }
 
 /** What a run of positions takes on the pool: its settings, and the tables it may hold at once. */
@@ -76,13 +83,15 @@ export interface PoolPlan {
  * across them, else no more than there are positions. `empties` are the
  * positions' empties counts.
  */
-export function poolPlan(empties: readonly number[], requested: Omit<PoolSettings, 'fewPositions'>): PoolPlan {
-  const at = (n: number): PoolSettings => ({ ...requested, workers: n, fewPositions: empties.length < n });
-  const anySplit = (n: number) => empties.some((e) => splits(e, at(n)));
-  const workers = anySplit(requested.workers) ? requested.workers : Math.max(1, Math.min(requested.workers, empties.length));
+export function poolPlan(empties: readonly number[], requested: PoolSettings): PoolPlan {
+  const at = (n: number): PoolSettings => ({ ...requested, workers: n });
+  // Which positions split, in the order they start (as solveParallel starts them).
+  const split = (n: number) => startOrder(empties, (e) => e, n).map((e, i) => splits(e, at(n), empties.length - i));
+  const workers = split(requested.workers).some(Boolean) ? requested.workers : Math.max(1, Math.min(requested.workers, empties.length));
   const settings = at(workers);
-  const splitTables = anySplit(workers) ? Math.min(workers, empties.length) : 0;
-  const wholeTables = workers === 1 ? 1 : empties.some((e) => !splits(e, settings)) ? Math.min(workers, empties.length) : 0;
+  const flags = split(workers);
+  const splitTables = flags.some(Boolean) ? Math.min(workers, empties.length) : 0;
+  const wholeTables = workers === 1 ? 1 : flags.some((f) => !f) ? Math.min(workers, empties.length) : 0;
   return { settings, splitTables, wholeTables };
 }
 
@@ -144,7 +153,7 @@ export async function solveParallel(
   };
   // Positions in input order with one worker (rows print as they come);
   // with several, most empties first, so that the longest start first.
-  const order = s.workers > 1 ? [...jobs].sort((a, b) => emptyCount(b.entry.position) - emptyCount(a.entry.position)) : jobs;
+  const order = startOrder(jobs, (j) => emptyCount(j.entry.position), s.workers);
   let next = 0;
 
   const solveWhole = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult | null> => {
@@ -184,7 +193,7 @@ export async function solveParallel(
       const { entry, index } = order[next++];
       const empties = emptyCount(entry.position);
       try {
-        const r = splits(empties, s) ? await solveSplit(entry, index, rank++, empties) : await solveWhole(entry, index, rank++, empties);
+        const r = splits(empties, s, order.length - next + 1) ? await solveSplit(entry, index, rank++, empties) : await solveWhole(entry, index, rank++, empties);
         if (r && !signal?.aborted) onResult(r);
       } catch (e) {
         if (signal?.aborted) throw e;
