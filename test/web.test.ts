@@ -36,7 +36,8 @@ function watch(page: Page): Seen {
   const seen: Seen = { errors: [] };
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') seen.errors.push(`${m.type()}: ${m.text()}`); });
   page.on('pageerror', (e) => seen.errors.push(`pageerror: ${String(e)}`));
-  page.on('requestfailed', (r) => seen.errors.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  // A request cut off by the test's own navigation (net::ERR_ABORTED) is not the page's error.
+  page.on('requestfailed', (r) => { if (r.failure()?.errorText !== 'net::ERR_ABORTED') seen.errors.push(`failed: ${r.url()} ${r.failure()?.errorText}`); });
   page.on('response', (r) => { if (r.status() >= 400) seen.errors.push(`${r.status()} ${r.url()}`); });
   return seen;
 }
