@@ -23,3 +23,15 @@ export class OptionError extends RangeError {
     this.name = 'OptionError';
   }
 }
+
+/**
+ * A search stopped or cancelled before it proved its score (a stop, a
+ * signal, an abort): it has no result. Whoever stopped it hears this
+ * instead of a score, so that no half-searched value is taken for exact.
+ */
+export class SearchCancelled extends Error {
+  constructor(what = 'the search') {
+    super(`${what} was stopped before its score was proven`);
+    this.name = 'SearchCancelled';
+  }
+}

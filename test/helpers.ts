@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { U64, bigintBackend as B, START } from 'native-free-bitboard';
+import { U64, bigintBackend as B, START, flips as pairFlips, moves as pairMoves, popcount } from 'native-free-bitboard';
 import type { Position } from '../src/position/position.js';
 
 /** The project's suites, the FFO suite among them. */
@@ -71,4 +71,40 @@ export function referenceAnswers(pos: Position): { move: number; score: number }
     return { move: x, score: 0 - referenceScore(o ^ f, p | f | (1n << BigInt(x))) };
   });
   return out.sort((a, b) => b.score - a.score || a.move - b.move);
+}
+
+/**
+ * Plain negamax on int32 words (the pair backend's moves and flips, no table,
+ * no ordering, no pruning): the exact score of a position of up to a dozen
+ * empties in well under a second. Shares nothing with the search under test.
+ */
+export function negamaxWords(ph: number, pl: number, oh: number, ol: number, passed = false): number {
+  const m = new Int32Array(4);
+  pairMoves(ph, pl, oh, ol, m, 0);
+  if ((m[0] | m[1]) === 0) {
+    pairMoves(oh, ol, ph, pl, m, 2);
+    if (passed || (m[2] | m[3]) === 0) {
+      const a = popcount(ph, pl);
+      const b = popcount(oh, ol);
+      const e = 64 - a - b;
+      return a > b ? a - b + e : a < b ? a - b - e : 0;
+    }
+    return -negamaxWords(oh, ol, ph, pl, true);
+  }
+  let best = -65;
+  for (let x = 0; x < 64; x++) {
+    if (!((x < 32 ? m[1] >>> x : m[0] >>> (x - 32)) & 1)) continue;
+    pairFlips(x, ph, pl, oh, ol, m, 2);
+    const fh = m[2] | (x >= 32 ? 1 << (x - 32) : 0);
+    const fl = m[3] | (x < 32 ? 1 << x : 0);
+    const s = -negamaxWords(oh & ~m[2], ol & ~m[3], ph | fh, pl | fl);
+    if (s > best) best = s;
+  }
+  return best;
+}
+
+/** A position of exactly `empties` empties from a random game (seeded), or null when that game ends sooner. */
+export function randomPositionWithEmpties(seed: number, empties: number): Position | null {
+  const p = randomPosition(seed, 60 - empties);
+  return 64 - popcount(p.player.hi, p.player.lo) - popcount(p.opponent.hi, p.opponent.lo) === empties ? p : null;
 }

@@ -215,6 +215,33 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     expect(seen.errors).toEqual([]);
     await page.close();
   });
+  it('Stop during a split solve gives no score and remembers none (FFO #79 on 2 workers, stopped at 1.0, 1.7 and 3.2 s)', async () => {
+    const page = await browser.newPage();
+    const seen = watch(page);
+    await ready(page, url);
+    await page.fill('#workers', '2');
+    for (const ms of [1000, 1700, 3200]) {
+      await page.selectOption('#ffo', String(78)); // FFO #79: 36 empties, +64; hours
+      await page.click('#solve'); // the warning for 30+ empties
+      await page.click('#solve');
+      await page.locator('#result[data-state=running]').waitFor({ timeout: 10_000 });
+      await sleep(ms);
+      await page.click('#stop');
+      expect(await solved(page, 10_000), `stopped at ${ms} ms`).toBe('stopped');
+      const text = (await page.locator('#result').textContent())!;
+      expect(text, `stopped at ${ms} ms`).toMatch(/^stopped/);
+      expect(text).not.toMatch(/score [+-]?\d/);
+      expect(await page.locator('#result').getAttribute('data-score')).toBeNull();
+    }
+    // Nothing of it was kept as known: solving it again starts a search.
+    await page.click('#solve');
+    await page.locator('#result:is([data-state=running],[data-state=done])').waitFor({ timeout: 10_000 });
+    expect(await page.locator('#result').getAttribute('data-state')).toBe('running');
+    await page.click('#stop');
+    expect(await solved(page, 10_000)).toBe('stopped');
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });
 
 describe.skipIf(!chromium)('the page served without the isolation headers (a static host)', () => {

@@ -240,11 +240,16 @@ async function solverFor(s: { bits: number; workers: number; engine: EngineName 
   return solver!;
 }
 
+/** The proven bounds of the running solve, as last read: what a stop leaves (never a score). */
+let lastBounds: { lower: number; upper: number; move: number } | null = null;
+
 function showProgress(p: Progress, t0: number): () => void {
+  lastBounds = null;
   const tick = () => {
     const ms = performance.now() - t0;
     const nodes = p.nodes();
     const b = p.bounds();
+    lastBounds = b;
     stats.lastNodes = nodes;
     $('progress').dataset.nodes = String(nodes);
     $('progress').textContent = `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score in [${signed(b.lower)}, ${signed(b.upper)}]${b.move >= 0 && b.move < 64 ? `  best so far ${moveName(b.move)}` : ''}`;
@@ -332,8 +337,14 @@ async function solve(): Promise<void> {
   } catch (e) {
     stopTicking();
     if (e instanceof Stopped) {
+      // A stopped search has no score: only the bounds its finished probes proved.
+      const b = lastBounds;
       $('result').dataset.state = 'stopped';
-      $('result').textContent = 'stopped';
+      delete $('result').dataset.score;
+      delete $('result').dataset.move;
+      $('result').textContent = b && (b.lower > -64 || b.upper < 64)
+        ? `stopped: score in [${signed(b.lower)}, ${signed(b.upper)}]${b.move >= 0 && b.move < 64 ? `, best so far ${moveName(b.move)}` : ''} (not proven exact)`
+        : 'stopped before any bound was proven';
     } else {
       $('result').dataset.state = 'error';
       $('result').textContent = '';

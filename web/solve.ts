@@ -17,6 +17,7 @@ import { createEngineShare } from '../src/wasm/search.js';
 import { provideEngine } from '../src/wasm/engine.js';
 import type { EngineName } from '../src/wasm/engine.js';
 import { WebPool } from './pool.js';
+import { SearchCancelled } from '../src/errors.js';
 
 const LAYOUT = 'board2';
 
@@ -97,9 +98,11 @@ export class PageSolver {
       this.split = search as SplitSearch<unknown>;
       watch({ nodes: () => search.liveNodes(), bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }) });
       try {
-        return await search.solve(entry, false);
+        const r = await search.solve(entry, false);
+        if (this.stopping) throw new Stopped(); // finished as Stop came: its value is not taken
+        return r;
       } catch (e) {
-        if (this.stopping) throw new Stopped();
+        if (this.stopping || e instanceof SearchCancelled) throw new Stopped();
         throw e;
       } finally {
         this.split = undefined;
@@ -111,7 +114,7 @@ export class PageSolver {
       bounds: () => ({ lower: pool.liveSum(1, LIVE_LOWER, -64), upper: pool.liveSum(1, LIVE_UPPER, 64), move: pool.liveSum(1, LIVE_MOVE, NO_MOVE) }),
     });
     const r = await this.solveWhole(position, 1, 0);
-    if (!r) throw new Stopped();
+    if (!r || this.stopping) throw new Stopped();
     return r;
   }
 

@@ -14,6 +14,7 @@ import {
   averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts, RECORD_WORDS, readDataset,
   Evaluator, NibbleEvaluator, type Weights, expandBands,
 } from '../index.js';
+import { checkOutput } from './outputs.js';
 
 function whole(min: number, max: number) {
   return (value: string): number => {
@@ -66,8 +67,10 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
     .argument('<out>', 'output file')
     .option('--seed <n>', 'noise seed', whole(0, 2 ** 31), 1)
     .option('--format <f>', 'compact or edax (an eval.dat Edax reads)', parseFormat, 'edax' as const)
+    .option('--force', 'overwrite an existing file')
     .helpOption('--help', 'show help')
-    .action((file: string, o: { seed: number; format: 'compact' | 'edax' }) => {
+    .action((file: string, o: { seed: number; format: 'compact' | 'edax'; force?: boolean }) => {
+      checkOutput('output', file, [], !!o.force);
       const bytes = save(file, syntheticWeights(o.seed), o.format, 16);
       out(`${file}: ${bytes.toLocaleString('en-US')} bytes (synthetic weights, seed ${o.seed})`);
     });
@@ -83,8 +86,10 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
     .option('--codebook', '4-bit codes into 16 values fitted to each table and pattern group (k-means) instead of powers of two')
     .option('--usage <data...>', 'with --codebook: count each weight by how often these train gen files\' positions read it')
     .option('--format <f>', 'compact (default) or edax', parseFormat, 'compact' as const)
+    .option('--force', 'overwrite an existing output file')
     .helpOption('--help', 'show help')
-    .action((input: string, output: string, o: { band?: number; pow2?: boolean; zeroBelow?: number; bits: 16 | 4; codebook?: boolean; usage?: string[]; format: 'compact' | 'edax' }) => {
+    .action((input: string, output: string, o: { band?: number; pow2?: boolean; zeroBelow?: number; bits: 16 | 4; codebook?: boolean; usage?: string[]; format: 'compact' | 'edax'; force?: boolean }) => {
+      checkOutput('output', output, [input, ...(o.usage ?? [])], !!o.force);
       if (o.codebook && (o.pow2 || o.zeroBelow !== undefined)) {
         throw new RangeError('--codebook chooses its own 16 values per group: no --pow2 or --zero-below with it');
       }
@@ -110,8 +115,10 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
     .description('write any weights (Edax eval.dat, compact, banded, 4-bit) as a full Edax eval.dat: each band\'s table copied to its plies')
     .argument('<in>', 'Edax eval.dat or compact file')
     .argument('<out>', 'the eval.dat to write')
+    .option('--force', 'overwrite an existing output file')
     .helpOption('--help', 'show help')
-    .action((input: string, output: string) => {
+    .action((input: string, output: string, o: { force?: boolean }) => {
+      checkOutput('output', output, [input], !!o.force);
       const src = readWeights(input);
       const bytes = save(output, src.weights, 'edax', 16);
       out(`${output}: ${bytes.toLocaleString('en-US')} bytes, Edax eval.dat (61 plies) from ${input} (${describeLayout(src)})`);
@@ -121,8 +128,10 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
     .description('the mean of several weight files of one band layout, weight by weight (bagging fits of different data or seeds)')
     .argument('<out>', 'output file (compact, 16-bit)')
     .argument('<in...>', 'Edax eval.dat or compact files')
+    .option('--force', 'overwrite an existing output file')
     .helpOption('--help', 'show help')
-    .action((output: string, inputs: string[]) => {
+    .action((output: string, inputs: string[], o: { force?: boolean }) => {
+      checkOutput('output', output, inputs, !!o.force);
       const w = averageWeights(inputs.map((f) => readWeights(f).weights));
       const bytes = writeCompact(output, w, 16);
       out(`${output}: ${bytes.toLocaleString('en-US')} bytes, the mean of ${inputs.length} file${inputs.length === 1 ? '' : 's'}`);

@@ -6,7 +6,7 @@
  * the end (totals, or how far an interrupted run got).
  */
 import { availableParallelism } from 'node:os';
-import { statSync } from 'node:fs';
+import { checkOutput } from './outputs.js';
 import { type Command, InvalidArgumentError } from 'commander';
 import {
   type ObfEntry, type ObfError, type PositionResult, type RedisAddress, type ResolvedOptions, type PoolPlan, type QueueSettings, type RootStrategy,
@@ -152,26 +152,7 @@ function checkCombinations(file: string | undefined, opts: SolveOpts): void {
  */
 function checkResultsPath(path: string, inputs: readonly (string | undefined)[], resume: boolean, force: boolean): void {
   if (resume && force) throw new UsageError('--resume goes on with the --results file, --force overwrites it: give one of them');
-  const same = (a: string, b: string) => {
-    try {
-      const x = statSync(a);
-      const y = statSync(b);
-      return x.dev === y.dev && x.ino === y.ino;
-    } catch {
-      return false;
-    }
-  };
-  for (const input of inputs) if (input !== undefined && same(path, input)) throw new UsageError(`--results ${path} is also an input of this run (${input}): give another file`);
-  let size = 0;
-  try {
-    const st = statSync(path);
-    size = st.isFile() ? st.size : 0;
-  } catch {
-    return; // a new file
-  }
-  if (size > 0 && !resume && !force) {
-    throw new UsageError(`--results ${path} exists and is not empty: add --resume to go on with it, or --force to overwrite it`);
-  }
+  checkOutput('--results', path, inputs, force || resume, 'add --resume to go on with it');
 }
 
 /** Where the run solves: this machine's pool, or a queue. */

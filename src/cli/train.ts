@@ -14,7 +14,9 @@ import {
   expandBands, averageBands,
 } from '../index.js';
 import { evaluatorOf } from './eval.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { checkOutput, sameFile } from './outputs.js';
+import { UsageError } from './options.js';
 import { resolve } from 'node:path';
 import { formatTime } from './report.js';
 import type { StopSignals } from './signals.js';
@@ -41,6 +43,7 @@ interface GenOpts {
   hashBits: number;
   resume?: boolean;
   quiet?: boolean;
+  force?: boolean;
   guide?: string;
   depth: number;
 }
@@ -74,9 +77,13 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
     .option('-n, --workers <n>', 'worker threads', number(1, 256), availableParallelism())
     .option('-h, --hash-bits <h>', 'table of 2^h entries per worker for the solves', number(10, 26), 18)
     .option('--resume', 'go on with an existing file (same settings)')
+    .option('--force', 'start the file anew when it exists')
     .option('--quiet', 'no progress display')
     .helpOption('--help', 'show help')
     .action(async (file: string, o: GenOpts) => {
+      if (o.resume && o.force) throw new UsageError('--resume goes on with the file, --force starts it anew: give one of them');
+      checkOutput('output', file, [o.guide], !!o.force || !!o.resume, 'use --resume to go on with it');
+      if (o.force) rmSync(file, { force: true });
       let resume: Dataset | undefined;
       if (o.resume) {
         resume = readDataset(file);
@@ -139,8 +146,10 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
     .argument('<out>', 'new data file (for train fit and train test, not for train gen --resume)')
     .option('--exact', 'only positions labelled with their own exact score (drops the game-outcome labels above the solve point)')
     .option('--empties <from-to>', 'only positions with this many empties', emptiesRange)
+    .option('--force', 'overwrite an existing output file')
     .helpOption('--help', 'show help')
-    .action((input: string, output: string, o: { exact?: boolean; empties?: [number, number] }) => {
+    .action((input: string, output: string, o: { exact?: boolean; empties?: [number, number]; force?: boolean }) => {
+      checkOutput('output', output, [input], !!o.force);
       if (!o.exact && !o.empties) throw new RangeError('nothing to select by: give --exact and/or --empties');
       const d = readDataset(input);
       if (d.problem) err(`warning: ${input}: ${d.problem}; using its ${d.batches} whole batches`);
@@ -168,8 +177,14 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
     .option('--edax <file>', 'also write an Edax eval.dat (the band copied to each of its plies)')
     .option('--init <weights>', 'start from these weights (one table per empties count is averaged into --band)')
     .option('--quantize', 'fit the 4-bit form: predictions use the weights rounded as eval compress --bits 4 rounds them')
+    .option('--force', 'overwrite existing output files')
     .helpOption('--help', 'show help')
-    .action((files: string[], o: FitOpts & { out: string; init?: string }) => {
+    .action((files: string[], o: FitOpts & { out: string; init?: string; force?: boolean }) => {
+      checkOutput('--out', o.out, [...files, o.init], !!o.force);
+      if (o.edax) {
+        checkOutput('--edax', o.edax, [...files, o.init], !!o.force);
+        if (o.edax === o.out || sameFile(o.edax, o.out)) throw new UsageError(`--edax and --out name one file (${o.out}): give two`);
+      }
       const data = files.map((f) => readDataset(f));
       for (const [i, d] of data.entries()) if (d.problem) err(`warning: ${files[i]}: ${d.problem}; using its ${d.batches} whole batches`);
       let init: Weights | undefined;

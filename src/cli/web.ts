@@ -1,15 +1,17 @@
 /**
  * `revsolve web`: serves the page (dist/web/, built by npm run build) on
- * localhost with node:http, no framework and nothing from elsewhere, so
- * that it works offline. Every response carries the cross-origin-isolation
- * headers (COOP/COEP) that shared memory between the page's workers needs;
- * without them the page still runs, one table per worker.
+ * localhost, nothing from elsewhere, so that it works offline. The files
+ * are served by serve-static (malformed and hostile paths, HEAD, ranges,
+ * conditional requests); every response carries the cross-origin-isolation
+ * headers (COOP/COEP) that shared memory between the page's workers needs.
+ * Without them the page still runs, one table per worker.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import serveStatic from 'serve-static';
 import type { Command } from 'commander';
 import { UsageError } from './options.js';
 import type { StopSignals } from './signals.js';
@@ -17,15 +19,10 @@ import type { StopSignals } from './signals.js';
 /** The page's files, beside the compiled command line. */
 export const WEB_ROOT = fileURLToPath(new URL('../web', import.meta.url));
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm', // compileStreaming needs it
+/** Types the page's files need beyond the usual (compileStreaming needs application/wasm). */
+const TYPES: Record<string, string> = {
+  '.wasm': 'application/wasm',
   '.rsev': 'application/octet-stream',
-  '.map': 'application/json',
-  '.png': 'image/png',
 };
 
 export interface WebServerOptions {
@@ -38,27 +35,52 @@ export interface WebServerOptions {
 /** Starts serving the page; resolves to its address once listening. */
 export function serveWeb(o: WebServerOptions): Promise<{ url: string; server: Server }> {
   const host = o.host ?? '127.0.0.1';
-  const server = createServer((req, res) => {
-    const headers: Record<string, string> = { 'Cache-Control': 'no-cache' };
-    if (o.isolate !== false) {
-      headers['Cross-Origin-Opener-Policy'] = 'same-origin';
-      headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
+  const isolation = (res: ServerResponse) => {
+    if (o.isolate === false) return;
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
+  };
+  const files = serveStatic(WEB_ROOT, {
+    index: ['index.html'],
+    dotfiles: 'ignore',
+    redirect: false,
+    fallthrough: false, // its errors carry their status: 400 malformed, 403 outside, 404 missing
+    cacheControl: true,
+    maxAge: 0, // revalidated (ETag, Last-Modified) on every load: a rebuilt page is seen at once
+    setHeaders: (res, path) => {
+      const type = TYPES[path.slice(path.lastIndexOf('.'))];
+      if (type) res.setHeader('Content-Type', type);
+    },
+  });
+  const fail = (res: ServerResponse, status: number, text: string) => {
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    isolation(res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return fail(res, 405, 'GET or HEAD only\n');
     }
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = join(WEB_ROOT, normalize(path === '/' ? '/index.html' : path));
-    const fail = (status: number, text: string) => {
-      res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(text);
-    };
-    if (req.method !== 'GET' && req.method !== 'HEAD') return fail(405, 'GET only');
-    if (!file.startsWith(WEB_ROOT + sep)) return fail(403, 'outside the page');
-    readFile(file).then(
-      (body) => {
-        res.writeHead(200, { ...headers, 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream', 'Content-Length': body.length });
-        res.end(req.method === 'HEAD' ? undefined : body);
-      },
-      () => fail(404, `${path}: not found`),
-    );
+    files(req, res, (err?: unknown) => {
+      // Whatever the files do not answer: its status (a 4xx), never an exception.
+      const status = (err as { status?: number } | undefined)?.status;
+      const code = typeof status === 'number' && status >= 400 && status < 500 ? status : err ? 500 : 404;
+      fail(res, code, code === 404 ? 'not found\n' : code === 403 ? 'forbidden\n' : code >= 500 ? 'server error\n' : 'bad request\n');
+    });
+  };
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch {
+      fail(res, 400, 'bad request\n');
+    }
+  });
+  // A connection that sends garbage is answered 400 and closed by node:http; never the process.
+  server.on('clientError', (_e, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -117,7 +117,7 @@ export class Scheduler<In extends { readonly index: number } = { readonly index:
       this.pool.run(job.task, { signal: this.signal }).then(
         (r) => {
           done();
-          job.resolve(r);
+          job.resolve(job.cancelled ? null : r); // a stopped search's value is no result
           this.dispatch();
         },
         (e: Error) => {

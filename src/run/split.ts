@@ -27,6 +27,7 @@ import type { TaskRunner } from './runner.js';
 import { type PositionResult, check, tableStats } from '../solve/solve.js';
 import type { GuessResult, NwsResult, PvResult, TaskInput } from './tasks.js';
 import type { EngineShare } from '../wasm/search.js';
+import { SearchCancelled } from '../errors.js';
 
 /**
  * Subtrees at or below this many empties are one task each. Measured on
@@ -152,7 +153,7 @@ export class SplitSearch<H> {
     return this.nodes + this.scheduler.liveSum(this.index, LIVE_NODES);
   }
 
-  /** Stops every task of this position (the promise of `solve` then rejects or is to be ignored). */
+  /** Stops every task of this position: the promise of `solve` then rejects with SearchCancelled. */
   cancel(): void {
     this.root.cancel();
   }
@@ -168,19 +169,21 @@ export class SplitSearch<H> {
     const empties = emptyCount(entry.position);
     // The first guess (and the selective pre-searches behind it) on one worker.
     const guess = await this.scheduler.run<GuessResult>(this.sharedTask({ kind: 'guess' as const, ph, pl, oh, ol }), this.rank);
-    if (!guess) throw new Error('the first guess was cancelled');
+    if (!guess || this.root.cancelled) throw new SearchCancelled();
     this.nodes += guess.nodes;
     const probes = new ScoreProbes(guess.score);
     try {
       while (!probes.done) {
         const g = probes.next();
         const r = await this.node(ph, pl, oh, ol, g - 1, empties, this.root, []);
+        // A cancelled walk returns a meaningless value: never an answer.
+        if (this.root.cancelled) throw new SearchCancelled();
         probes.answer(g, r);
         this.lower = probes.lower;
         this.upper = probes.upper;
       }
       const pv = await this.scheduler.run<PvResult>(this.sharedTask({ kind: 'pv' as const, ph, pl, oh, ol, score: probes.lower }), this.rank);
-      if (!pv) throw new Error('the final search was cancelled');
+      if (!pv || this.root.cancelled) throw new SearchCancelled();
       this.nodes += pv.nodes;
       const move = pv.pv.length > 0 ? pv.pv[0] : NO_MOVE;
       const s = table.stats;
@@ -312,7 +315,12 @@ export class SplitSearch<H> {
       group.jobs.add(j);
     }, path);
     group.jobs.delete(job!);
-    if (!r) return 0; // cancelled before it ran
+    if (!r) {
+      // Cancelled: by a cut above (the group says so), else from outside (an abort of the runner).
+      if (group.cancelled) return 0;
+      this.cancel();
+      throw new SearchCancelled();
+    }
     this.nodes += r.nodes;
     this.stats[STAT_PROBES] += r.probes;
     this.stats[STAT_HITS] += r.hits;

@@ -26,6 +26,7 @@ import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTa
 import { type PositionResult, solveOne } from '../solve/solve.js';
 import { type WeightsBytes, searchEvaluator } from '../eval/format.js';
 import type { Dispatched } from './runner.js';
+import { SearchCancelled } from '../errors.js';
 
 /** The settings every task of a run carries (the scheduler's `common`). */
 export interface RunSettings {
@@ -186,6 +187,13 @@ export function runTask(t: Task): PositionResult | NwsResult | PvResult | GuessR
     table, evaluator, selectivity: t.selectivity, off: t.off, state, below,
     live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
   });
+  const result = runOn(ctx, t, table);
+  // A task stopped by its flag ends with whatever its search had: no result.
+  if (ctx.stopped()) throw new SearchCancelled(`task ${t.kind} of position ${t.index}`);
+  return result;
+}
+
+function runOn(ctx: SearchContext, t: Task, table: Table): PositionResult | NwsResult | PvResult | GuessResult {
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
   if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable, root: t.root });
   if (t.kind === 'guess') return guessScore(ctx, position);
@@ -197,8 +205,8 @@ export function runTask(t: Task): PositionResult | NwsResult | PvResult | GuessR
   const probes = s[STAT_PROBES];
   const hits = s[STAT_HITS];
   const cutoffs = s[STAT_CUTOFFS];
-  const parity = setupEmpties(state, t.ph, t.pl, t.oh, t.ol);
-  state.nodes[0] = 0;
+  const parity = setupEmpties(ctx.state, t.ph, t.pl, t.oh, t.ol);
+  ctx.state.nodes[0] = 0;
   const score = searchNull(ctx, t.ph, t.pl, t.oh, t.ol, t.alpha, t.empties, parity);
-  return { score, nodes: state.nodes[0], probes: s[STAT_PROBES] - probes, hits: s[STAT_HITS] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };
+  return { score, nodes: ctx.state.nodes[0], probes: s[STAT_PROBES] - probes, hits: s[STAT_HITS] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };
 }

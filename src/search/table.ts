@@ -67,12 +67,35 @@ export function hashPosition(ph: number, pl: number, oh: number, ol: number): nu
   return h ^ (h >>> 13);
 }
 
-/** A second 32-bit hash, independent of the first (the key of `key4` entries). */
+/**
+ * A second 32-bit hash, independent of the first (the key of `key4` entries).
+ * Each word is mixed in through a rotation and a multiply, so that every
+ * input bit reaches every output bit. A product of XORed words (as
+ * hashPosition is) only carries a difference upwards: two positions that
+ * differ in the top bits of two words then share both hashes far more often
+ * than 2^-64, and a keyed table takes one for the other (a wrong exact score
+ * from key4 came from that).
+ */
 export function hashPosition2(ph: number, pl: number, oh: number, ol: number): number {
-  let h = Math.imul(ph ^ Math.imul(ol, 0x7feb352d), 0x846ca68b) ^ Math.imul(pl ^ Math.imul(oh, 0x3243f6a9), 0xb5297a4d);
+  let h = 0x6a09e667;
+  h = mixWord(h, ph);
+  h = mixWord(h, pl);
+  h = mixWord(h, oh);
+  h = mixWord(h, ol);
   h ^= h >>> 16;
-  h = Math.imul(h, 0x21f0aaad);
-  return h ^ (h >>> 15);
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/** One word into a running hash (a Murmur3-style round). */
+function mixWord(h: number, w: number): number {
+  let k = Math.imul(w, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  h ^= Math.imul(k, 0x1b873593);
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
 }
 
 /** What the search needs of a table. Entries are word offsets into the table's data. */

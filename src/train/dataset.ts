@@ -13,7 +13,7 @@
  *     i32 score << 8 | exact (1 when the score is the position's own exact
  *     score, 0 when it is the game's outcome after perfect play later)
  */
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { appendFlushed, onFile } from '../io.js';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
@@ -208,9 +208,16 @@ export class DatasetWriter {
       onFile(file, () => ftruncateSync(this.fd, resume.validBytes));
       this.at = resume.validBytes;
     } else {
-      if (existsSync(file)) throw new DatasetError(file, 'exists: use --resume to go on with it, or another name');
+      if (existsSync(file) && statSync(file).size > 0) throw new DatasetError(file, 'exists: use --resume to go on with it, or another name');
       this.fd = onFile(file, () => openSync(file, 'w'));
-      appendFlushed(this.fd, file, headerBytes(header).subarray(0, HEADER_BYTES), 0);
+      try {
+        appendFlushed(this.fd, file, headerBytes(header).subarray(0, HEADER_BYTES), 0);
+      } catch (e) {
+        // No header, no file: a half-made one would stop the next run and --resume alike.
+        closeSync(this.fd);
+        rmSync(file, { force: true });
+        throw e;
+      }
       this.at = HEADER_BYTES;
     }
   }
