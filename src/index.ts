@@ -17,7 +17,7 @@ export { type Color, type Position, PASS, PositionError, emptyCount, formatPosit
 export {
   type ObfAnswer, type ObfEntry, type ObfSuite, ObfError, bestAnswers, formatObf, formatObfLine, parseObf, parseObfLine,
 } from './position/obf.js';
-export { readObf } from './position/obf-file.js';
+export { obfOfBytes, readObf } from './position/obf-file.js';
 export { START_POSITION, perft } from './position/perft.js';
 export { samplePositions } from './position/random.js';
 export { FileError, OptionError } from './errors.js';

@@ -83,7 +83,9 @@ describe('the npm package', () => {
     }, 60_000);
 
     it('serves the page from the installed package: npx revsolve web, with the isolation headers', async () => {
-      const web = spawn('npx', ['revsolve', 'web', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+      // Its own process group: npx and the server it starts end together (killing npx alone left the server running).
+      const web = spawn('npx', ['revsolve', 'web', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const exited = new Promise<void>((resolve) => web.once('exit', () => resolve()));
       try {
         const url = await new Promise<string>((resolve, reject) => {
           let out = '';
@@ -107,7 +109,12 @@ describe('the npm package', () => {
         }
         expect((await fetch(new URL('../package.json', url))).status).not.toBe(200);
       } finally {
-        web.kill('SIGINT');
+        process.kill(-web.pid!, 'SIGINT');
+        const t = setTimeout(() => process.kill(-web.pid!, 'SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(t);
+        // No process of the group is left (signal 0 tests for one).
+        await expect.poll(() => { try { process.kill(-web.pid!, 0); return 'alive'; } catch { return 'gone'; } }, { timeout: 10_000 }).toBe('gone');
       }
     }, 60_000);
 

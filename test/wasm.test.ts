@@ -59,7 +59,10 @@ function nullWindow(ctx: SearchContext, p: { ph: number; pl: number; oh: number;
   const parity = setupEmpties(s, p.ph, p.pl, p.oh, p.ol);
   s.nodes[0] = 0;
   ctx.table.stats.fill(0);
+  const before = ctx.below?.searched ?? 0;
   const score = searchNull(ctx, p.ph, p.pl, p.oh, p.ol, alpha, p.empties, parity);
+  // The WebAssembly side's nodes were all counted in the instance's own memory (proof that it ran).
+  expect((ctx.below?.searched ?? 0) - before).toBe(ctx.below ? s.nodes[0] : 0);
   return [score, s.nodes[0], Array.from(ctx.table.stats)];
 }
 
@@ -145,6 +148,7 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
       const entries = readObf(OBF + file).entries.slice(0, count);
       const totals = { ts: 0, wasm: 0 };
       const { ts, wasm } = pair(16);
+      const engineBefore = wasm.below!.searched;
       for (const e of entries) {
         const r = { ts: [] as unknown[], wasm: [] as unknown[] };
         for (const [name, ctx] of [['ts', ts], ['wasm', wasm]] as const) {
@@ -157,6 +161,8 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
         expect(e.answers.some((a) => a.score === r.wasm[0])).toBe(true);
       }
       expect(totals).toEqual({ ts: pinned, wasm: pinned });
+      expect(wasm.below!.searched - engineBefore, 'nodes the WebAssembly instance counted').toBeGreaterThan(pinned / 2);
+      expect(ts.below).toBeNull();
     }
   });
 
@@ -197,16 +203,21 @@ describe('choosing the engine', () => {
   const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
   const solve = (...args: string[]) => {
     const r = spawnSync(process.execPath, [CLI, 'solve', OBF + 'fforum-1-19.obf', '-n', '1', '-h', '16', '--json', '--quiet', ...args], { encoding: 'utf8' });
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { engine: string; nodes: number; summary?: boolean });
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { engine: string; nodes: number; engineNodes: number; summary?: boolean });
     return { code: r.status, err: r.stderr, rows: lines.filter((l) => !l.summary), summary: lines[lines.length - 1] };
   };
 
-  it('solve --engine wasm and --engine ts: each says it ran, the same nodes (the pinned count)', () => {
+  it('solve --engine wasm and --engine ts: the nodes the WebAssembly instance counted show which ran; the same nodes (the pinned count)', () => {
     for (const engine of ['wasm', 'ts']) {
       const r = solve('--engine', engine);
       expect(r.code, r.err).toBe(0);
       expect(r.summary).toMatchObject({ engine, nodes: 1_890_970 });
       expect(new Set(r.rows.map((x) => x.engine))).toEqual(new Set([engine]));
+      // Read from the instance's own counters, not from a label: most of each tree is searched below the root.
+      for (const row of r.rows) {
+        if (engine === 'wasm') expect(row.engineNodes, `row of ${row.nodes} nodes`).toBeGreaterThan(0.5 * row.nodes);
+        else expect(row.engineNodes).toBe(0);
+      }
     }
     expect(solve().summary.engine).toBe('wasm'); // the default
   });
@@ -225,9 +236,14 @@ describe('choosing the engine', () => {
     for (const engine of ['wasm', 'ts'] as const) {
       const solver = new Solver({ hashBits: 16, engine });
       expect(solver.options.engine).toBe(engine);
-      expect(solver.solveEntry(entries[0], 1)).toMatchObject({ engine, score: 18 });
+      const one = solver.solveEntry(entries[0], 1);
+      expect(one).toMatchObject({ engine, score: 18 });
+      expect(one.engineNodes > one.nodes / 2).toBe(engine === 'wasm');
       const seen = new Set<string>();
-      for await (const r of solveSuite(entries, { hashBits: 16, workers: 1, engine })) seen.add(r.engine);
+      for await (const r of solveSuite(entries, { hashBits: 16, workers: 1, engine })) {
+        seen.add(r.engine);
+        expect(r.engineNodes > r.nodes / 2).toBe(engine === 'wasm');
+      }
       expect(seen).toEqual(new Set([engine]));
     }
     expect(() => new Solver({ engine: 'gpu' as never })).toThrow(/engine/);

@@ -4,8 +4,10 @@
  * worker thread's process.stdout is forwarded through the main thread's
  * event loop, so a command that computes without yielding would show
  * nothing until it ends, and a signal would lose what it had done. A write
- * that fails (a full disk behind `> file`) is one line naming the stream,
- * exit 2; a reader gone (`| head`) ends the command quietly.
+ * to stdout that fails (a full disk behind `> file`) is one line naming the
+ * stream, exit 2; a reader gone (`| head`) ends the command quietly. stderr
+ * carries only messages and progress: a write to it that fails is dropped,
+ * and changes neither the exit code nor what stdout gets.
  */
 import { writeSync } from 'node:fs';
 import { problemOf } from '../index.js';
@@ -33,6 +35,7 @@ function writeFd(fd: 1 | 2, text: string | Uint8Array): void {
         Atomics.wait(pause, 0, 0, 1);
         continue;
       }
+      if (fd === 2) return; // messages only: lost, never fatal
       throw new OutputError(fd === 1 ? 'stdout' : 'stderr', code, problemOf(e));
     }
   }
@@ -56,10 +59,13 @@ export function writeDirectly(): void {
  * reader went away.
  */
 export function watchStdout(): void {
+  process.stderr.on('error', () => undefined); // messages only: a closed or full stderr is not the command's failure
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     try {
       writeSync(2, `revsolve: stdout: ${problemOf(e)}\n`);
+    } catch {
+      // stderr unwritable too: the exit code says it
     } finally {
       process.exit(EXIT_OUTPUT);
     }

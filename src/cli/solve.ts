@@ -6,13 +6,14 @@
  * the end (totals, or how far an interrupted run got).
  */
 import { availableParallelism } from 'node:os';
+import { closeSync, constants, openSync, readFile, statSync } from 'node:fs';
 import { checkOutput } from './outputs.js';
 import { type Command, InvalidArgumentError } from 'commander';
 import {
-  type ObfEntry, type ObfError, type PositionResult, type RedisAddress, type ResolvedOptions, type PoolPlan, type QueueSettings, type RootStrategy,
+  type ObfEntry, ObfError, type ObfSuite, type PositionResult, type RedisAddress, type ResolvedOptions, type PoolPlan, type QueueSettings, type RootStrategy,
   type EngineName, type SplitMode, DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, InputOrder, LAYOUTS, LEAF_EMPTIES, MAX_BITS, MIN_BITS, ORDERING_TECHNIQUES,
   PositionError, QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, ROOT_STRATEGIES, RedisUnreachable, ResultsFile, SELECTIVE_MIN, SHIPPED_WEIGHTS,
-  VERSION, defaultRunName, emptyCount, parseObfLine, parseRedisUrl, poolPlan, queueOf, queueSettingsOf, readObf, readResults,
+  VERSION, defaultRunName, emptyCount, obfOfBytes, parseObfLine, parseRedisUrl, poolPlan, problemOf, queueOf, queueSettingsOf, readObf, readResults,
   solveOnQueue, solveParallel, summarize, tableBytes, MAX_ENGINE_THREADS,
 } from '../index.js';
 import { Progress } from './progress.js';
@@ -120,10 +121,53 @@ interface Input {
   readonly source: string;
 }
 
-function readInput(file: string | undefined, opts: SolveOpts): Input {
+/**
+ * The suite file: at once, or, for a named pipe (which may wait for a
+ * writer for ever), off this thread, so that a signal is heard while it
+ * waits: null when one came first.
+ */
+async function readSuite(file: string, stop: StopSignals): Promise<ObfSuite | null> {
+  let fifo = false;
+  try {
+    fifo = statSync(file).isFIFO();
+  } catch {
+    // readObf says what is wrong
+  }
+  if (!fifo) return readObf(file);
+  process.stderr.write(`${file}: a named pipe; waiting for it to be written (Ctrl-C stops)\n`);
+  const read = new Promise<ObfSuite>((resolve, reject) => readFile(file, (e, bytes) => {
+    if (e) reject(new ObfError(file, 0, `cannot read the file: ${problemOf(e)}`));
+    else {
+      try {
+        resolve(obfOfBytes(file, bytes));
+      } catch (bad) {
+        reject(bad);
+      }
+    }
+  }));
+  const stopped = new Promise<null>((resolve) => {
+    const wake = () => {
+      // The read's open waits for a writer on a thread of libuv's pool, and
+      // the process cannot exit while it waits: be that writer for a moment.
+      try {
+        closeSync(openSync(file, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // a writer came meanwhile: the read ends by itself
+      }
+      resolve(null);
+    };
+    if (stop.signal.aborted) wake();
+    else stop.signal.addEventListener('abort', wake, { once: true });
+  });
+  read.catch(() => undefined); // a signal came first: the read's end is nobody's
+  return Promise.race([read, stopped]);
+}
+
+async function readInput(file: string | undefined, opts: SolveOpts, stop: StopSignals): Promise<Input | null> {
   if ((file === undefined) === (opts.position === undefined)) throw new UsageError('give either an OBF file or --position "<64 squares> <X|O>"');
   if (file !== undefined) {
-    const suite = readObf(file);
+    const suite = await readSuite(file, stop);
+    if (suite === null) return null;
     for (const e of suite.errors) process.stderr.write(`error: ${e.message}\n`);
     return { entries: suite.entries, errors: suite.errors, source: file };
   }
@@ -309,7 +353,11 @@ class RowPrinter {
 type Ending = { readonly complete: boolean } | { readonly lost: RedisUnreachable };
 
 async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSignals): Promise<number> {
-  const input = readInput(file, opts);
+  const input = await readInput(file, opts, stop);
+  if (input === null) {
+    process.stderr.write(`interrupted by ${stop.received} while waiting for ${file} to be written: nothing solved\n`);
+    return stop.exitCode;
+  }
   checkCombinations(file, opts);
   const { entries, errors } = input;
   const previous = opts.resume && opts.results ? readResults(opts.results, entries) : { results: new Map<number, PositionResult>(), problems: [] };
@@ -371,10 +419,23 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
     );
     return EXIT_USAGE;
   }
+  // Positions read back count with the time they took then.
+  let earlierMs = 0;
+  previous.results.forEach((r) => (earlierMs += r.ms));
+  const solved = printer.results.filter((r): r is PositionResult => !!r);
+  const summary = summarize(solved, errors.length + failures, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
+  const { search } = setup;
+  const jsonTotal = (extra: Record<string, unknown>) => jsonSummary(summary, {
+    workers: setup.where.kind === 'local' ? setup.where.plan.settings.workers : 0, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: setup.bytes,
+    ordering: search.weights === null ? 'mobility' : 'eval', eval: search.weights?.file ?? null, selectivity: search.selectivity, off: offNames(opts.off), root: opts.root,
+    engine: search.engine, ...extra,
+  });
   if (!ending.complete) {
     const done = printer.finished;
     const where = printer.outOfOrder();
     const w = setup.where;
+    // --json ends with its summary all the same, saying it covers what finished.
+    if (opts.json) printer.total(jsonTotal({ interrupted: true, signal: stop.received, inputPositions: entries.length }));
     process.stderr.write(
       w.kind === 'queue'
         ? `\ninterrupted: ${done} of ${entries.length} positions finished (${where}); the workers go on with run ${w.run} in ${w.address.url}: ` +
@@ -384,21 +445,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
     );
     return stop.exitCode;
   }
-  // Positions read back count with the time they took then.
-  let earlierMs = 0;
-  previous.results.forEach((r) => (earlierMs += r.ms));
-  const solved = printer.results.filter((r): r is PositionResult => !!r);
-  const summary = summarize(solved, errors.length + failures, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
-  const { search } = setup;
-  printer.total(
-    opts.json
-      ? jsonSummary(summary, {
-        workers: setup.where.kind === 'local' ? setup.where.plan.settings.workers : 0, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: setup.bytes,
-        ordering: search.weights === null ? 'mobility' : 'eval', eval: search.weights?.file ?? null, selectivity: search.selectivity, off: offNames(opts.off), root: opts.root,
-        engine: search.engine,
-      })
-      : tableTotal(summary),
-  );
+  printer.total(opts.json ? jsonTotal({ interrupted: false }) : tableTotal(summary));
   if (errors.length > 0) process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${input.source}: see the errors above\n`);
   if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);
   if (errors.length + failures > 0) return EXIT_USAGE;

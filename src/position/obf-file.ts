@@ -17,6 +17,11 @@ export function readObf(path: string): ObfSuite {
   } catch (e) {
     throw new ObfError(path, 0, `cannot read the file: ${problemOf(e)}`);
   }
+  return obfOfBytes(path, bytes);
+}
+
+/** An OBF file's bytes, read elsewhere (a pipe, read without blocking): its suite, or an ObfError as readObf gives. */
+export function obfOfBytes(path: string, bytes: Buffer): ObfSuite {
   if (isBinary(bytes)) throw new ObfError(path, 0, 'not an OBF file (binary data)');
   const suite = parseObf(bytes.toString('utf8'), path);
   if (suite.entries.length === 0 && suite.errors.length === 0) throw new ObfError(path, 0, 'no position in the file (an OBF file has a line "<64 squares> <X|O>" per position)');

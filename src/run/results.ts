@@ -32,6 +32,7 @@ export function jsonRecord(r: PositionResult): Record<string, unknown> {
     line: r.line,
     table: r.table,
     engine: r.engine,
+    engineNodes: r.engineNodes,
   };
 }
 
@@ -123,5 +124,6 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
     nodes: o.nodes, ms: o.ms, pv,
     table: { probes: num(t.probes), hits: num(t.hits), cutoffs: num(t.cutoffs), stores: num(t.stores), overwrites: num(t.overwrites) },
     engine: o.engine === 'wasm' ? 'wasm' : 'ts',
+    engineNodes: num(o.engineNodes),
   };
 }

@@ -24,8 +24,8 @@ import { ScoreProbes } from '../search/root.js';
 import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, costOf, hashPosition } from '../search/table.js';
 import type { Evaluator } from '../eval/weights.js';
 import type { TaskRunner } from './runner.js';
-import { type PositionResult, check, tableStats } from '../solve/solve.js';
-import type { GuessResult, NwsResult, PvResult, TaskInput } from './tasks.js';
+import { type PositionResult, check, engineOf, tableStats } from '../solve/solve.js';
+import type { EngineCount, GuessResult, NwsResult, PvResult, TaskInput } from './tasks.js';
 import type { EngineShare } from '../wasm/search.js';
 import { SearchCancelled } from '../errors.js';
 
@@ -117,6 +117,8 @@ export interface SharedTableRef {
 export class SplitSearch<H> {
   /** Nodes of finished tasks and of the walk here. */
   nodes = 0;
+  /** Of those, the nodes the tasks' WebAssembly engine counted in its own memory. */
+  engineNodes = 0;
   lower = -64;
   upper = 64;
   move = NO_MOVE;
@@ -171,6 +173,7 @@ export class SplitSearch<H> {
     const guess = await this.scheduler.run<GuessResult>(this.sharedTask({ kind: 'guess' as const, ph, pl, oh, ol }), this.rank);
     if (!guess || this.root.cancelled) throw new SearchCancelled();
     this.nodes += guess.nodes;
+    this.engineNodes += (guess as EngineCount).engineNodes ?? 0;
     const probes = new ScoreProbes(guess.score);
     try {
       while (!probes.done) {
@@ -185,6 +188,7 @@ export class SplitSearch<H> {
       const pv = await this.scheduler.run<PvResult>(this.sharedTask({ kind: 'pv' as const, ph, pl, oh, ol, score: probes.lower }), this.rank);
       if (!pv || this.root.cancelled) throw new SearchCancelled();
       this.nodes += pv.nodes;
+      this.engineNodes += pv.engineNodes ?? 0;
       const move = pv.pv.length > 0 ? pv.pv[0] : NO_MOVE;
       const s = table.stats;
       s[STAT_PROBES] += this.stats[STAT_PROBES];
@@ -194,7 +198,7 @@ export class SplitSearch<H> {
         index: this.index, line: entry.line, empties, move, score: pv.score,
         ...check(entry.answers, pv.score, move, pv.pv.length === 0),
         nodes: this.nodes, ms: performance.now() - t0, pv: pv.pv, table: tableStats(table),
-        engine: this.shared.engine ? 'wasm' : 'ts', // its tasks' engine: the one their shared table is made for
+        engine: engineOf(this.engineNodes), engineNodes: this.engineNodes,
       };
     } finally {
       this.root.cancel();
@@ -322,6 +326,7 @@ export class SplitSearch<H> {
       throw new SearchCancelled();
     }
     this.nodes += r.nodes;
+    this.engineNodes += r.engineNodes ?? 0;
     this.stats[STAT_PROBES] += r.probes;
     this.stats[STAT_HITS] += r.hits;
     this.stats[STAT_CUTOFFS] += r.cutoffs;

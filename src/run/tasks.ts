@@ -97,7 +97,12 @@ export type Task = SolveTask | NwsTask | PvTask | GuessTask;
 /** A task as its sender gives it; the scheduler adds the rest. */
 export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, keyof Dispatched | keyof RunSettings> & { readonly index: number } : never) : never;
 
-export interface NwsResult {
+/** What a split position's task reports besides its answer: nodes the WebAssembly engine counted in its own memory. */
+export interface EngineCount {
+  readonly engineNodes?: number;
+}
+
+export interface NwsResult extends EngineCount {
   readonly score: number;
   readonly nodes: number;
   readonly probes: number;
@@ -107,7 +112,7 @@ export interface NwsResult {
 
 export type { GuessResult };
 
-export interface PvResult {
+export interface PvResult extends EngineCount {
   readonly score: number;
   readonly pv: readonly number[];
   readonly nodes: number;
@@ -187,10 +192,12 @@ export function runTask(t: Task): PositionResult | NwsResult | PvResult | GuessR
     table, evaluator, selectivity: t.selectivity, off: t.off, state, below,
     live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
   });
+  const before = below?.searched ?? 0;
   const result = runOn(ctx, t, table);
   // A task stopped by its flag ends with whatever its search had: no result.
   if (ctx.stopped()) throw new SearchCancelled(`task ${t.kind} of position ${t.index}`);
-  return result;
+  if (t.kind === 'solve') return result;
+  return { ...result, engineNodes: (below?.searched ?? 0) - before };
 }
 
 function runOn(ctx: SearchContext, t: Task, table: Table): PositionResult | NwsResult | PvResult | GuessResult {

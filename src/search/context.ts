@@ -57,6 +57,8 @@ export interface ContextSettings {
 export interface LowerSearch {
   /** The engine's name, for the results ('wasm'). */
   readonly engine: string;
+  /** Nodes the engine counted in its own memory since it was made: what proves it searched (a label proves nothing). */
+  readonly searched: number;
   /** Takes the context's resolved settings (ordering, switches): once, when the context is made. */
   configure(ctx: SearchContext): void;
   searchNull(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number): number;

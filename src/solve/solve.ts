@@ -36,8 +36,14 @@ export interface PositionResult {
   readonly ms: number;
   readonly pv: readonly number[];
   readonly table: TableStats;
-  /** The engine that searched below the root: 'wasm' (WebAssembly) or 'ts' (TypeScript); the same tree either way. */
+  /**
+   * The engine that searched below the root: 'wasm' when the WebAssembly
+   * engine counted nodes in its own memory (engineNodes > 0), else 'ts'
+   * (TypeScript); the same tree either way.
+   */
   readonly engine: string;
+  /** Nodes the WebAssembly engine counted in its own memory for this position (0: it did not run). */
+  readonly engineNodes: number;
 }
 
 /**
@@ -67,6 +73,11 @@ export function tableStats(t: Table): TableStats {
   return { probes: s[STAT_PROBES], hits: s[STAT_HITS], cutoffs: s[STAT_CUTOFFS], stores: s[STAT_STORES], overwrites: s[STAT_OVERWRITES] };
 }
 
+/** The engine a result names: the one whose own counters show it searched. */
+export function engineOf(engineNodes: number): 'wasm' | 'ts' {
+  return engineNodes > 0 ? 'wasm' : 'ts';
+}
+
 /** Solves one position exactly on the context's table and checks it. */
 export function solveOne(
   ctx: SearchContext, position: Position, answers: readonly ObfAnswer[], index: number, line: number, settings: PositionSolve = {},
@@ -74,11 +85,13 @@ export function solveOne(
   const table = ctx.table;
   if (settings.keepTable) table.stats.fill(0);
   else table.clear();
+  const before = ctx.below?.searched ?? 0;
   const r = solveExact(ctx, position, { root: settings.root });
+  const engineNodes = (ctx.below?.searched ?? 0) - before;
   const gameOver = r.pv.length === 0;
   return {
     index, line, empties: r.empties, move: r.move, score: r.score, ...check(answers, r.score, r.move, gameOver),
-    nodes: r.nodes, ms: r.ms, pv: r.pv, table: tableStats(table), engine: ctx.engine,
+    nodes: r.nodes, ms: r.ms, pv: r.pv, table: tableStats(table), engine: engineOf(engineNodes), engineNodes,
   };
 }
 

@@ -87,6 +87,8 @@ export class WasmSearch implements LowerSearch {
   private stopWord!: Int32Array;
   /** The context whose searchNull runs now (poll reads its stop flag and writes its progress). */
   private current: SearchContext | null = null;
+  /** Nodes drained from the instance's own counters, in all (LowerSearch.searched). */
+  searched = 0;
 
   /** The engine over `share` as thread `thread` (0 ‥ 31: its scratch region and stop flag, its own among the share's threads). */
   constructor(readonly share: EngineShare, thread = 0) {
@@ -140,6 +142,7 @@ export class WasmSearch implements LowerSearch {
     const c = this.counters;
     const stats = ctx.table.stats;
     ctx.state.nodes[0] += c[0];
+    this.searched += c[0];
     for (let k = 1; k < 6; k++) stats[k - 1] += c[k];
     c.fill(0);
     return score;
