@@ -64,7 +64,7 @@ describe('OBF files', () => {
     expect(s.entries.map((e) => e.line)).toEqual([1, 6]);
     expect(s.errors.map((e) => e.message)).toEqual([
       'suite.obf:2: the board has 60 squares, 64 expected',
-      "suite.obf:3: answer 'A1:+4': a1 is not a legal move here",
+      "suite.obf:3: answer 'A1:+4' names a1, not a legal move here",
       "suite.obf:4: answer 'D3=4' is not of the form move:score (e.g. G8:+18)",
       "suite.obf:5: answer 'F5:+99' has a score outside -64‥64",
     ]);
@@ -77,7 +77,9 @@ describe('OBF files', () => {
     for (let seed = 1; seed <= 300; seed++) {
       const position = randomPosition(seed, seed % 60);
       const moves = legalMoves(position);
-      const answers = moves.length === 0 ? [{ move: PASS, score: -(seed % 7) * 2 }] : moves.slice(0, 3).map((move, i) => ({ move, score: 10 - 4 * i }));
+      const over = moves.length === 0 && legalMoves({ ...position, player: position.opponent, opponent: position.player }).length === 0;
+      // A game that is over has no move to answer; one that must pass answers the pass.
+      const answers = over ? [] : moves.length === 0 ? [{ move: PASS, score: -(seed % 7) * 2 }] : moves.slice(0, 3).map((move, i) => ({ move, score: 10 - 4 * i }));
       entries.push({ position, answers });
     }
     const text = formatObf(entries);

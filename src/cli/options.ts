@@ -66,8 +66,11 @@ export function parseLayout(value: string): Layout {
 /** A command line that cannot run as given: one line, exit 2. */
 export class UsageError extends Error {}
 
+/** Bytes in the unit that shows them: KiB below a MiB (h 10 is 32 KiB, not "0.0 MiB"), MiB, GiB. */
 export function mib(bytes: number): string {
-  return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  if (bytes >= 2 ** 30) return `${(bytes / 2 ** 30).toFixed(2)} GiB`;
+  if (bytes >= 2 ** 20) return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  return `${(bytes / 2 ** 10).toFixed(bytes % 1024 === 0 ? 0 : 1)} KiB`;
 }
 
 /**
@@ -92,7 +95,8 @@ export interface SearchOpts {
   table: Layout;
   eval?: string;
   ordering?: 'mobility' | 'eval';
-  selectivity: readonly number[];
+  /** Absent: the default (given with mobility ordering, it is a usage error). */
+  selectivity?: readonly number[];
   engine: EngineName;
 }
 

@@ -19,7 +19,7 @@ interface WorkerOpts extends SearchOpts {
   table: Layout;
   eval?: string;
   ordering?: 'mobility' | 'eval';
-  selectivity: readonly number[];
+  selectivity?: readonly number[];
   redisTimeout: number;
   lockMs: number;
   stallMs: number;
@@ -51,7 +51,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .option('--table <layout>', 'table layout (as solve\'s)', parseLayout, DEFAULT_LAYOUT)
     .option('--eval <file>', 'weights (as solve\'s: default the shipped weights; none: mobility ordering)')
     .option('--ordering <how>', 'mobility or eval (as solve\'s)', parseOrdering)
-    .option('--selectivity <margins>', 'selective pre-searches (as solve\'s)', parseSelectivity, DEFAULT_SELECTIVITY)
+    .option('--selectivity <margins>', `selective pre-searches (as solve's; default ${DEFAULT_SELECTIVITY.join(',')})`, parseSelectivity)
     .option('--engine <engine>', 'wasm or ts (as solve\'s: the same tree either way)', parseEngine, 'wasm' as EngineName)
     .option('--redis-timeout <seconds>', 'exit when Redis is unreachable this long', parseSeconds, 30)
     .option('--lock-ms <ms>', 'lock of a running job, renewed at half of it: a worker that dies loses its jobs after this', parseMs, 30_000)
@@ -85,7 +85,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .description('list the runs: positions, results, settings')
     .argument('<redis://host:port>')
     .helpOption('--help', 'show help')
-    .option('--redis-timeout <seconds>', 'give up when Redis is unreachable this long', parseSeconds, 30)
+    .option('--redis-timeout <seconds>', 'give up when Redis is unreachable this long', parseSeconds, 3)
     .action(async (url: string, o: { redisTimeout: number }) => {
       const client = await openRedis(parseRedisUrl(url), o.redisTimeout * 1000, stop.signal);
       try {
@@ -102,7 +102,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .argument('<redis://host:port>')
     .requiredOption('--run <name>', 'the run')
     .helpOption('--help', 'show help')
-    .option('--redis-timeout <seconds>', 'give up when Redis is unreachable this long', parseSeconds, 30)
+    .option('--redis-timeout <seconds>', 'give up when Redis is unreachable this long', parseSeconds, 3)
     .action(async (url: string, o: { run: string; redisTimeout: number }) => {
       const address = parseRedisUrl(url);
       const client = await openRedis(address, o.redisTimeout * 1000, stop.signal);

@@ -11,7 +11,7 @@ import { checkOutput } from './outputs.js';
 import { type Command, InvalidArgumentError } from 'commander';
 import {
   type ObfEntry, ObfError, type ObfSuite, type PositionResult, type RedisAddress, type ResolvedOptions, type PoolPlan, type QueueSettings, type RootStrategy,
-  type EngineName, type SplitMode, DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, InputOrder, LAYOUTS, LEAF_EMPTIES, MAX_BITS, MIN_BITS, ORDERING_TECHNIQUES,
+  type EngineName, type SplitMode, DEFAULT_BITS, DEFAULT_LAYOUT, InputOrder, LAYOUTS, LEAF_EMPTIES, MAX_BITS, MIN_BITS, ORDERING_TECHNIQUES,
   PositionError, QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, ROOT_STRATEGIES, RedisUnreachable, ResultsFile, SELECTIVE_MIN, SHIPPED_WEIGHTS,
   VERSION, defaultRunName, emptyCount, obfOfBytes, parseObfLine, parseRedisUrl, poolPlan, problemOf, queueOf, queueSettingsOf, readObf, readResults,
   solveOnQueue, solveParallel, summarize, tableBytes, MAX_ENGINE_THREADS,
@@ -89,7 +89,7 @@ export function addSolveCommand(program: Command, stop: StopSignals): void {
     .option(
       '--selectivity <margins>',
       `with eval ordering, from ${SELECTIVE_MIN} empties: selective (ProbCut) pre-searches that find the first guess, at these margins in sigmas of the shallow search's error, in turn; none: start from a shallow search's guess`,
-      parseSelectivity, DEFAULT_SELECTIVITY,
+      parseSelectivity,
     )
     .option('--quiet', 'no progress display (by default: live lines on a terminal, else a status line now and then, on stderr)')
     .option('--progress-every <seconds>', 'off a terminal, a status line this often', parseSeconds, 10)
@@ -184,6 +184,7 @@ async function readInput(file: string | undefined, opts: SolveOpts, stop: StopSi
 function checkCombinations(file: string | undefined, opts: SolveOpts): void {
   if (opts.results !== undefined) checkResultsPath(opts.results, [file, opts.eval === 'none' ? undefined : opts.eval ?? SHIPPED_WEIGHTS], !!opts.resume, !!opts.force);
   if (opts.resume && !opts.results && !opts.queue) throw new UsageError('--resume needs --results <file.jsonl> (or --queue, whose runs Redis keeps)');
+  if (opts.force && !opts.results) throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
   if (opts.queue !== undefined) {
     if (opts.off || opts.root !== 'probes' || opts.keepTable) throw new UsageError('--off, --root and --keep-table are for local runs, not --queue');
   } else if (opts.run !== undefined) throw new UsageError('--run names a run of --queue');
@@ -197,6 +198,17 @@ function checkCombinations(file: string | undefined, opts: SolveOpts): void {
 function checkResultsPath(path: string, inputs: readonly (string | undefined)[], resume: boolean, force: boolean): void {
   if (resume && force) throw new UsageError('--resume goes on with the --results file, --force overwrites it: give one of them');
   checkOutput('--results', path, inputs, force || resume, 'add --resume to go on with it');
+}
+
+/**
+ * The settings that make the tree, in one word for a results file's lines:
+ * the queue's digest (table, weights by their bytes, selectivity), and the
+ * local run's switches beside it when they are not the defaults.
+ */
+function searchDigest(opts: SolveOpts, resolved: ResolvedOptions): string {
+  const base = queueOf(queueSettingsOf(resolved)).digest;
+  const extra = [opts.off ? `off ${offNames(opts.off).join(',')}` : '', opts.root !== 'probes' ? `root ${opts.root}` : '', opts.keepTable ? 'keep-table' : ''].filter(Boolean);
+  return extra.length > 0 ? `${base} ${extra.join(' ')}` : base;
 }
 
 /** Where the run solves: this machine's pool, or a queue. */
@@ -219,8 +231,7 @@ interface Setup {
  * position being split, all checked against the machine's memory; through
  * the queue, its address, queue and run name.
  */
-function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>): Setup {
-  const search = searchSettings(opts);
+function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, search: ResolvedOptions): Setup {
   const bytes = tableBytes(opts.hashBits, opts.table);
   if (opts.queue !== undefined) {
     const settings = queueSettingsOf(search);
@@ -360,13 +371,18 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   }
   checkCombinations(file, opts);
   const { entries, errors } = input;
-  const previous = opts.resume && opts.results ? readResults(opts.results, entries) : { results: new Map<number, PositionResult>(), problems: [] };
+  const resolved = searchSettings(opts);
+  const searchId = searchDigest(opts, resolved);
+  const previous = opts.resume && opts.results ? readResults(opts.results, entries, searchId) : { results: new Map<number, PositionResult>(), problems: [], foreign: [] };
+  if (previous.foreign.length > 0) {
+    throw new UsageError(`--resume: ${previous.foreign[0]}${previous.foreign.length > 1 ? ` (and ${previous.foreign.length - 1} more lines)` : ''}: resume with the settings and suite it was made with, or give another --results file`);
+  }
   for (const p of previous.problems) process.stderr.write(`warning: ${p}\n`);
   const jobs = entries.map((entry, i) => ({ entry, index: i + 1 })).filter((j) => !previous.results.has(j.index));
-  const setup = resolveSetup(opts, input, jobs);
+  const setup = resolveSetup(opts, input, jobs, resolved);
   if (setup.search.engineNote) process.stderr.write(`note: ${setup.search.engineNote}\n`);
   // Opened before anything is printed: a path that cannot be written is one line of error, not a table cut short.
-  const saved = opts.results ? new ResultsFile(opts.results, !!opts.resume) : undefined;
+  const saved = opts.results ? new ResultsFile(opts.results, !!opts.resume, searchId) : undefined;
 
   const printer = new RowPrinter(opts, () => introLine(opts, input, setup), entries.length);
   if (setup.where.kind === 'local') printer.introduce();
@@ -463,6 +479,10 @@ async function solveThroughQueue(
     {
       ...where.settings, address: where.address, run: where.run, resume: !!opts.resume, redisTimeoutMs: opts.redisTimeout * 1000, split: where.split,
       leafEmpties: opts.queueLeaf, raceAfterMs: opts.raceAfter, claimed: () => printer.introduce(),
+      noWorker: (queue, settings) => process.stderr.write(
+        `note: no worker listens on queue ${queue} (${settings}) yet: start one, e.g. revsolve worker --queue ${where.address.url} ` +
+          `-h ${opts.hashBits} --table ${opts.table}, with the same --eval, --ordering and --selectivity as this command; waiting\n`,
+      ),
     },
     finished, failed, stop.signal, printer.progress,
   );

@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { problemOf } from '../io.js';
 import { ObfError, type ObfSuite, parseObf } from './obf.js';
+import { describe } from './position.js';
+import { OptionError } from '../errors.js';
 
 /**
  * Reads an OBF file. A file that cannot be read, is binary, or holds no
@@ -11,6 +13,8 @@ import { ObfError, type ObfSuite, parseObf } from './obf.js';
  * (line 0); bad lines are listed in `errors`.
  */
 export function readObf(path: string): ObfSuite {
+  // A number would be read as a file descriptor: a path is a string.
+  if (typeof path !== 'string' || path === '') throw new OptionError('path', `an OBF file's path, not ${describe(path)}`);
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);

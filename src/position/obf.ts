@@ -1,5 +1,5 @@
 import { FileError } from '../errors.js';
-import { type Position, PositionError, PASS, formatPosition, legalMoves, moveName, parseMove, parsePosition } from './position.js';
+import { type Position, PositionError, PASS, describe, formatPosition, legalMoves, moveName, parseMove, parsePosition } from './position.js';
 
 /**
  * OBF: one position per line, "<64 squares> <X|O>" then optional
@@ -33,6 +33,33 @@ export interface ObfSuite {
   readonly errors: readonly ObfError[];
 }
 
+/** What is wrong with an answer (move, score) to `position` after `earlier` ones, or null. */
+function answerProblem(position: Position, earlier: readonly ObfAnswer[], move: number, score: number): string | null {
+  if (!Number.isInteger(score) || score < -64 || score > 64) return 'has a score outside -64‥64';
+  if (score % 2 !== 0) return 'has an odd score (final disc differences are even)';
+  const legal = legalMoves(position);
+  if (legal.length === 0 && legalMoves({ ...position, player: position.opponent, opponent: position.player }).length === 0) {
+    return 'is for a game that is over: there is no move to answer';
+  }
+  if (move === PASS ? legal.length > 0 : !legal.includes(move)) return `names ${moveName(move)}, not a legal move here`;
+  if (earlier.some((a) => a.move === move)) return `names ${moveName(move)} a second time`;
+  return null;
+}
+
+/** Answers handed to the library, checked against their position: an array of { move, score }, each legal, once; else a PositionError naming the argument. */
+export function answersArgument(v: unknown, position: Position, name = 'answers'): ObfAnswer[] {
+  if (!Array.isArray(v)) throw new PositionError(`${name}: an array of { move, score }, not ${describe(v)}`);
+  const out: ObfAnswer[] = [];
+  for (const [i, a] of v.entries()) {
+    const { move, score } = (a ?? {}) as Partial<ObfAnswer>;
+    if (typeof move !== 'number' || !Number.isInteger(move) || move < PASS || move > 63) throw new PositionError(`${name}[${i}]: move is a square 0‥63 or PASS (-1), not ${describe(move)}`);
+    const problem = answerProblem(position, out, move, score as number);
+    if (problem) throw new PositionError(`${name}[${i}] ${problem}`);
+    out.push({ move, score: score as number });
+  }
+  return out;
+}
+
 /** Reads one OBF line (already known not to be blank or a comment). Throws PositionError. */
 export function parseObfLine(text: string): { position: Position; answers: ObfAnswer[] } {
   const parts = text.split(';');
@@ -48,12 +75,8 @@ export function parseObfLine(text: string): { position: Position; answers: ObfAn
     const move = parseMove(m[1]);
     if (move === -2) throw new PositionError(`answer '${field}' names no square`);
     const score = Number(m[2]);
-    if (score < -64 || score > 64) throw new PositionError(`answer '${field}' has a score outside -64‥64`);
-    if (score % 2 !== 0) throw new PositionError(`answer '${field}' has an odd score (final disc differences are even)`);
-    const legal = legalMoves(position);
-    if (move === PASS ? legal.length > 0 : !legal.includes(move)) {
-      throw new PositionError(`answer '${field}': ${moveName(move)} is not a legal move here`);
-    }
+    const problem = answerProblem(position, answers, move, score);
+    if (problem) throw new PositionError(`answer '${field}' ${problem}`);
     answers.push({ move, score });
   }
   return { position, answers };

@@ -36,7 +36,9 @@ export class PositionError extends Error {
  * side to move (X or O), separated by white space. Throws PositionError.
  */
 export function parsePosition(text: string): Position {
+  if (typeof text !== 'string') throw new PositionError(`a position is text (64 squares, then X or O), not ${describe(text)}`);
   const t = text.trim();
+  if (t.includes(';')) throw new PositionError("this is an OBF line with answers after ';': parseObfLine reads it (parsePosition takes the 64 squares and the side alone)");
   const m = /^(\S{64})\s+(\S+)$/.exec(t);
   if (!m) {
     const board = t.split(/\s+/)[0] ?? '';
@@ -56,6 +58,30 @@ export function parsePosition(text: string): Position {
   const b = B.fromSquares(black);
   const w = B.fromSquares(white);
   return side === 'X' ? { player: b, opponent: w, toMove: 'X' } : { player: w, opponent: b, toMove: 'O' };
+}
+
+/** A value, as a message names it. */
+export function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  return typeof v === 'object' ? 'an object of another shape' : `${typeof v} ${String(v)}`;
+}
+
+/**
+ * A Position handed to the library, checked: its two sides U64s with no
+ * square in common, its side to move X or O; else a PositionError naming
+ * the argument. Text is parsed.
+ */
+export function positionArgument(v: unknown, name = 'position'): Position {
+  if (typeof v === 'string') return parsePosition(v);
+  const p = v as Partial<Position> | null;
+  if (p === null || typeof p !== 'object' || !(p.player instanceof U64) || !(p.opponent instanceof U64)) {
+    throw new PositionError(`${name}: a Position ({ player, opponent: U64, toMove }) or its text, not ${describe(v)}`);
+  }
+  if (p.toMove !== 'X' && p.toMove !== 'O') throw new PositionError(`${name}: toMove is 'X' or 'O', not ${describe(p.toMove)}`);
+  if ((p.player.hi & p.opponent.hi) !== 0 || (p.player.lo & p.opponent.lo) !== 0) throw new PositionError(`${name}: a square holds a disc of each side`);
+  return p as Position;
 }
 
 /** The 64-square board text and side, as OBF writes them ("X" black, "O" white, "-" empty). */

@@ -50,7 +50,12 @@ export interface QueueRunOptions extends QueueSettings {
   readonly raceAfterMs: number;
   /** Called once the run is this coordinator's (new, or taken up with resume), before any result: the CLI prints its header then, not before a refusal. */
   readonly claimed?: () => void;
+  /** Called once when, a few seconds into waiting for results, no worker listens on the run's queue (its name and settings in words). */
+  readonly noWorker?: (queue: string, settings: string) => void;
 }
+
+/** How long a coordinator waits before it says that no worker listens on its queue. */
+export const NO_WORKER_MS = 3000;
 
 /** A run that exists already, or holds another suite: the user must choose. */
 export class RunConflict extends Error {}
@@ -359,12 +364,14 @@ class QueueRun {
   async waitForAll(splitting: Promise<void>): Promise<QueueOutcome> {
     let lastCheck = Date.now();
     let lastStates = Date.now();
+    const start = Date.now();
+    let workersSeen = false;
     for (;;) {
       if (this.lostWith) throw this.lostWith;
       if (this.splitFailure) throw this.splitFailure;
       if (this.signal?.aborted) return this.outcome(false);
       if (this.pending.size === 0 && this.splitsDone) break;
-      const timer = setTimeout(() => this.wake(), 2000);
+      const timer = setTimeout(() => this.wake(), workersSeen ? 2000 : 1000);
       await this.tick;
       clearTimeout(timer);
       this.tick = this.woken();
@@ -377,6 +384,10 @@ class QueueRun {
       if (this.pending.size > 0 && now - lastStates >= 5000) {
         lastStates = now;
         await this.checkJobStates();
+      }
+      if (!workersSeen && this.pending.size > 0 && now - start >= NO_WORKER_MS) {
+        workersSeen = true; // said once: the coordinator goes on waiting
+        if ((await workerThreads(this.queue!).catch(() => 1)) === 0) this.o.noWorker?.(this.queueName.name, this.queueName.describe);
       }
     }
     await splitting;

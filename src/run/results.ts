@@ -40,8 +40,12 @@ export function jsonRecord(r: PositionResult): Record<string, unknown> {
 export class ResultsFile {
   private readonly fd: number;
 
-  /** Opens `path` for appending; without `keep` it starts empty. */
-  constructor(readonly path: string, keep: boolean) {
+  /**
+   * Opens `path` for appending; without `keep` it starts empty. `search`
+   * names the settings that make the tree (a digest): each line carries it,
+   * so that a resume with other settings is refused (readResults).
+   */
+  constructor(readonly path: string, keep: boolean, private readonly search = '') {
     // A run killed mid-write leaves its last line unterminated: end it, so
     // that it stays one bad line instead of spoiling the next good one.
     const size = keep && existsSync(path) ? statSync(path).size : 0;
@@ -54,7 +58,7 @@ export class ResultsFile {
   }
 
   append(r: PositionResult, entry: ObfEntry): void {
-    appendFlushed(this.fd, this.path, JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) }) + '\n');
+    appendFlushed(this.fd, this.path, JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position), ...(this.search ? { search: this.search } : {}) }) + '\n');
   }
 
   close(): void {
@@ -71,11 +75,17 @@ function moveOf(v: unknown): number {
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
-/** Reads back a results file: the trusted results by index, and what was wrong with the other lines. */
-export function readResults(path: string, entries: readonly ObfEntry[]): { results: Map<number, PositionResult>; problems: string[] } {
+/**
+ * Reads back a results file: the trusted results by index, what was wrong
+ * with the other lines, and the lines that belong to another run: another
+ * suite's position at that index, or (given `search`) other settings.
+ * Those are not to be mixed in: the caller refuses the file.
+ */
+export function readResults(path: string, entries: readonly ObfEntry[], search = ''): { results: Map<number, PositionResult>; problems: string[]; foreign: string[] } {
   const results = new Map<number, PositionResult>();
   const problems: string[] = [];
-  if (!existsSync(path)) return { results, problems };
+  const foreign: string[] = [];
+  if (!existsSync(path)) return { results, problems, foreign };
   const lines = readFileSync(path, 'utf8').split('\n');
   lines.forEach((text, i) => {
     if (text.trim() === '') return;
@@ -87,11 +97,20 @@ export function readResults(path: string, entries: readonly ObfEntry[]): { resul
       problems.push(`${where}: not JSON (a line cut short?), ignored`);
       return;
     }
+    const o = (parsed ?? {}) as Record<string, unknown>;
+    if (search && typeof o.search === 'string' && o.search !== search) {
+      foreign.push(`${where}: made with other search settings than this run's (-h, --table, --eval, --ordering, --selectivity, --off, --root, --keep-table; ${o.search} against ${search})`);
+      return;
+    }
+    if (isInt(o.index) && o.index >= 1 && o.index <= entries.length && typeof o.position === 'string' && o.position !== formatPosition(entries[o.index - 1].position)) {
+      foreign.push(`${where}: position ${o.index} is not this suite's position ${o.index}`);
+      return;
+    }
     const r = parseRecord(parsed, entries, where);
     if (typeof r === 'string') problems.push(r);
     else results.set(r.index, r);
   });
-  return { results, problems };
+  return { results, problems, foreign };
 }
 
 /**

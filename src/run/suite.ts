@@ -9,8 +9,9 @@ import type { ObfEntry, ObfError, ObfSuite } from '../position/obf.js';
 import { readObf } from '../position/obf-file.js';
 import { OptionError } from '../errors.js';
 import { InputOrder } from './order.js';
-import { emptyCount } from '../position/position.js';
-import { type SolveOptions, resolveOptions } from '../solve/settings.js';
+import { describe, emptyCount, positionArgument } from '../position/position.js';
+import { answersArgument } from '../position/obf.js';
+import { SOLVE_OPTION_KEYS, type SolveOptions, resolveOptions } from '../solve/settings.js';
 import type { PositionResult } from '../solve/solve.js';
 import { type SplitMode, poolPlan, solveParallel } from './pool.js';
 
@@ -38,6 +39,7 @@ export interface SuiteOptions extends SolveOptions {
 }
 
 const SPLIT_MODES: readonly SplitMode[] = ['auto', 'always', 'never'];
+const SUITE_OPTION_KEYS: readonly string[] = [...SOLVE_OPTION_KEYS, 'workers', 'split', 'order', 'signal', 'onFailure', 'onBadLine'];
 
 function checkSuiteOptions(o: SuiteOptions): void {
   if (o.workers !== undefined && (!Number.isInteger(o.workers) || o.workers < 1 || o.workers > 256)) throw new OptionError('workers', `an integer from 1 to 256, not ${String(o.workers)}`);
@@ -48,7 +50,15 @@ function checkSuiteOptions(o: SuiteOptions): void {
 }
 
 function entriesOf(suite: string | ObfSuite | readonly ObfEntry[], onBadLine: ((e: ObfError) => void) | undefined): readonly ObfEntry[] {
-  if (typeof suite !== 'string') return isEntries(suite) ? suite : suite.entries;
+  if (typeof suite !== 'string') {
+    const entries = isEntries(suite) ? suite : (suite as ObfSuite | null)?.entries;
+    if (!Array.isArray(entries)) throw new OptionError('suite', `an OBF file's path, a suite read by readObf, or its entries, not ${describe(suite)}`);
+    entries.forEach((e: ObfEntry, i) => {
+      positionArgument(e?.position, `suite entry ${i + 1}: position`);
+      answersArgument(e.answers ?? [], e.position, `suite entry ${i + 1}: answers`);
+    });
+    return entries;
+  }
   const read = readObf(suite);
   for (const e of read.errors) {
     if (!onBadLine) throw e;
@@ -63,7 +73,7 @@ function entriesOf(suite: string | ObfSuite | readonly ObfEntry[], onBadLine: ((
  * `order` says 'finished'. Breaking out of the loop stops the workers.
  */
 export async function* solveSuite(suite: string | ObfSuite | readonly ObfEntry[], options: SuiteOptions = {}): AsyncGenerator<PositionResult, void, undefined> {
-  const o = resolveOptions(options);
+  const o = resolveOptions(options, SUITE_OPTION_KEYS);
   checkSuiteOptions(options);
   const entries = entriesOf(suite, options.onBadLine);
   const jobs = entries.map((entry, i) => ({ entry, index: i + 1 }));

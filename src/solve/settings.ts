@@ -41,8 +41,26 @@ export interface ResolvedOptions {
 }
 
 /** The options with their defaults filled in; a bad weights file throws its WeightsFileError here, a bad value an OptionError naming the option. */
-export function resolveOptions(o: SolveOptions = {}): ResolvedOptions {
-  if (o === null || typeof o !== 'object') throw new OptionError('options', `an object of options, not ${String(o)}`);
+/** The keys of SolveOptions (a key not among them, or another function's, is a mistake said at once). */
+export const SOLVE_OPTION_KEYS: readonly string[] = ['hashBits', 'tableLayout', 'weights', 'ordering', 'selectivity', 'keepTable', 'engine'];
+
+/**
+ * Refuses keys that are not options (a misspelling would otherwise run with
+ * the default) and null for any option but those that take it.
+ */
+export function checkOptionKeys(o: object, keys: readonly string[], nullable: readonly string[] = []): void {
+  for (const [k, v] of Object.entries(o)) {
+    if (!keys.includes(k)) {
+      const near = keys.find((x) => x.toLowerCase() === k.toLowerCase());
+      throw new OptionError(k, `not an option${near ? ` (did you mean ${near}?)` : ''}; the options are ${keys.join(', ')}`);
+    }
+    if (v === null && !nullable.includes(k)) throw new OptionError(k, 'null: leave it out for its default');
+  }
+}
+
+export function resolveOptions(o: SolveOptions = {}, keys: readonly string[] = SOLVE_OPTION_KEYS): ResolvedOptions {
+  if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new OptionError('options', `an object of options, not ${String(o)}`);
+  checkOptionKeys(o, keys, ['weights']);
   const hashBits = o.hashBits ?? DEFAULT_BITS;
   if (!Number.isInteger(hashBits) || hashBits < MIN_BITS || hashBits > MAX_BITS) throw new OptionError('hashBits', `an integer in ${MIN_BITS}‥${MAX_BITS}, not ${String(hashBits)}`);
   const tableLayout = o.tableLayout ?? DEFAULT_LAYOUT;
@@ -60,6 +78,9 @@ export function resolveOptions(o: SolveOptions = {}): ResolvedOptions {
   if (o.keepTable !== undefined && typeof o.keepTable !== 'boolean') throw new OptionError('keepTable', `true or false, not ${String(o.keepTable)}`);
   if (o.engine !== undefined && !ENGINES.includes(o.engine)) throw new OptionError('engine', `${ENGINES.map((e) => `'${e}'`).join(' or ')}, not ${String(o.engine)}`);
   const { engine, why: engineNote } = chooseEngine(o.engine ?? 'wasm', hashBits, tableLayout);
+  if (evalFile === null && o.selectivity !== undefined && o.selectivity.length > 0) {
+    throw new OptionError('selectivity', `the selective pre-searches start from the evaluation: they need eval ordering, not ${o.ordering === 'mobility' ? 'mobility ordering' : 'no weights'}`);
+  }
   const selectivity = evalFile !== null ? (o.selectivity ?? DEFAULT_SELECTIVITY) : [];
   // Read once, here: a bad file is reported before any search.
   return { hashBits, tableLayout, weights: evalFile === null ? null : readWeightsBytes(evalFile), selectivity, keepTable: !!o.keepTable, engine, engineNote };

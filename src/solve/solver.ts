@@ -5,7 +5,8 @@
  * solveSuite (run/suite.ts).
  */
 import type { ObfAnswer, ObfEntry } from '../position/obf.js';
-import { type Position, parsePosition } from '../position/position.js';
+import { type Position, positionArgument } from '../position/position.js';
+import { answersArgument } from '../position/obf.js';
 import { searchEvaluator } from '../eval/files.js';
 import { SearchContext } from '../search/context.js';
 import { createTable } from '../search/table.js';
@@ -32,8 +33,8 @@ export class Solver {
    * statistics. Answers, when given, are checked (`ok`).
    */
   solve(position: Position | string, answers: readonly ObfAnswer[] = []): PositionResult {
-    const p = typeof position === 'string' ? parsePosition(position) : position;
-    return solveOne(this.ctx, p, answers, ++this.solved, 0, { keepTable: this.options.keepTable });
+    const p = positionArgument(position);
+    return solveOne(this.ctx, p, answersArgument(answers, p), ++this.solved, 0, { keepTable: this.options.keepTable });
   }
 
   /** Solves an OBF entry and checks its answers; `index` is its 1-based place in the suite. */

@@ -1,0 +1,94 @@
+/**
+ * Say what is done: a resume that would mix rows of other settings or of
+ * another suite is refused before anything is appended; options that
+ * another option makes meaningless are one clear line; sizes in units that
+ * show them; a coordinator with no worker on its queue says so within a few
+ * seconds; queue status on an unreachable Redis fails within a few seconds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLI, Proc, RedisServer, freePort } from './redis.js';
+import { OBF } from './helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'revsolve-usage-'));
+const run = (...args: string[]) => {
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir, timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr, ms: Date.now() - t0 };
+};
+const oneLine = (r: { code: number | null; err: string }, re: RegExp) => {
+  expect(r.code, r.err).toBe(2);
+  expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
+};
+
+describe('resume refuses what would mix', () => {
+  beforeAll(() => {
+    writeFileSync(join(dir, 'three.obf'), readFileSync(join(OBF, 'fforum-1-19.obf'), 'utf8').split('\n').slice(0, 3).join('\n'));
+    writeFileSync(join(dir, 'other.obf'), readFileSync(join(OBF, 'fforum-20-39.obf'), 'utf8').split('\n').slice(0, 2).join('\n'));
+    const r = run('solve', 'three.obf', '-h', '14', '-n', '1', '--results', 'r.jsonl', '--quiet');
+    expect(r.code, r.err).toBe(0);
+  }, 60_000);
+
+  it('other settings (-h, --eval, --selectivity, --table): refused, the file as it was', () => {
+    const before = readFileSync(join(dir, 'r.jsonl'), 'utf8');
+    for (const other of [['-h', '16'], ['--eval', 'none'], ['--selectivity', '2'], ['--table', 'board4']]) {
+      oneLine(run('solve', 'three.obf', '-h', '14', '-n', '1', '--results', 'r.jsonl', '--resume', '--quiet', ...other), /^revsolve: --resume: r\.jsonl:1: made with other search settings/);
+    }
+    expect(readFileSync(join(dir, 'r.jsonl'), 'utf8')).toBe(before);
+    const same = run('solve', 'three.obf', '-h', '14', '-n', '1', '--results', 'r.jsonl', '--resume', '--quiet');
+    expect(same.code, same.err).toBe(0);
+    expect(same.err).toMatch(/resuming: 3 position/);
+  });
+
+  it('another suite\'s results file: refused', () => {
+    oneLine(run('solve', 'other.obf', '-h', '14', '-n', '1', '--results', 'r.jsonl', '--resume', '--quiet'), /^revsolve: --resume: r\.jsonl:1: position 1 is not this suite's position 1/);
+  });
+});
+
+describe('options that do not go together, and what the intro says', () => {
+  it('--selectivity with mobility ordering or no weights; --force without --results', () => {
+    oneLine(run('solve', join(OBF, 'fforum-1-19.obf'), '--selectivity', '1', '--ordering', 'mobility'), /^revsolve: --selectivity: .*need eval ordering, not mobility ordering/);
+    oneLine(run('solve', join(OBF, 'fforum-1-19.obf'), '--selectivity', '1', '--eval', 'none'), /^revsolve: --selectivity: .*not no weights/);
+    oneLine(run('solve', join(OBF, 'fforum-1-19.obf'), '--force'), /^revsolve: --force overwrites the --results file/);
+  });
+
+  it('-h 10 is 32 KiB', () => {
+    const r = run('solve', '--position', 'OOOOOOOOXOOXXX--XXOOXOO-XOXOOO--XOOOOXX-XOOXOOXXXOOOOOXXXXXXXXXX O', '-h', '10', '--quiet');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/2\^10 entries x 32 B = 32 KiB \(board2\)/);
+  });
+});
+
+describe('the queue says when nothing listens', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = new RedisServer(await freePort());
+    await redis.start();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('a coordinator whose queue has no worker says so, with the queue\'s name and settings, within a few seconds', async () => {
+    const c = new Proc(['solve', join(OBF, 'fforum-1-19.obf'), '--queue', redis.url, '-h', '12', '--run', 'lonely', '--quiet']);
+    try {
+      const m = await c.waitFor(/note: no worker listens on queue (revsolve-[0-9a-f]{12}) \((h 12 board2, [^)]*)\) yet/, 15_000);
+      expect(m[2]).toMatch(/selectivity 1,2/);
+    } finally {
+      await c.end();
+    }
+    expect(run('queue', 'clean', redis.url, '--run', 'lonely').code).toBe(0);
+  }, 30_000);
+
+  it('queue status and clean on a Redis that is not there fail within a few seconds, one line, exit 2', async () => {
+    const port = await freePort();
+    for (const args of [['status', `redis://127.0.0.1:${port}`], ['clean', `redis://127.0.0.1:${port}`, '--run', 'x']]) {
+      const r = run('queue', ...args);
+      oneLine(r, new RegExp(`127\\.0\\.0\\.1:${port}`));
+      expect(r.ms).toBeLessThan(10_000);
+    }
+  }, 60_000);
+});
