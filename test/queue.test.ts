@@ -169,7 +169,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     c.kill('SIGKILL');
     await c.exited;
     expect(ended([w1, w2], 'kill-coordinator')).toBeLessThan(10);
-    await sleep(1500); // the workers go on meanwhile
+    await waitEnded([w1, w2], 'kill-coordinator', 3); // the workers go on meanwhile: a third job ends with no coordinator
     const r = await coordinate(TEN, '--run', 'kill-coordinator', '--results', results, '--resume');
     expect(await r.exited).toBe(0);
     expect(essentials(jsonRows(r.out))).toEqual(reference20.slice(0, 10));

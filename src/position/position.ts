@@ -75,13 +75,18 @@ export function describe(v: unknown): string {
  */
 export function positionArgument(v: unknown, name = 'position'): Position {
   if (typeof v === 'string') return parsePosition(v);
-  const p = v as Partial<Position> | null;
-  if (p === null || typeof p !== 'object' || !(p.player instanceof U64) || !(p.opponent instanceof U64)) {
+  const p = v as { player?: { hi?: unknown; lo?: unknown }; opponent?: { hi?: unknown; lo?: unknown }; toMove?: unknown } | null;
+  // By shape, not by class: a U64 of another copy of the board package is a U64 all the same.
+  const words = (w: { hi?: unknown; lo?: unknown } | undefined): w is { hi: number; lo: number } =>
+    typeof w === 'object' && w !== null && Number.isInteger(w.hi) && Number.isInteger(w.lo);
+  if (p === null || typeof p !== 'object' || !words(p.player) || !words(p.opponent)) {
     throw new PositionError(`${name}: a Position ({ player, opponent: U64, toMove }) or its text, not ${describe(v)}`);
   }
   if (p.toMove !== 'X' && p.toMove !== 'O') throw new PositionError(`${name}: toMove is 'X' or 'O', not ${describe(p.toMove)}`);
-  if ((p.player.hi & p.opponent.hi) !== 0 || (p.player.lo & p.opponent.lo) !== 0) throw new PositionError(`${name}: a square holds a disc of each side`);
-  return p as Position;
+  const player = p.player instanceof U64 ? p.player : new U64(p.player.hi, p.player.lo);
+  const opponent = p.opponent instanceof U64 ? p.opponent : new U64(p.opponent.hi, p.opponent.lo);
+  if ((player.hi & opponent.hi) !== 0 || (player.lo & opponent.lo) !== 0) throw new PositionError(`${name}: a square holds a disc of each side`);
+  return player === p.player && opponent === p.opponent ? (p as Position) : { player, opponent, toMove: p.toMove };
 }
 
 /** The 64-square board text and side, as OBF writes them ("X" black, "O" white, "-" empty). */
