@@ -132,8 +132,8 @@ describe('results file and --resume', () => {
     // The six read back keep the node counts they were solved with.
     const first6 = new Map(saved.filter((r) => lines.slice(0, 6).some((l) => JSON.parse(l).index === r.index)).map((r) => [r.index, r.nodes]));
     for (const r of jsonLines(resumed.out).slice(0, -1)) if (first6.has(r.index)) expect(r.nodes).toBe(first6.get(r.index));
-    // The file now holds every position: resuming again solves nothing.
-    const again = run('solve', suite, '--json', '--results', partial, '--resume');
+    // The file now holds every position: resuming again (with the same settings: others are refused) solves nothing.
+    const again = run('solve', suite, '--json', '-h', '14', '--results', partial, '--resume');
     expect(again.err).toMatch(/resuming: 19 position/);
     expect(rows(again.out)).toEqual(rows(full.out));
   }, 120_000);

@@ -44,7 +44,7 @@ describe('resume refuses what would mix', () => {
   });
 
   it('another suite\'s results file: refused', () => {
-    oneLine(run('solve', 'other.obf', '-h', '14', '-n', '1', '--results', 'r.jsonl', '--resume', '--quiet'), /^revsolve: --resume: r\.jsonl:1: position 1 is not this suite's position 1/);
+    oneLine(run('solve', 'other.obf', '-h', '14', '-n', '1', '--results', 'r.jsonl', '--resume', '--quiet'), /^revsolve: --resume: r\.jsonl: 2 of its lines are another suite's positions/);
   });
 });
 

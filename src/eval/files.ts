@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { writeWholeFile } from '../io.js';
+import { problemOf, writeWholeFile } from '../io.js';
 import { Evaluator, type Weights } from './weights.js';
 import { type EdaxHeader, type LoadedWeights, type WeightsBytes, WeightsFileError, compactBytes, edaxBytes, parseWeights } from './format.js';
 
@@ -14,7 +14,7 @@ function readBytes(file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (e) {
-    throw new WeightsFileError(file, `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new WeightsFileError(file, `cannot read the file: ${problemOf(e)}`);
   }
 }
 

@@ -14,7 +14,7 @@
  *     score, 0 when it is the game's outcome after perfect play later)
  */
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { appendFlushed, onFile } from '../io.js';
+import { appendFlushed, onFile, problemOf } from '../io.js';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { popcount32 } from 'native-free-bitboard';
@@ -116,7 +116,7 @@ export function readDataset(file: string): Dataset {
   try {
     buf = readFileSync(file);
   } catch (e) {
-    throw new DatasetError(file, `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new DatasetError(file, `cannot read the file: ${problemOf(e)}`);
   }
   if (buf.length < HEADER_BYTES || buf.toString('latin1', 0, 4) !== MAGIC) throw new DatasetError(file, 'not a revsolve training data file (RSTD)');
   if (buf.readUInt32LE(4) !== 1) throw new DatasetError(file, `version ${buf.readUInt32LE(4)}; this revsolve reads version 1`);
