@@ -11,7 +11,6 @@ import { readFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import serveStatic from 'serve-static';
 import type { Command } from 'commander';
 import { UsageError } from './options.js';
 import type { StopSignals } from './signals.js';
@@ -33,7 +32,8 @@ export interface WebServerOptions {
 }
 
 /** Starts serving the page; resolves to its address once listening. */
-export function serveWeb(o: WebServerOptions): Promise<{ url: string; server: Server }> {
+export async function serveWeb(o: WebServerOptions): Promise<{ url: string; server: Server }> {
+  const { default: serveStatic } = await import('serve-static'); // loaded when used: every other command starts without it
   const host = o.host ?? '127.0.0.1';
   const isolation = (res: ServerResponse) => {
     if (o.isolate === false) return;
