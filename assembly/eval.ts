@@ -8,6 +8,7 @@
  * score every position alike. The line is this thread's (state.ts).
  */
 import { LINE, TURN, at32, scratch } from './state';
+import * as L from '../src/wasm/layout';
 
 const N_PATTERNS: i32 = 46;
 export const N_WEIGHTS: i32 = 226315;
@@ -24,13 +25,13 @@ let constant: i32 = 0; // the constant group's offset in a table
 /** Whether weights were given (else the search orders by mobility alone). */
 export let loaded: bool = false;
 
-/** The tables at `at` (the layout weightsLayout of src/wasm/engine.ts gives), `tables` of them for bands of `bandWidth`. */
+/** The tables at `at`, laid out as src/wasm/layout.ts says (WEIGHTS_HEADER_WORDS, then the weights), `tables` of them for bands of `bandWidth`. */
 export function useWeights(at: usize, tables: i32, bandWidth: i32, constantOffset: i32): void {
   sqStart = at;
-  sqFeature = sqStart + 4 * 65;
-  sqPower = sqFeature + 4 * 460;
-  emptyIndex = sqPower + 4 * 460;
-  W = emptyIndex + 4 * 48;
+  sqFeature = sqStart + 4 * <usize>L.SQ_START_WORDS;
+  sqPower = sqFeature + 4 * <usize>L.SQ_FEATURE_WORDS;
+  emptyIndex = sqPower + 4 * <usize>L.SQ_POWER_WORDS;
+  W = emptyIndex + 4 * <usize>L.EMPTY_INDEX_WORDS;
   WS = W + 2 * <usize>tables * <usize>N_WEIGHTS;
   band = bandWidth;
   constant = constantOffset;

@@ -8,9 +8,10 @@
  * searchNull where its own search would.
  */
 import { flips as flipsOf, lastFlipCount as lastCount, moves as movesOf } from './bitboard';
-import { noWeights as dropWeights, useWeights as placeWeights } from './eval';
+import { N_WEIGHTS, noWeights as dropWeights, useWeights as placeWeights } from './eval';
 import { SHALLOW_MAX, setupEmpties } from './leaves';
 import { MEMORY_BASE } from './memory';
+import * as L from '../src/wasm/layout';
 import { searchNull as search, setLevel, setOff } from './nws';
 import { setOrdering } from './ordering';
 import { stabilityBound as bound } from './stability';
@@ -38,6 +39,23 @@ export function init(thread: i32): void {
 /** The --memoryBase the module was built for (the loader checks it). */
 export function memoryBase(): i32 {
   return <i32>MEMORY_BASE;
+}
+
+/**
+ * The layout this module was compiled with, fact k in the order of
+ * src/wasm/layout.ts's LAYOUT_FACTS (the loader compares each with its own
+ * copy of that file: a module built from other numbers is refused at load).
+ */
+export function layoutOf(k: i32): i32 {
+  switch (k) {
+    case 0: return L.MAX_THREADS;
+    case 1: return <i32>MEMORY_BASE;
+    case 2: return L.SCRATCH_BYTES;
+    case 3: return L.WEIGHTS_HEADER_WORDS;
+    case 4: return N_WEIGHTS;
+    case 5: return <i32>END;
+    default: return -1;
+  }
 }
 
 /** The first byte above the static data and the start code's tables: the host places the table and the weights above it. */
@@ -68,7 +86,7 @@ export function useTable(at: i32, bits: i32, ways: i32): void {
   placeTable(<usize><u32>at, bits, ways);
 }
 
-/** The evaluator's tables at `at` (weightsLayout of src/wasm/engine.ts). */
+/** The evaluator's tables at `at` (laid out as src/wasm/layout.ts says). */
 export function useWeights(at: i32, tables: i32, band: i32, constantOffset: i32): void {
   placeWeights(<usize><u32>at, tables, band, constantOffset);
 }

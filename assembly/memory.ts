@@ -12,11 +12,14 @@
  *                        nothing is allocated after start (--runtime stub)
  *
  * The build passes --memoryBase MEMORY_BASE, so that asc puts static data
- * above the hand-managed region.
+ * above the hand-managed region. The numbers: src/wasm/layout.ts.
  */
+import * as L from '../src/wasm/layout';
+
+// The numbers are written once, in src/wasm/layout.ts (both engines compile it).
 export const CONTROL: usize = 0;
-export const SCRATCH: usize = 4096;
-export const SCRATCH_SIZE: usize = 65536;
-export const MAX_THREADS: i32 = 32;
-/** Must equal the build's --memoryBase (package.json, build:wasm). */
-export const MEMORY_BASE: usize = SCRATCH + <usize>MAX_THREADS * SCRATCH_SIZE;
+export const SCRATCH: usize = <usize>L.CONTROL_BYTES;
+export const SCRATCH_SIZE: usize = <usize>L.SCRATCH_BYTES;
+export const MAX_THREADS: i32 = L.MAX_THREADS;
+/** The build's --memoryBase (assembly/build.mjs passes this number). */
+export const MEMORY_BASE: usize = <usize>L.MEMORY_BASE;

@@ -36,7 +36,7 @@ function npm(script: string): void {
 export default function setup(): void {
   const stale: string[] = [];
   if (age('dist/cli/main.js') < newest(['src', 'native-free-bitboard/src'])) stale.push('tsc');
-  if (age('dist/revsolve.wasm') < newest(['assembly', 'package.json'])) stale.push('wasm');
+  if (age('dist/revsolve.wasm') < newest(['assembly', 'src/wasm/layout.ts', 'package.json'])) stale.push('wasm');
   if (age('dist/web/main.js') < newest(['web', 'src', 'native-free-bitboard/src', 'dist/revsolve.wasm'])) stale.push('web');
   if (stale.length === 0) return;
   process.stderr.write(`test/build-check: the build is older than its sources (${stale.join(', ')}): rebuilding before the tests\n`);

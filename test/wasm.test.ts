@@ -21,7 +21,8 @@ import { stabilityBound } from '../src/search/stability.js';
 import { createTable } from '../src/search/table.js';
 import { levelOf, marginOf } from '../src/search/selective.js';
 import { loadEvaluator } from '../src/eval/files.js';
-import { engineMemory, loadEngine } from '../src/wasm/engine.js';
+import { engineMemory, layoutProblem, loadEngine } from '../src/wasm/engine.js';
+import { CONTROL_BYTES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES } from '../src/wasm/layout.js';
 import { WasmSearch } from '../src/wasm/search.js';
 import { chooseEngine } from '../src/wasm/choice.js';
 import { Solver, solveSuite } from '../dist/index.js';
@@ -69,7 +70,13 @@ function nullWindow(ctx: SearchContext, p: { ph: number; pl: number; oh: number;
 
 describe('the WebAssembly engine (assembly/) against the TypeScript search', () => {
   it('was built for the memory layout the loader gives it', () => {
-    expect(w.memoryBase()).toBe(4096 + 32 * 65536);
+    expect(w.memoryBase()).toBe(MEMORY_BASE);
+    expect(MEMORY_BASE).toBe(CONTROL_BYTES + MAX_THREADS * SCRATCH_BYTES);
+    expect(layoutProblem((k) => w.layoutOf(k))).toBeNull();
+    // A module whose numbers differ from the loader's (a stale build): one line naming the first fact that differs.
+    const other = (k: number) => (k === 0 ? 16 : w.layoutOf(k));
+    expect(layoutProblem(other)).toBe('the WebAssembly engine was built for another layout (threads: 16, this code\'s: 32): rebuild it (npm run build)');
+    expect(layoutProblem((k) => (k === 5 ? SCRATCH_BYTES + 1 : w.layoutOf(k)))).toMatch(/scratch bytes used: 65537, this code's: at most 65536/);
     expect(w.scratchBytes()).toBeLessThanOrEqual(65536);
     expect(w.shallowMax()).toBe(7);
   });

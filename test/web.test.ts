@@ -19,6 +19,7 @@ import { CLI, Proc, jsonRows, sleep } from './redis.js';
 import { OBF } from './helpers.js';
 import { formatObfLine, parseObf } from '../src/position/obf.js';
 import { formatPosition, legalMoves, moveName, parsePosition, play } from '../src/position/position.js';
+import { MAX_SPLIT_WORKERS } from '../src/wasm/layout.js';
 
 const chromium = findChromium();
 if (!chromium) {
@@ -75,7 +76,8 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
     expect(await page.locator('#env').getAttribute('data-isolated')).toBe('1');
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    expect(await page.locator('#workers').inputValue()).toBe(String(Math.min(31, cores)));
+    expect(await page.locator('#workers').inputValue()).toBe(String(Math.min(MAX_SPLIT_WORKERS, cores)));
+    expect(await page.locator('#workers').getAttribute('max')).toBe(String(MAX_SPLIT_WORKERS));
     expect(await page.locator('#env').textContent()).toMatch(/engine wasm/);
     const fav = await page.request.get(new URL('favicon.svg', url).href);
     expect(fav.status()).toBe(200);

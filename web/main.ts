@@ -10,6 +10,7 @@ import { parseObf } from '../src/position/obf.js';
 import { NO_MOVE, tableBytes } from '../src/search/table.js';
 import type { WeightsBytes } from '../src/eval/format.js';
 import type { EngineName } from '../src/wasm/engine.js';
+import { MAX_SPLIT_WORKERS } from '../src/wasm/layout.js';
 import { PageSolver, type Progress, Stopped } from './solve.js';
 import { cycleSquare, emptyBoard, otherSide, positionKey, readPositionText } from './text.js';
 import ffo1 from '../obf/fforum-1-19.obf';
@@ -219,7 +220,7 @@ function settings(): { bits: number; workers: number; engine: EngineName } {
   const bits = Math.round(Number(($('bits') as HTMLInputElement).value));
   const workers = Math.round(Number(($('workers') as HTMLInputElement).value));
   if (!(bits >= 10 && bits <= 26)) throw new Error(`h ${($('bits') as HTMLInputElement).value}: 10 to 26`);
-  if (!(workers >= 1 && workers <= 31)) throw new Error(`workers ${($('workers') as HTMLInputElement).value}: 1 to 31`);
+  if (!(workers >= 1 && workers <= MAX_SPLIT_WORKERS)) throw new Error(`workers ${($('workers') as HTMLInputElement).value}: 1 to ${MAX_SPLIT_WORKERS}`);
   const asked = ($('engine') as HTMLSelectElement).value as EngineName;
   return { bits, workers, engine: asked === 'wasm' && !engineModule ? 'ts' : asked };
 }
@@ -372,7 +373,8 @@ function showBest(p: Position, score: number, move: number, pv: readonly number[
 }
 
 // --- start: the position of the address, the workers' defaults, the engine
-($('workers') as HTMLInputElement).value = String(Math.max(1, Math.min(31, navigator.hardwareConcurrency || 1)));
+($('workers') as HTMLInputElement).max = String(MAX_SPLIT_WORKERS);
+($('workers') as HTMLInputElement).value = String(Math.max(1, Math.min(MAX_SPLIT_WORKERS, navigator.hardwareConcurrency || 1)));
 $('env').dataset.isolated = isolated ? '1' : '0';
 const fromUrl = new URL(location.href).searchParams.get('p');
 if (fromUrl) {

@@ -251,7 +251,7 @@ function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry
   return { search, bytes, where: { kind: 'local', plan, tables } };
 }
 
-/** Whether split positions' tasks run the TypeScript engine although the WebAssembly one was chosen (its memory serves 31 workers). */
+/** Whether split positions' tasks run the TypeScript engine although the WebAssembly one was chosen (its memory serves MAX_SPLIT_WORKERS workers). */
 function splitOnTs(where: Where): boolean {
   return where.kind === 'local' && where.plan.splitTables > 0 && where.plan.settings.workers >= MAX_ENGINE_THREADS;
 }

@@ -208,7 +208,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
     wake();
   };
   signal.addEventListener('abort', stop, { once: true });
-  log(`revsolve worker ${hostname()}:${process.pid}: ${o.workers} thread${o.workers === 1 ? '' : 's'} on ${o.address.url}, queue ${queue.name} (${queue.describe}); the ${o.engine} engine${o.engine === 'wasm' && o.workers >= MAX_THREADS ? ' (split tasks: ts, past 31 threads)' : ''}`);
+  log(`revsolve worker ${hostname()}:${process.pid}: ${o.workers} thread${o.workers === 1 ? '' : 's'} on ${o.address.url}, queue ${queue.name} (${queue.describe}); the ${o.engine} engine${o.engine === 'wasm' && o.workers >= MAX_THREADS ? ' (split tasks: ts, past ${MAX_THREADS - 1} threads)' : ''}`);
   const runLoop = worker.run();
   try {
     await Promise.race([ended, runLoop]);

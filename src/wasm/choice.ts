@@ -5,7 +5,7 @@
  * not part of what names a queue.
  */
 import type { Layout } from '../search/table.js';
-import { type EngineName, EngineUnavailable, engineModule } from './engine.js';
+import { type EngineName, EngineUnavailable, loadEngine } from './engine.js';
 import './engine-file.js'; // in Node, the module is dist/revsolve.wasm
 
 
@@ -18,7 +18,7 @@ export function chooseEngine(asked: EngineName, bits: number, layout: Layout): {
   if (layout === 'key4') return { engine: 'ts', why: 'the WebAssembly engine has the board layouts only: the TypeScript engine runs (--table key4)' };
   if (bits > WASM_MAX_BITS) return { engine: 'ts', why: `a table of 2^${bits} entries is more than the WebAssembly engine's memory holds (2^${WASM_MAX_BITS}): the TypeScript engine runs` };
   try {
-    engineModule();
+    loadEngine(); // compiles the module once, and checks its layout against this code's
   } catch (e) {
     if (!(e instanceof EngineUnavailable) && !(e instanceof WebAssembly.CompileError)) throw e;
     return { engine: 'ts', why: `the WebAssembly engine cannot load here (${e.message}): the TypeScript engine runs` };

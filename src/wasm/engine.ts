@@ -19,20 +19,21 @@
  * fetch compiled once and posted to its workers.
  */
 
+import { INITIAL_PAGES, LAYOUT_FACTS, MAXIMUM_PAGES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES, WEIGHTS_HEADER_WORDS } from './layout.js';
+import { N_WEIGHTS } from '../eval/features.js';
+
 /** The two engines: the search compiled to WebAssembly, and the TypeScript one (the reference). */
 export type EngineName = 'wasm' | 'ts';
 export const ENGINES: readonly EngineName[] = ['wasm', 'ts'];
 
-/** The module's memory: as many 64 KiB pages as the build's --initialMemory, growable to 4 GiB. */
-export const INITIAL_PAGES = 64;
-export const MAXIMUM_PAGES = 65536;
-/** Threads that can share one memory (assembly/memory.ts MAX_THREADS). */
-export const MAX_THREADS = 32;
+// The memory's pages and the threads that can share it: src/wasm/layout.ts, the engines' one home for them.
+export { INITIAL_PAGES, MAXIMUM_PAGES, MAX_SPLIT_WORKERS, MAX_THREADS } from './layout.js';
 
 /** What one instance exports (positions as four int32 words). */
 export interface EngineExports {
   init(thread: number): void;
   memoryBase(): number;
+  layoutOf(k: number): number;
   heapEnd(): number;
   scratchAt(): number;
   scratchBytes(): number;
@@ -76,8 +77,39 @@ export function provideEngine(from: WebAssembly.Module | (() => Uint8Array<Array
 export function engineModule(): WebAssembly.Module {
   if (compiled) return compiled;
   compiled = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source());
+  layoutChecked = false;
   return compiled;
 }
+
+/** The layout the hosts expect of the module, fact by fact (src/wasm/layout.ts, LAYOUT_FACTS). */
+export function expectedLayout(): readonly { name: string; value: number; atMost?: boolean }[] {
+  return [
+    { name: 'threads', value: MAX_THREADS },
+    { name: 'memory base', value: MEMORY_BASE },
+    { name: 'scratch bytes per thread', value: SCRATCH_BYTES },
+    { name: 'weights header words', value: WEIGHTS_HEADER_WORDS },
+    { name: 'weights per table', value: N_WEIGHTS },
+    { name: 'scratch bytes used', value: SCRATCH_BYTES, atMost: true },
+  ];
+}
+
+/**
+ * Compares what a module says of its layout with what the hosts expect:
+ * one line naming the first disagreement (a module built from other
+ * numbers than this code's: a stale build), or null.
+ */
+export function layoutProblem(reported: (k: number) => number, expected = expectedLayout()): string | null {
+  if (expected.length !== LAYOUT_FACTS) return `the loader knows ${expected.length} layout facts, the layout file ${LAYOUT_FACTS}`;
+  for (const [k, f] of expected.entries()) {
+    const got = reported(k);
+    if (f.atMost ? !(got >= 0 && got <= f.value) : got !== f.value) {
+      return `the WebAssembly engine was built for another layout (${f.name}: ${got}, this code's: ${f.atMost ? 'at most ' : ''}${f.value}): rebuild it (npm run build)`;
+    }
+  }
+  return null;
+}
+
+let layoutChecked = false;
 
 /** A memory for one or more threads' instances. */
 export function engineMemory(): WebAssembly.Memory {
@@ -103,6 +135,11 @@ export function loadEngine(memory: WebAssembly.Memory = engineMemory(), thread =
     },
   });
   const exports = instance.exports as unknown as EngineExports;
+  if (!layoutChecked) {
+    const problem = typeof exports.layoutOf === 'function' ? layoutProblem((k) => exports.layoutOf(k)) : 'the WebAssembly engine reports no layout (a module older than this code): rebuild it (npm run build)';
+    if (problem) throw new EngineUnavailable(problem);
+    layoutChecked = true;
+  }
   exports.init(thread);
   return { exports, memory, thread };
 }

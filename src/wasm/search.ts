@@ -14,25 +14,26 @@ import type { LowerSearch, SearchContext } from '../search/context.js';
 import { LAYOUTS, type Layout, type Table, createTable, tableBytes } from '../search/table.js';
 import { type Engine, type EngineExports, engineMemory, loadEngine } from './engine.js';
 import { LIVE_NODES } from '../search/context.js';
+import { SQ_FEATURE_WORDS, SQ_POWER_WORDS, SQ_START_WORDS, WEIGHTS_HEADER_WORDS } from './layout.js';
 
 const PAGE = 65536;
 const align = (n: number, to: number) => Math.ceil(n / to) * to;
 
 /** Bytes of the evaluator's tables in the engine's memory (the layout assembly/eval.ts reads). */
 function weightsBytes(tables: number): number {
-  return 4 * (65 + 460 + 460 + 48) + 2 * 2 * tables * N_WEIGHTS;
+  return 4 * WEIGHTS_HEADER_WORDS + 2 * 2 * tables * N_WEIGHTS;
 }
 
 /** Copies the evaluator's tables to `at` in the engine's memory. */
 function copyWeights(buffer: ArrayBufferLike, at: number, ev: Evaluator): { tables: number; band: number } {
   const { w, ws, band } = ev.expanded;
   const tables = w.length / N_WEIGHTS;
-  const i32 = new Int32Array(buffer, at, 65 + 460 + 460 + 48);
+  const i32 = new Int32Array(buffer, at, WEIGHTS_HEADER_WORDS);
   i32.set(SQ_START, 0);
-  i32.set(SQ_FEATURE, 65);
-  i32.set(SQ_POWER, 65 + 460);
-  i32.set(EMPTY_INDEX, 65 + 460 + 460);
-  const from = at + 4 * (65 + 460 + 460 + 48);
+  i32.set(SQ_FEATURE, SQ_START_WORDS);
+  i32.set(SQ_POWER, SQ_START_WORDS + SQ_FEATURE_WORDS);
+  i32.set(EMPTY_INDEX, SQ_START_WORDS + SQ_FEATURE_WORDS + SQ_POWER_WORDS);
+  const from = at + 4 * WEIGHTS_HEADER_WORDS;
   new Int16Array(buffer, from, tables * N_WEIGHTS).set(w);
   new Int16Array(buffer, from + 2 * tables * N_WEIGHTS, tables * N_WEIGHTS).set(ws);
   return { tables, band };

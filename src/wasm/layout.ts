@@ -1,0 +1,46 @@
+/*
+ * The engine's limits and memory layout, written once for both engines:
+ * tsc compiles this file for the hosts (src/wasm/*.ts, the page) and asc
+ * for the engine (assembly/ imports it), so it holds plain numbers only, in
+ * expressions both read alike (no imports, no type annotations: asc makes
+ * them i32, tsc numbers). The build passes MEMORY_BASE to asc
+ * (assembly/build.mjs), and the loader checks the module's own report of
+ * these (layoutOf) against this file at load (engine.ts, checkLayout).
+ *
+ *   0 … CONTROL_BYTES            control words: a stop flag per thread
+ *   CONTROL_BYTES … MEMORY_BASE  a scratch region of SCRATCH_BYTES per thread
+ *   MEMORY_BASE …                the module's static data, then what its start code builds
+ */
+
+/** Threads whose instances can share one memory; a split position uses one more than its workers (the walk's). */
+export const MAX_THREADS = 32;
+/** Workers a split position's tasks can run on with one shared engine memory. */
+export const MAX_SPLIT_WORKERS = MAX_THREADS - 1;
+export const CONTROL_BYTES = 4096;
+export const SCRATCH_BYTES = 65536;
+/** Where the module's static data starts (asc's --memoryBase). */
+export const MEMORY_BASE = CONTROL_BYTES + MAX_THREADS * SCRATCH_BYTES;
+/** The memory's size in 64 KiB pages: at instantiation, and at most (4 GiB). */
+export const INITIAL_PAGES = 64;
+export const MAXIMUM_PAGES = 65536;
+
+/*
+ * The evaluator's tables as the host writes them at the address it gives
+ * useWeights: four i32 arrays (per square: its first feature; the features
+ * of each square and their powers of 3; the empty-square index of each
+ * pattern, 46 used of 48), then the weights and their colour-swapped twin,
+ * i16 each, table after table.
+ */
+export const SQ_START_WORDS = 65;
+export const SQ_FEATURE_WORDS = 460;
+export const SQ_POWER_WORDS = 460;
+export const EMPTY_INDEX_WORDS = 48;
+export const WEIGHTS_HEADER_WORDS = SQ_START_WORDS + SQ_FEATURE_WORDS + SQ_POWER_WORDS + EMPTY_INDEX_WORDS;
+
+/*
+ * The facts the module reports (layoutOf(k)), in this order: MAX_THREADS,
+ * MEMORY_BASE, SCRATCH_BYTES, WEIGHTS_HEADER_WORDS, the weights per table
+ * (N_WEIGHTS of src/eval/features.ts), the bytes of scratch a thread uses
+ * (at most SCRATCH_BYTES).
+ */
+export const LAYOUT_FACTS = 6;
