@@ -14,6 +14,8 @@ import { NO_CUT, probCut } from './selective';
 import { stabilityCap } from './stability';
 import { LIST, countNode, countStat, nodeCount, nextOf, prevOf, setNext, setPrev, stopped } from './state';
 import { NO_MOVE, STAT_CUTOFFS, costOf, hashPosition, lower, move, probe, record, selectivity, upper } from './table';
+// The switches' bits: src/search/switches.ts, one home for both engines.
+import { OFF_ETC, OFF_HASH_MOVE, OFF_STABILITY } from '../src/search/switches';
 
 /**
  * The host's look at the search now and then (every POLL_EVERY nodes of
@@ -33,9 +35,6 @@ const MUST_PASS: i32 = 1000;
 const LIST_READY: i32 = 2000;
 
 // The context's switches and the search under way (SearchContext: off, level, pcMargin, evalFrom).
-export const OFF_HASH_MOVE: i32 = 1;
-export const OFF_ETC: i32 = 64;
-export const OFF_STABILITY: i32 = 128;
 let off: i32 = 0;
 let level: i32 = 0;
 let pcMargin: i32 = 0;

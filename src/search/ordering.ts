@@ -19,6 +19,9 @@ import type { Evaluator } from '../eval/weights.js';
 import { QUADRANT } from './leaves.js';
 import { midSearch } from './midgame.js';
 import { LIST, type SearchState } from './state.js';
+import {
+  OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY,
+} from './switches.js';
 
 /** Move ordering's settings. */
 export interface OrderingSettings {
@@ -51,15 +54,8 @@ export const W_PARITY = 1;
  * stability cutoff, since a switch there cost 8-13 % of the speed with
  * every switch on.
  */
-export const OFF_HASH_MOVE = 1; // the table's move first
-export const OFF_MOBILITY = 2; // fastest first: the opponent's replies
-export const OFF_POTENTIAL = 4; // potential mobility in the key
-export const OFF_PARITY = 8; // quadrant parity in the key
-export const OFF_EVAL = 16; // the child's evaluation in the key
-export const OFF_SORTING = 32; // sorting searches (the static evaluation instead)
-export const OFF_ETC = 64; // enhanced transposition cutoffs
-export const OFF_STABILITY = 128; // the stability cutoff
-export const OFF_SELECTIVE = 256; // the selective pre-searches
+// The bits, written once for both engines: switches.ts.
+export { OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY };
 /** The techniques by the names the command line uses, in the study's order. */
 export const ORDERING_TECHNIQUES: ReadonlyArray<readonly [string, number]> = [
   ['hash-move', OFF_HASH_MOVE], ['mobility', OFF_MOBILITY], ['potential', OFF_POTENTIAL], ['parity', OFF_PARITY], ['eval', OFF_EVAL],
