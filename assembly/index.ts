@@ -15,7 +15,7 @@ import * as L from '../src/wasm/layout';
 import { searchNull as search, setLevel, setOff } from './nws';
 import { setOrdering } from './ordering';
 import { stabilityBound as bound } from './stability';
-import { END, scratch, stopAt, useThread } from './state';
+import { END, SETTINGS, scratch, stopAt, useThread } from './state';
 import { setDate, useTable as placeTable } from './table';
 
 /**
@@ -54,6 +54,9 @@ export function layoutOf(k: i32): i32 {
     case 3: return L.WEIGHTS_HEADER_WORDS;
     case 4: return N_WEIGHTS;
     case 5: return <i32>END;
+    case 6: return <i32>SETTINGS;
+    case 7: return L.SETTINGS_WORDS;
+    case 8: return L.COUNTERS;
     default: return -1;
   }
 }
@@ -95,12 +98,22 @@ export function noWeights(): void {
   dropWeights();
 }
 
-/** The context's ordering settings and switches (SearchContext: evalMin, evalPerMobility, sortDepth, the key's weights, off). */
-export function ordering(
-  evalMin: i32, pm0: i32, pm1: i32, pm2: i32, pm3: i32, from1: i32, from2: i32, from3: i32, wMobility: i32, wPotential: i32, wParity: i32, off: i32,
-): void {
-  setOrdering(evalMin, pm0, pm1, pm2, pm3, from1, from2, from3, wMobility, wPotential, wParity);
-  setOff(off);
+// @ts-ignore: decorator
+@inline function word(k: i32): i32 {
+  return load<i32>(scratch + SETTINGS + 4 * <usize>k);
+}
+
+/**
+ * Takes the settings block the host wrote into this thread's scratch region
+ * (src/wasm/layout.ts names its words: SearchContext's evalMin,
+ * evalPerMobility, sortDepth, the key's weights, off).
+ */
+export function configure(): void {
+  setOrdering(
+    word(L.SET_EVAL_MIN), word(L.SET_PER_MOBILITY_0), word(L.SET_PER_MOBILITY_1), word(L.SET_PER_MOBILITY_2), word(L.SET_PER_MOBILITY_3),
+    word(L.SET_SORT_FROM_1), word(L.SET_SORT_FROM_2), word(L.SET_SORT_FROM_3), word(L.SET_W_MOBILITY), word(L.SET_W_POTENTIAL), word(L.SET_W_PARITY),
+  );
+  setOff(word(L.SET_OFF));
 }
 
 /**

@@ -7,6 +7,7 @@
  * counters count since the host last took them (it adds them to its own).
  */
 import { CONTROL, MAX_THREADS, SCRATCH, SCRATCH_SIZE } from './memory';
+import * as L from '../src/wasm/layout';
 
 /** Head of the empties list. */
 export const HEAD: i32 = 64;
@@ -19,6 +20,7 @@ export const STATS: usize = 8; // f64 × 5: probes, hits, cutoffs, stores, overw
 const NEXT: usize = 64; // u8 × 65
 const PREV: usize = 136; // u8 × 65
 export const TURN: usize = 208; // u8 × 66 (eval.ts)
+export const SETTINGS: usize = <usize>L.SETTINGS_BYTE; // i32 × SETTINGS_WORDS: the host's settings block (index.ts, configure)
 export const LIST_SQ: usize = 512; // i32 × LIST × 64
 export const LIST_FH: usize = LIST_SQ + 4 * 36 * 64;
 export const LIST_FL: usize = LIST_FH + 4 * 36 * 64;
@@ -34,6 +36,8 @@ export let stopAt: usize = CONTROL;
 /** Chooses this instance's scratch region and stop flag (thread 0 … MAX_THREADS - 1). */
 export function useThread(thread: i32): void {
   if (thread < 0 || thread >= MAX_THREADS || END > SCRATCH_SIZE) unreachable();
+  // The settings block sits between the evaluator's turns and the move lists.
+  if (SETTINGS < TURN + 66 || SETTINGS + 4 * <usize>L.SETTINGS_WORDS > LIST_SQ || STATS + 8 * 5 != 8 * <usize>L.COUNTERS) unreachable();
   scratch = SCRATCH + <usize>thread * SCRATCH_SIZE;
   stopAt = CONTROL + 4 * <usize>thread;
 }

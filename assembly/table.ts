@@ -10,11 +10,9 @@
 import { countStat } from './state';
 
 export const NO_MOVE: i32 = 255;
-const STAT_PROBES = 0;
-const STAT_HITS = 1;
-export const STAT_CUTOFFS = 2;
-const STAT_STORES = 3;
-const STAT_OVERWRITES = 4;
+// The statistic slots: src/wasm/layout.ts, one home for both engines.
+import { STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/wasm/layout';
+export { STAT_CUTOFFS };
 
 let base: usize = 0;
 let bucketMask: i32 = 0;

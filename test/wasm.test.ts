@@ -22,7 +22,10 @@ import { createTable } from '../src/search/table.js';
 import { levelOf, marginOf } from '../src/search/selective.js';
 import { loadEvaluator } from '../src/eval/files.js';
 import { engineMemory, layoutProblem, loadEngine } from '../src/wasm/engine.js';
-import { CONTROL_BYTES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES } from '../src/wasm/layout.js';
+import {
+  CONTROL_BYTES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES, SETTINGS_BYTE, SETTINGS_WORDS, SET_EVAL_MIN, SET_OFF, SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3,
+  SET_W_MOBILITY, SET_W_PARITY, SET_W_POTENTIAL,
+} from '../src/wasm/layout.js';
 import { WasmSearch } from '../src/wasm/search.js';
 import { chooseEngine } from '../src/wasm/choice.js';
 import { Solver, solveSuite } from '../dist/index.js';
@@ -182,7 +185,16 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     for (const x of threads) {
       x.useTable(at, 12, 2);
       x.noWeights();
-      x.ordering(64, 64, 32, 32, 16, 64, 64, 64, 4, 1, 1, 0);
+      // The settings block, by name: evaluation from 64 empties (none), mobility ordering.
+      const b = new Int32Array(memory.buffer, x.scratchAt() + SETTINGS_BYTE, SETTINGS_WORDS);
+      b.fill(0);
+      b[SET_EVAL_MIN] = 64;
+      for (const k of [SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3]) b[k] = 64;
+      b[SET_W_MOBILITY] = 4;
+      b[SET_W_POTENTIAL] = 1;
+      b[SET_W_PARITY] = 1;
+      b[SET_OFF] = 0;
+      x.configure();
     }
     const counters = threads.map((x) => new Float64Array(memory.buffer, x.scratchAt(), 6));
     const work = positions(30, 55, 99);

@@ -33,6 +33,8 @@
  * entry has date 0.
  */
 
+import { STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../wasm/layout.js';
+
 export const NO_MOVE = 255;
 export const MIN_BITS = 10;
 export const MAX_BITS = 30;
@@ -47,12 +49,8 @@ export const LAYOUTS: Readonly<Record<Layout, { entryBytes: number; ways: number
   key4: { entryBytes: 16, ways: 4 },
 };
 
-/** Statistic slots (Table.stats). */
-export const STAT_PROBES = 0;
-export const STAT_HITS = 1;
-export const STAT_CUTOFFS = 2; // counted by the search when a bound ends a node
-export const STAT_STORES = 3;
-export const STAT_OVERWRITES = 4; // a store that evicts another position
+// Statistic slots (Table.stats), one home for both engines (the engine's counters follow them).
+export { STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../wasm/layout.js';
 
 /** Bytes a table of 2^bits entries allocates. */
 export function tableBytes(bits: number, layout: Layout = DEFAULT_LAYOUT): number {

@@ -19,7 +19,9 @@
  * fetch compiled once and posted to its workers.
  */
 
-import { INITIAL_PAGES, LAYOUT_FACTS, MAXIMUM_PAGES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES, WEIGHTS_HEADER_WORDS } from './layout.js';
+import {
+  COUNTERS, INITIAL_PAGES, LAYOUT_FACTS, MAXIMUM_PAGES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES, SETTINGS_BYTE, SETTINGS_WORDS, WEIGHTS_HEADER_WORDS,
+} from './layout.js';
 import { N_WEIGHTS } from '../eval/features.js';
 
 /** The two engines: the search compiled to WebAssembly, and the TypeScript one (the reference). */
@@ -41,7 +43,8 @@ export interface EngineExports {
   useTable(at: number, bits: number, ways: number): void;
   useWeights(at: number, tables: number, band: number, constantOffset: number): void;
   noWeights(): void;
-  ordering(evalMin: number, pm0: number, pm1: number, pm2: number, pm3: number, from1: number, from2: number, from3: number, wMobility: number, wPotential: number, wParity: number, off: number): void;
+  /** Takes the settings block written at scratchAt() + SETTINGS_BYTE (src/wasm/layout.ts). */
+  configure(): void;
   searchNull(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, level: number, margin: number, date: number): number;
   shallowMax(): number;
   flipsHi(x: number, ph: number, pl: number, oh: number, ol: number): number;
@@ -90,6 +93,9 @@ export function expectedLayout(): readonly { name: string; value: number; atMost
     { name: 'weights header words', value: WEIGHTS_HEADER_WORDS },
     { name: 'weights per table', value: N_WEIGHTS },
     { name: 'scratch bytes used', value: SCRATCH_BYTES, atMost: true },
+    { name: 'settings block byte', value: SETTINGS_BYTE },
+    { name: 'settings words', value: SETTINGS_WORDS },
+    { name: 'counters', value: COUNTERS },
   ];
 }
 

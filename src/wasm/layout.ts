@@ -38,9 +38,43 @@ export const EMPTY_INDEX_WORDS = 48;
 export const WEIGHTS_HEADER_WORDS = SQ_START_WORDS + SQ_FEATURE_WORDS + SQ_POWER_WORDS + EMPTY_INDEX_WORDS;
 
 /*
+ * A thread's scratch region starts with its counters, f64 each, in this
+ * order (the host drains them after every search and adds them to its own):
+ * nodes, then the table's statistics in the order of the STAT_* slots below.
+ */
+export const COUNTERS = 6;
+/** The table's statistic slots (Table.stats; the engine's counters 1..5, in this order). */
+export const STAT_PROBES = 0;
+export const STAT_HITS = 1;
+export const STAT_CUTOFFS = 2; // counted by the search when a bound ends a node
+export const STAT_STORES = 3;
+export const STAT_OVERWRITES = 4; // a store that evicts another position
+
+/*
+ * The search's settings as the host hands them over: a block of i32 words
+ * at SETTINGS_BYTE in the thread's scratch region, word k = the setting
+ * named below, then configure() (src/wasm/search.ts fills it from a
+ * SearchContext; assembly/index.ts reads it).
+ */
+export const SETTINGS_BYTE = 448;
+export const SET_EVAL_MIN = 0; // evaluation in the ordering key from this many empties
+export const SET_PER_MOBILITY_0 = 1; // the evaluation's weight by the opponent's mobility (4 classes)
+export const SET_PER_MOBILITY_1 = 2;
+export const SET_PER_MOBILITY_2 = 3;
+export const SET_PER_MOBILITY_3 = 4;
+export const SET_SORT_FROM_1 = 5; // a 1-, 2-, 3-ply sorting search from this many empties
+export const SET_SORT_FROM_2 = 6;
+export const SET_SORT_FROM_3 = 7;
+export const SET_W_MOBILITY = 8; // the key's weights
+export const SET_W_POTENTIAL = 9;
+export const SET_W_PARITY = 10;
+export const SET_OFF = 11; // the switches (src/search/switches.ts)
+export const SETTINGS_WORDS = 12;
+
+/*
  * The facts the module reports (layoutOf(k)), in this order: MAX_THREADS,
  * MEMORY_BASE, SCRATCH_BYTES, WEIGHTS_HEADER_WORDS, the weights per table
  * (N_WEIGHTS of src/eval/features.ts), the bytes of scratch a thread uses
- * (at most SCRATCH_BYTES).
+ * (at most SCRATCH_BYTES), SETTINGS_BYTE, SETTINGS_WORDS, COUNTERS.
  */
-export const LAYOUT_FACTS = 6;
+export const LAYOUT_FACTS = 9;

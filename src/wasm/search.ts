@@ -14,7 +14,11 @@ import type { LowerSearch, SearchContext } from '../search/context.js';
 import { LAYOUTS, type Layout, type Table, createTable, tableBytes } from '../search/table.js';
 import { type Engine, type EngineExports, engineMemory, loadEngine } from './engine.js';
 import { LIVE_NODES } from '../search/context.js';
-import { SQ_FEATURE_WORDS, SQ_POWER_WORDS, SQ_START_WORDS, WEIGHTS_HEADER_WORDS } from './layout.js';
+import {
+  COUNTERS, SETTINGS_BYTE, SETTINGS_WORDS, SET_EVAL_MIN, SET_OFF, SET_PER_MOBILITY_0, SET_PER_MOBILITY_1, SET_PER_MOBILITY_2, SET_PER_MOBILITY_3,
+  SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3, SET_W_MOBILITY, SET_W_PARITY, SET_W_POTENTIAL, SQ_FEATURE_WORDS, SQ_POWER_WORDS, SQ_START_WORDS,
+  WEIGHTS_HEADER_WORDS,
+} from './layout.js';
 
 const PAGE = 65536;
 const align = (n: number, to: number) => Math.ceil(n / to) * to;
@@ -86,6 +90,10 @@ export class WasmSearch implements LowerSearch {
   private counters!: Float64Array;
   /** The thread's stop flag in the engine's memory (a control word). */
   private stopWord!: Int32Array;
+  /** The thread's settings block in its scratch region (configure). */
+  private settings!: Int32Array;
+  /** The context whose settings the engine holds. */
+  private configuredFor: SearchContext | null = null;
   /** The context whose searchNull runs now (poll reads its stop flag and writes its progress). */
   private current: SearchContext | null = null;
   /** Nodes drained from the instance's own counters, in all (LowerSearch.searched). */
@@ -114,9 +122,11 @@ export class WasmSearch implements LowerSearch {
     const x = this.x;
     x.init(thread);
     const buffer = this.share.memory.buffer;
-    this.counters = new Float64Array(buffer, x.scratchAt(), 6);
+    this.counters = new Float64Array(buffer, x.scratchAt(), COUNTERS);
     this.counters.fill(0);
     this.stopWord = new Int32Array(buffer, x.stopFlagAt(), 1);
+    this.settings = new Int32Array(buffer, x.scratchAt() + SETTINGS_BYTE, SETTINGS_WORDS);
+    this.configuredFor = null; // another thread's region: configured again at the next search
   }
 
   /** Every 1024 nodes of the engine's table-backed search: the context's stop flag in, its progress out. */
@@ -127,15 +137,29 @@ export class WasmSearch implements LowerSearch {
     ctx.live[ctx.liveAt + LIVE_NODES] = ctx.state.nodes[0] + nodes;
   }
 
+  /** Hands the engine a context's settings, by name (the block's words: src/wasm/layout.ts). */
   configure(ctx: SearchContext): void {
+    const b = this.settings;
     const pm = ctx.evalPerMobility;
-    this.x.ordering(
-      ctx.evalMin, pm[0], pm[1], pm[2], pm[3], sortFrom(ctx.sortDepth, 1), sortFrom(ctx.sortDepth, 2), sortFrom(ctx.sortDepth, 3),
-      ctx.wMobility, ctx.wPotential, ctx.wParity, ctx.off,
-    );
+    b[SET_EVAL_MIN] = ctx.evalMin;
+    b[SET_PER_MOBILITY_0] = pm[0];
+    b[SET_PER_MOBILITY_1] = pm[1];
+    b[SET_PER_MOBILITY_2] = pm[2];
+    b[SET_PER_MOBILITY_3] = pm[3];
+    b[SET_SORT_FROM_1] = sortFrom(ctx.sortDepth, 1);
+    b[SET_SORT_FROM_2] = sortFrom(ctx.sortDepth, 2);
+    b[SET_SORT_FROM_3] = sortFrom(ctx.sortDepth, 3);
+    b[SET_W_MOBILITY] = ctx.wMobility;
+    b[SET_W_POTENTIAL] = ctx.wPotential;
+    b[SET_W_PARITY] = ctx.wParity;
+    b[SET_OFF] = ctx.off;
+    this.x.configure();
+    this.configuredFor = ctx;
   }
 
   searchNull(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number): number {
+    // The engine's settings are the last context's it was given: one comparison tells when another context calls.
+    if (this.configuredFor !== ctx) this.configure(ctx);
     this.current = ctx;
     Atomics.store(this.stopWord, 0, ctx.stop[ctx.stopAt]);
     const score = this.x.searchNull(ph, pl, oh, ol, alpha, empties, ctx.level, ctx.pcMargin, ctx.table.date);
@@ -144,7 +168,7 @@ export class WasmSearch implements LowerSearch {
     const stats = ctx.table.stats;
     ctx.state.nodes[0] += c[0];
     this.searched += c[0];
-    for (let k = 1; k < 6; k++) stats[k - 1] += c[k];
+    for (let k = 1; k < COUNTERS; k++) stats[k - 1] += c[k];
     c.fill(0);
     return score;
   }
