@@ -6,8 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const L = await import(new URL('../dist/wasm/layout.js', import.meta.url).href);
-execFileSync(process.execPath, [
-  `${root}node_modules/assemblyscript/bin/asc.js`, 'assembly/index.ts', '-O3', '--runtime', 'stub', '--noAssert', '--importMemory', '--sharedMemory',
-  '--enable', 'threads', '--initialMemory', String(L.INITIAL_PAGES), '--maximumMemory', String(L.MAXIMUM_PAGES), '--memoryBase', String(L.MEMORY_BASE),
-  '--noExportMemory', '-o', 'dist/revsolve.wasm',
-], { cwd: root, stdio: 'inherit' });
+try {
+  execFileSync(process.execPath, [
+    `${root}node_modules/assemblyscript/bin/asc.js`, 'assembly/index.ts', '-O3', '--runtime', 'stub', '--noAssert', '--importMemory', '--sharedMemory',
+    '--enable', 'threads', '--initialMemory', String(L.INITIAL_PAGES), '--maximumMemory', String(L.MAXIMUM_PAGES), '--memoryBase', String(L.MEMORY_BASE),
+    '--noExportMemory', '-o', 'dist/revsolve.wasm',
+  ], { cwd: root, stdio: 'inherit' });
+} catch (e) {
+  process.exit(e.status ?? 1); // asc said what is wrong above
+}
