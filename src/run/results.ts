@@ -103,11 +103,12 @@ export function readResults(path: string, entries: readonly ObfEntry[], search =
       foreign.push(`${where}: made with other search settings than this run's (-h, --table, --eval, --ordering, --selectivity, --off, --root, --keep-table; ${o.search} against ${search})`);
       return;
     }
+    if (isInt(o.index) && o.index >= 1 && o.index <= entries.length && typeof o.position === 'string' && o.position !== formatPosition(entries[o.index - 1].position)) {
+      otherSuite++;
+    }
     const r = parseRecord(parsed, entries, where);
-    if (typeof r === 'string') {
-      problems.push(r);
-      if (isInt(o.index) && typeof o.position === 'string' && /is not the suite's position/.test(r)) otherSuite++;
-    } else results.set(r.index, r);
+    if (typeof r === 'string') problems.push(r);
+    else results.set(r.index, r);
   });
   // A stray line of another suite is reported and its position solved again;
   // a file whose lines are mostly another suite's is that suite's results.

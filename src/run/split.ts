@@ -170,10 +170,10 @@ export class SplitSearch<H> {
     const { hi: oh, lo: ol } = entry.position.opponent;
     const empties = emptyCount(entry.position);
     // The first guess (and the selective pre-searches behind it) on one worker.
-    const guess = await this.scheduler.run<GuessResult>(this.sharedTask({ kind: 'guess' as const, ph, pl, oh, ol }), this.rank);
+    const guess = await this.scheduler.run<GuessResult & EngineCount>(this.sharedTask({ kind: 'guess' as const, ph, pl, oh, ol }), this.rank);
     if (!guess || this.root.cancelled) throw new SearchCancelled();
     this.nodes += guess.nodes;
-    this.engineNodes += (guess as EngineCount).engineNodes ?? 0;
+    this.engineNodes += guess.engineNodes ?? 0;
     const probes = new ScoreProbes(guess.score);
     try {
       while (!probes.done) {
