@@ -49,7 +49,8 @@ export { N_PACKED } from './eval/features.js';
 export { LAB_ALGORITHMS, type LabAlgorithm, type LabResult, LabSearch, type LabSettings, MAX_KILLERS, MAX_LAB_DEPTH, iterationDepths } from './lab/search.js';
 
 // The pool as the command line drives it (progress hooks, retries), results files.
-export { type OnFailure, type PoolPlan, type PoolSettings, poolPlan, type Running, type SplitMode, type Watcher, solveParallel, splits } from './run/pool.js';
+export { type OnFailure, type PoolPlan, type PoolSettings, poolPlan, type Running, type Watcher, solveParallel } from './run/pool.js';
+export { type SplitMode, splitEngine, splits } from './run/policy.js';
 export { LEAF_EMPTIES } from './run/split.js';
 export { ResultsFile, jsonRecord, readResults } from './run/results.js';
 export { InputOrder } from './run/order.js';

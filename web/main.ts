@@ -10,7 +10,8 @@ import { parseObf } from '../src/position/obf.js';
 import { NO_MOVE, tableBytes } from '../src/search/table.js';
 import type { WeightsBytes } from '../src/eval/format.js';
 import type { EngineName } from '../src/wasm/engine.js';
-import { MAX_SPLIT_WORKERS } from '../src/wasm/layout.js';
+import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
+import { engineFor } from '../src/run/policy.js';
 import { PageSolver, type Progress, Stopped } from './solve.js';
 import { cycleSquare, emptyBoard, otherSide, positionKey, readPositionText } from './text.js';
 import ffo1 from '../obf/fforum-1-19.obf';
@@ -205,7 +206,7 @@ async function loadEngine(): Promise<void> {
     new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
   } catch (e) {
     engineModule = null;
-    engineWhy = `the WebAssembly engine cannot load here (${e instanceof Error ? e.message : String(e)}): the TypeScript engine runs`;
+    engineWhy = engineFor('wasm', 10, 'board2', e instanceof Error ? e.message : String(e)).why ?? '';
   }
   const r = await fetch('revsolve.rsev');
   if (!r.ok) throw new Error(`revsolve.rsev: HTTP ${r.status}`);
@@ -213,16 +214,19 @@ async function loadEngine(): Promise<void> {
   // Shared where it can be, so that tasks carry the weights without a copy.
   const bytes = isolated ? new Uint8Array(new SharedArrayBuffer(raw.length)) : new Uint8Array(raw.length);
   bytes.set(raw);
-  weights = { file: 'revsolve.rsev', bytes, sha256: `revsolve.rsev ${raw.length}` };
+  const digest = crypto.subtle
+    ? Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', raw)), (b) => b.toString(16).padStart(2, '0')).join('')
+    : `revsolve.rsev ${raw.length}`;
+  weights = { file: 'revsolve.rsev', bytes, digest };
 }
 
 function settings(): { bits: number; workers: number; engine: EngineName } {
   const bits = Math.round(Number(($('bits') as HTMLInputElement).value));
   const workers = Math.round(Number(($('workers') as HTMLInputElement).value));
-  if (!(bits >= 10 && bits <= 26)) throw new Error(`h ${($('bits') as HTMLInputElement).value}: 10 to 26`);
+  if (!(bits >= 10 && bits <= WASM_MAX_BITS)) throw new Error(`h ${($('bits') as HTMLInputElement).value}: 10 to ${WASM_MAX_BITS}`);
   if (!(workers >= 1 && workers <= MAX_SPLIT_WORKERS)) throw new Error(`workers ${($('workers') as HTMLInputElement).value}: 1 to ${MAX_SPLIT_WORKERS}`);
   const asked = ($('engine') as HTMLSelectElement).value as EngineName;
-  return { bits, workers, engine: asked === 'wasm' && !engineModule ? 'ts' : asked };
+  return { bits, workers, engine: engineFor(asked, bits, 'board2', engineModule ? null : engineWhy).engine };
 }
 
 /** The solver for the settings asked (kept while they stay the same: its workers and tables stay). */
@@ -374,6 +378,7 @@ function showBest(p: Position, score: number, move: number, pv: readonly number[
 
 // --- start: the position of the address, the workers' defaults, the engine
 ($('workers') as HTMLInputElement).max = String(MAX_SPLIT_WORKERS);
+($('bits') as HTMLInputElement).max = String(WASM_MAX_BITS);
 ($('workers') as HTMLInputElement).value = String(Math.max(1, Math.min(MAX_SPLIT_WORKERS, navigator.hardwareConcurrency || 1)));
 $('env').dataset.isolated = isolated ? '1' : '0';
 const fromUrl = new URL(location.href).searchParams.get('p');

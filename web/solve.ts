@@ -7,13 +7,13 @@
 import type { Position } from '../src/position/position.js';
 import { emptyCount, play } from '../src/position/position.js';
 import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../src/search/context.js';
-import { NO_MOVE, createTable, sharedTableBuffer, tableBytes } from '../src/search/table.js';
+import { NO_MOVE, tableBytes } from '../src/search/table.js';
 import { DEFAULT_SELECTIVITY } from '../src/search/selective.js';
 import { type WeightsBytes, searchEvaluator } from '../src/eval/format.js';
 import type { Evaluator } from '../src/eval/weights.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from '../src/run/split.js';
 import type { PositionResult } from '../src/solve/solve.js';
-import { createEngineShare } from '../src/wasm/search.js';
+import { createSplitTable, splitEngine, splits } from '../src/run/policy.js';
 import { provideEngine } from '../src/wasm/engine.js';
 import type { EngineName } from '../src/wasm/engine.js';
 import { WebPool } from './pool.js';
@@ -71,22 +71,14 @@ export class PageSolver {
   }
 
   private sharedTable(): SharedTableRef {
-    if (this.splitTable) return this.splitTable;
-    const { bits } = this.settings;
-    if (this.settings.engine === 'wasm') {
-      const engine = createEngineShare(bits, LAYOUT, this.walkEvaluator());
-      const words = new Int32Array(engine.memory.buffer, engine.tableAt, tableBytes(bits, LAYOUT) / 4);
-      this.splitTable = { id: 0, buffer: null, engine, table: createTable(bits, LAYOUT, words) };
-    } else {
-      const buffer = sharedTableBuffer(bits, LAYOUT);
-      this.splitTable = { id: 0, buffer, table: createTable(bits, LAYOUT, buffer) };
-    }
+    const { bits, engine, workers } = this.settings;
+    this.splitTable ??= createSplitTable(0, bits, LAYOUT, splitEngine(engine, workers), this.walkEvaluator());
     return this.splitTable;
   }
 
-  /** Whether a position is split over the workers (as the command line's auto: more empties than one task's). */
+  /** Whether a position is split over the workers: the run policy's auto for a lone position, where memory is shared. */
   splits(position: Position): boolean {
-    return this.shared && this.settings.workers > 1 && emptyCount(position) > LEAF_EMPTIES;
+    return this.shared && splits('auto', emptyCount(position), LEAF_EMPTIES, 1, this.settings.workers);
   }
 
   /** The best move, exact score and PV; `watch` is given what the display reads. */

@@ -5,11 +5,12 @@
  * result}, failed {id, message}.
  */
 import { provideEngine } from '../src/wasm/engine.js';
-import { type Task, runTask } from '../src/run/tasks.js';
+import { SearchThread, type Task } from '../src/run/tasks.js';
 
 export type ToWorker = { type: 'init'; module: WebAssembly.Module | null } | { type: 'task'; id: number; task: Task };
 export type FromWorker = { type: 'ready' } | { type: 'done'; id: number; result: unknown } | { type: 'failed'; id: number; message: string };
 
+const thread = new SearchThread();
 const post = (m: FromWorker) => (self as unknown as Worker).postMessage(m);
 
 self.onmessage = (e: MessageEvent<ToWorker>) => {
@@ -20,7 +21,7 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
     return;
   }
   try {
-    post({ type: 'done', id: m.id, result: runTask(m.task) });
+    post({ type: 'done', id: m.id, result: thread.run(m.task) });
   } catch (err) {
     post({ type: 'failed', id: m.id, message: err instanceof Error ? err.message : String(err) });
   }

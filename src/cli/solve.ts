@@ -14,7 +14,7 @@ import {
   type EngineName, type SplitMode, DEFAULT_BITS, DEFAULT_LAYOUT, InputOrder, LAYOUTS, LEAF_EMPTIES, MAX_BITS, MIN_BITS, ORDERING_TECHNIQUES,
   PositionError, QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, ROOT_STRATEGIES, RedisUnreachable, ResultsFile, SELECTIVE_MIN, SHIPPED_WEIGHTS,
   VERSION, defaultRunName, emptyCount, obfOfBytes, parseObfLine, parseRedisUrl, poolPlan, problemOf, queueOf, queueSettingsOf, readObf, readResults,
-  solveOnQueue, solveParallel, summarize, tableBytes, MAX_ENGINE_THREADS,
+  solveOnQueue, solveParallel, splitEngine, splits, summarize, tableBytes, MAX_ENGINE_THREADS,
 } from '../index.js';
 import { Progress } from './progress.js';
 import {
@@ -237,7 +237,8 @@ function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry
     const settings = queueSettingsOf(search);
     const { entries, source } = input;
     // Through the queue, auto splits a lone position; always, every position above the task size.
-    const split = (empties: number) => empties > opts.queueLeaf && (opts.split === 'always' || (opts.split === 'auto' && entries.length === 1));
+    // The queue's threads are not known when its jobs are sent: auto splits a lone position.
+    const split = (empties: number) => splits(opts.split, empties, opts.queueLeaf, entries.length, 2);
     const run = opts.run ?? defaultRunName(source === '--position' ? 'position' : source, entries, settings);
     return { search, bytes, where: { kind: 'queue', address: parseRedisUrl(opts.queue), settings, run, split } };
   }
@@ -251,9 +252,9 @@ function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry
   return { search, bytes, where: { kind: 'local', plan, tables } };
 }
 
-/** Whether split positions' tasks run the TypeScript engine although the WebAssembly one was chosen (its memory serves MAX_SPLIT_WORKERS workers). */
+/** Whether split positions' tasks run the TypeScript engine although the WebAssembly one was chosen (splitEngine). */
 function splitOnTs(where: Where): boolean {
-  return where.kind === 'local' && where.plan.splitTables > 0 && where.plan.settings.workers >= MAX_ENGINE_THREADS;
+  return where.kind === 'local' && where.plan.splitTables > 0 && splitEngine('wasm', where.plan.settings.workers) === 'ts';
 }
 
 /** The intro line: the input, where it is solved, the tables and the ordering. */

@@ -29,7 +29,7 @@ export function readWeightsBytes(file: string): WeightsBytes {
   parseWeights(file, buf);
   const bytes = new Uint8Array(new SharedArrayBuffer(buf.length));
   bytes.set(buf);
-  return { file, bytes, sha256: createHash('sha256').update(buf).digest('hex') };
+  return { file, bytes, digest: createHash('sha256').update(buf).digest('hex') };
 }
 
 /** Writes an Edax eval.dat: needs one table per empties count (band 1). */

@@ -65,7 +65,12 @@ export interface LoadedWeights {
 export interface WeightsBytes {
   readonly file: string;
   readonly bytes: Uint8Array;
-  readonly sha256: string;
+  /**
+   * Tells these bytes from other weights: their SHA-256 in hex (the page,
+   * which loads one file, uses its name and length where the browser has no
+   * crypto.subtle).
+   */
+  readonly digest: string;
 }
 
 /** The search's evaluator of weights bytes (null: none, moves ordered by mobility alone). */

@@ -35,7 +35,7 @@ export function queueSettingsOf(r: ResolvedOptions): QueueSettings {
 
 /** The queue of these settings: `revsolve-<digest>`, and the settings in words. */
 export function queueOf(s: QueueSettings): { name: string; digest: string; describe: string } {
-  const weights = s.weights === null ? 'none' : s.weights.sha256;
+  const weights = s.weights === null ? 'none' : s.weights.digest;
   const canonical = JSON.stringify({ v: 1, bits: s.bits, layout: s.layout, weights, selectivity: s.selectivity });
   const digest = createHash('sha256').update(canonical).digest('hex').slice(0, 12);
   const describe = `h ${s.bits} ${s.layout}, ${s.weights === null ? 'mobility ordering' : `weights sha256 ${weights.slice(0, 12)}`}, selectivity ${s.selectivity.length ? s.selectivity.join(',') : 'none'}`;

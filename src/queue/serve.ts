@@ -18,7 +18,7 @@
 import { hostname } from 'node:os';
 import type { Job as BullJob } from 'bullmq';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
-import { NO_MOVE, type Table, createTable, sharedTableBuffer, tableBytes } from '../search/table.js';
+import { NO_MOVE } from '../search/table.js';
 import { searchEvaluator } from '../eval/files.js';
 import { U64, popcount } from 'native-free-bitboard';
 import { formatPosition } from '../position/position.js';
@@ -29,7 +29,9 @@ import { jsonRecord } from '../run/results.js';
 import { CANCEL_CHANNEL, type JobData, type QueueSettings, jobProblem, queueOf, runKeys } from './jobs.js';
 import { type RedisAddress, Watchdog, connectionOptions, openRedis, within } from './redis.js';
 import type { EngineName } from '../wasm/engine.js';
-import { type EngineShare, createEngineShare } from '../wasm/search.js';
+import type { EngineShare } from '../wasm/search.js';
+import { createSplitTable, splitEngine } from '../run/policy.js';
+import type { SharedTableRef } from '../run/split.js';
 import { MAX_THREADS } from '../wasm/engine.js';
 
 export interface ServeOptions extends QueueSettings {
@@ -102,25 +104,16 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
 
   // Split positions' tasks: one table for this process's threads, as a local
   // split shares one, cleared when a new search (run, position, coordinator
-  // session) begins; in a shared engine memory when the threads run the
-  // WebAssembly engine (up to its 32 threads), else a SharedArrayBuffer.
-  // Machines share nothing; the threads of one do.
-  let split: { search: string; buffer: SharedArrayBuffer | null; engineShare: EngineShare | null; table: Table } | undefined;
+  // session) begins. Machines share nothing; the threads of one do.
+  const splitOn = splitEngine(o.engine, o.workers);
+  let split: { search: string; ref: SharedTableRef } | undefined;
   const splitTable = (search: string): { table: SharedArrayBuffer | null; engineShare: EngineShare | null; tableId: number } => {
-    if (!split) {
-      if (o.engine === 'wasm' && o.workers < MAX_THREADS) {
-        const engineShare = createEngineShare(o.bits, o.layout, searchEvaluator(o.weights));
-        const words = new Int32Array(engineShare.memory.buffer, engineShare.tableAt, tableBytes(o.bits, o.layout) / 4);
-        split = { search, buffer: null, engineShare, table: createTable(o.bits, o.layout, words) };
-      } else {
-        const buffer = sharedTableBuffer(o.bits, o.layout);
-        split = { search, buffer, engineShare: null, table: createTable(o.bits, o.layout, buffer) };
-      }
-    } else if (split.search !== search) {
-      split.table.clear();
+    if (!split) split = { search, ref: createSplitTable(0, o.bits, o.layout, splitOn, searchEvaluator(o.weights)) };
+    else if (split.search !== search) {
+      split.ref.table.clear();
       split.search = search;
     }
-    return { table: split.buffer, engineShare: split.engineShare, tableId: 0 };
+    return { table: split.ref.buffer, engineShare: split.ref.engine ?? null, tableId: 0 };
   };
 
   const processor = async (job: BullJob<JobData>, token?: string): Promise<unknown> => {
@@ -173,7 +166,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
         throw new WaitingError();
       }
       report.completed++;
-      if (o.verbose) log(`ended ${job.id} in ${Date.now() - t0} ms on ${d.kind === 'solve' ? o.engine : split?.engineShare ? 'wasm' : 'ts'}${me.cancelled ? ' (cancelled)' : ''}`);
+      if (o.verbose) log(`ended ${job.id} in ${Date.now() - t0} ms on ${d.kind === 'solve' ? o.engine : splitOn}${me.cancelled ? ' (cancelled)' : ''}`);
       if (me.cancelled) return { cancelled: true };
       if (result === null) throw new Error('the task was dropped');
       return result;
@@ -208,7 +201,7 @@ export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log)
     wake();
   };
   signal.addEventListener('abort', stop, { once: true });
-  log(`revsolve worker ${hostname()}:${process.pid}: ${o.workers} thread${o.workers === 1 ? '' : 's'} on ${o.address.url}, queue ${queue.name} (${queue.describe}); the ${o.engine} engine${o.engine === 'wasm' && o.workers >= MAX_THREADS ? ' (split tasks: ts, past ${MAX_THREADS - 1} threads)' : ''}`);
+  log(`revsolve worker ${hostname()}:${process.pid}: ${o.workers} thread${o.workers === 1 ? '' : 's'} on ${o.address.url}, queue ${queue.name} (${queue.describe}); the ${o.engine} engine${splitOn !== o.engine ? ` (split tasks: ${splitOn}, past ${MAX_THREADS - 1} threads)` : ''}`);
   const runLoop = worker.run();
   try {
     await Promise.race([ended, runLoop]);

@@ -12,9 +12,7 @@ import type { ObfEntry } from '../position/obf.js';
 import { emptyCount } from '../position/position.js';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { DEFAULT_SELECTIVITY } from '../search/selective.js';
-import { type Layout, NO_MOVE, createTable, sharedTableBuffer, tableBytes } from '../search/table.js';
-import { createEngineShare } from '../wasm/search.js';
-import { MAX_THREADS } from '../wasm/engine.js';
+import { type Layout, NO_MOVE } from '../search/table.js';
 import type { RootStrategy } from '../search/root.js';
 import type { Evaluator } from '../eval/weights.js';
 import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
@@ -23,11 +21,10 @@ import { type PositionResult } from '../solve/solve.js';
 import { type WeightsBytes, searchEvaluator } from '../eval/files.js';
 import type { RunSettings, TaskInput } from './tasks.js';
 import type { EngineName } from '../wasm/engine.js';
+import { type SplitMode, createSplitTable, splitEngine, splits } from './policy.js';
 
 export type { OnFailure } from './schedule.js';
-
-/** When to split a position across the workers. */
-export type SplitMode = 'auto' | 'always' | 'never';
+export type { SplitMode } from './policy.js';
 
 export interface PoolSettings {
   readonly workers: number;
@@ -47,20 +44,9 @@ export interface PoolSettings {
   readonly engine?: EngineName;
 }
 
-/**
- * Whether a position of `empties` is split when it starts, with `left`
- * positions (itself included) not yet started. always: any above
- * LEAF_EMPTIES. auto: the same, once fewer positions are left than there
- * are workers: before that, whole positions keep every worker busy at no
- * cost, where a split pays for its serial parts (the walk of the top plies
- * here, the first guess on one worker). Measured on fforum-20-39 with the
- * WebAssembly engine, 2 workers against 1 (bench/README, "Parallel"):
- * every position over 20 empties split 1.46x, none 1.80x.
- */
-export function splits(empties: number, s: PoolSettings, left: number): boolean {
-  if (s.workers < 2 || empties <= LEAF_EMPTIES) return false;
-  const mode = s.split ?? 'auto';
-  return mode === 'always' || (mode === 'auto' && left < s.workers);
+/** Whether a position of `empties` is split when it starts, with `left` positions (itself included) not yet started: the run policy's rule. */
+function splitsHere(empties: number, s: PoolSettings, left: number): boolean {
+  return splits(s.split ?? 'auto', empties, LEAF_EMPTIES, left, s.workers);
 }
 
 /** The order positions start in: most empties first on several workers (the longest start first), else as given. */
@@ -86,7 +72,7 @@ export interface PoolPlan {
 export function poolPlan(empties: readonly number[], requested: PoolSettings): PoolPlan {
   const at = (n: number): PoolSettings => ({ ...requested, workers: n });
   // Which positions split, in the order they start (as solveParallel starts them).
-  const split = (n: number) => startOrder(empties, (e) => e, n).map((e, i) => splits(e, at(n), empties.length - i));
+  const split = (n: number) => startOrder(empties, (e) => e, n).map((e, i) => splitsHere(e, at(n), empties.length - i));
   const workers = split(requested.workers).some(Boolean) ? requested.workers : Math.max(1, Math.min(requested.workers, empties.length));
   const settings = at(workers);
   const flags = split(workers);
@@ -136,21 +122,8 @@ export async function solveParallel(
   // Shared tables for split positions, made when first needed, reused.
   const tables: SharedTableRef[] = [];
   let made = 0;
-  // Split positions' tasks share one table: in a shared engine memory for
-  // the WebAssembly engine (a thread per task slot, up to its 32 threads),
-  // else a SharedArrayBuffer for the TypeScript one.
-  const splitOnWasm = common.engine === 'wasm' && s.workers < MAX_THREADS;
-  const takeTable = (): SharedTableRef => {
-    const t = tables.pop();
-    if (t) return t;
-    if (splitOnWasm) {
-      const engine = createEngineShare(s.bits, s.layout, walkEval());
-      const words = new Int32Array(engine.memory.buffer, engine.tableAt, tableBytes(s.bits, s.layout) / 4);
-      return { id: made++, buffer: null, engine, table: createTable(s.bits, s.layout, words) };
-    }
-    const buffer = sharedTableBuffer(s.bits, s.layout);
-    return { id: made++, buffer, table: createTable(s.bits, s.layout, buffer) };
-  };
+  // Split positions' tasks share one table (the engine's memory, or a SharedArrayBuffer).
+  const takeTable = (): SharedTableRef => tables.pop() ?? createSplitTable(made++, s.bits, s.layout, splitEngine(common.engine, s.workers), walkEval());
   // Positions in input order with one worker (rows print as they come);
   // with several, most empties first, so that the longest start first.
   const order = startOrder(jobs, (j) => emptyCount(j.entry.position), s.workers);
@@ -193,7 +166,7 @@ export async function solveParallel(
       const { entry, index } = order[next++];
       const empties = emptyCount(entry.position);
       try {
-        const r = splits(empties, s, order.length - next + 1) ? await solveSplit(entry, index, rank++, empties) : await solveWhole(entry, index, rank++, empties);
+        const r = splitsHere(empties, s, order.length - next + 1) ? await solveSplit(entry, index, rank++, empties) : await solveWhole(entry, index, rank++, empties);
         if (r && !signal?.aborted) onResult(r);
       } catch (e) {
         if (signal?.aborted) throw e;

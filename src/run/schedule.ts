@@ -1,14 +1,13 @@
 /**
- * Hands tasks to a piscina pool, one per free worker, in priority order:
- * lower rank first (the position started first gets every worker it can
- * use, later ones fill in), then the leftmost in the position's tree (the
- * order a single thread would search, so that speculative work on younger
- * brothers runs only when nothing older is ready), then first come. Each running task has a slot
- * in two shared arrays: its live progress (nodes, bounds, move) and its stop
- * flag. A task whose worker dies is retried once on a fresh worker.
+ * The Node pool: SlotRunner's slots and priority order (run/runner.ts) on
+ * piscina's worker threads. Lower rank first (the position started first
+ * gets every worker it can use, later ones fill in), then the leftmost in
+ * the position's tree (speculative work on younger brothers runs only when
+ * nothing older is ready). A task whose worker dies is retried once on a
+ * fresh worker.
  */
 import { Piscina } from 'piscina';
-import { type Dispatched, type Job, type TaskRunner, takeFirst } from './runner.js';
+import { type Job, SlotRunner } from './runner.js';
 
 export type { Dispatched, Job, TaskRunner } from './runner.js';
 
@@ -28,26 +27,12 @@ export interface SchedulerSettings {
 }
 
 /** Tasks of type In (what a sender gives; the scheduler adds the Dispatched fields and the run's common ones). */
-export class Scheduler<In extends { readonly index: number } = { readonly index: number }> implements TaskRunner<In, Job> {
-  readonly workers: number;
-  readonly liveFields: number;
-  /** Per slot: liveFields numbers, written by the task running there. */
-  readonly live: Float64Array;
-  readonly stop: Int32Array;
+export class Scheduler<In extends { readonly index: number } = { readonly index: number }> extends SlotRunner<In> {
   private readonly pool: Piscina;
-  private readonly free: number[];
-  private readonly queue: Job[] = [];
-  private seq = 0;
-  /** The job running in each slot. */
-  readonly running: (Job | undefined)[];
-
-  private readonly common: object;
 
   constructor(settings: SchedulerSettings, private readonly onFailure: OnFailure, private readonly signal?: AbortSignal) {
+    super(settings.workers, settings.liveFields, settings.common);
     const workers = settings.workers;
-    this.workers = workers;
-    this.liveFields = settings.liveFields;
-    this.common = settings.common;
     this.pool = new Piscina({ filename: settings.filename, minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
     // The pool's own 'error' events carry no task: the answer of a task that
     // an abort stopped just as it replied (piscina no longer knows the task),
@@ -55,86 +40,36 @@ export class Scheduler<In extends { readonly index: number } = { readonly index:
     // settles through its own promise; an unheard 'error' would throw from the
     // emitter and end the process (seen when a suite's loop is left early).
     this.pool.on('error', () => {});
-    this.live = new Float64Array(new SharedArrayBuffer(8 * settings.liveFields * workers));
-    this.stop = new Int32Array(new SharedArrayBuffer(4 * workers));
-    this.free = Array.from({ length: workers }, (_, i) => workers - 1 - i);
-    this.running = new Array(workers);
+    for (let slot = workers - 1; slot >= 0; slot--) this.free.push(slot);
   }
 
-  /**
-   * Runs a task (its slot and shared arrays are filled in here); resolves to
-   * its result, or to null when cancelled before it ran. Rejects with GaveUp
-   * when its worker died twice, or with the abort.
-   */
-  run<R>(task: In, rank: number, onJob?: (job: Job) => void, path: readonly number[] = []): Promise<R | null> {
-    return new Promise<R | null>((resolve, reject) => {
-      const full: Dispatched = { ...this.common, ...task, slot: -1, live: this.live.buffer as SharedArrayBuffer, stop: this.stop.buffer as SharedArrayBuffer, attempt: 1 };
-      const job: Job = { task: full, rank, path, seq: this.seq++, slot: -1, cancelled: false, resolve: resolve as (v: unknown) => void, reject };
-      onJob?.(job);
-      this.queue.push(job);
-      this.dispatch();
-    });
+  protected override accepting(): boolean {
+    return !this.signal?.aborted;
   }
 
-  /** A live field summed over the running tasks of position `index`; `otherwise` when none runs. */
-  liveSum(index: number, field: number, otherwise = 0): number {
-    let sum = 0;
-    let found = false;
-    for (let slot = 0; slot < this.workers; slot++) {
-      if (this.running[slot]?.task.index === index) {
-        sum += this.live[slot * this.liveFields + field];
-        found = true;
-      }
-    }
-    return found ? sum : otherwise;
+  protected send(job: Job, slot: number): void {
+    this.pool.run(job.task, { signal: this.signal }).then(
+      (value) => this.finish(job, slot, { value }),
+      (error: Error) => this.finish(job, slot, { error }),
+    );
   }
 
-  cancel(job: Job): void {
-    if (job.cancelled) return;
-    job.cancelled = true;
-    if (job.slot >= 0) Atomics.store(this.stop, job.slot, 1);
+  /** A running task stops at its flag and answers (its answer is then no result). */
+  protected stopRunning(job: Job): void {
+    Atomics.store(this.stop, job.slot, 1);
+  }
+
+  /** The run's abort rejects; a worker that died is retried once on a fresh worker. */
+  protected override failed(job: Job, e: Error): void {
+    if (this.signal?.aborted) job.reject(e);
+    else if (job.cancelled) job.resolve(null);
     else {
-      const i = this.queue.indexOf(job);
-      if (i >= 0) this.queue.splice(i, 1);
-      job.resolve(null);
-    }
-  }
-
-  private dispatch(): void {
-    while (this.free.length > 0 && this.queue.length > 0 && !this.signal?.aborted) {
-      const job = takeFirst(this.queue)!;
-      const slot = this.free.pop()!;
-      job.slot = slot;
-      this.running[slot] = job;
-      Atomics.store(this.stop, slot, 0);
-      this.live.fill(0, slot * this.liveFields, (slot + 1) * this.liveFields);
-      (job.task as { slot: number }).slot = slot;
-      const done = () => {
-        this.running[slot] = undefined;
-        job.slot = -1;
-        this.free.push(slot);
-      };
-      this.pool.run(job.task, { signal: this.signal }).then(
-        (r) => {
-          done();
-          job.resolve(job.cancelled ? null : r); // a stopped search's value is no result
-          this.dispatch();
-        },
-        (e: Error) => {
-          done();
-          if (this.signal?.aborted) job.reject(e);
-          else if (job.cancelled) job.resolve(null);
-          else {
-            const retry = job.task.attempt === 1;
-            this.onFailure(job.task.index, e.message, retry);
-            if (retry) {
-              (job.task as { attempt: number }).attempt = 2;
-              this.queue.push(job);
-            } else job.reject(new GaveUp(`position ${job.task.index}: the worker died twice (${e.message})`));
-          }
-          this.dispatch();
-        },
-      );
+      const retry = job.task.attempt === 1;
+      this.onFailure(job.task.index, e.message, retry);
+      if (retry) {
+        (job.task as { attempt: number }).attempt = 2;
+        this.requeue(job);
+      } else job.reject(new GaveUp(`position ${job.task.index}: the worker died twice (${e.message})`));
     }
   }
 

@@ -118,86 +118,97 @@ export interface PvResult extends EngineCount {
   readonly nodes: number;
 }
 
-// Kept by this thread between tasks: its search state (each task's search
-// works in it in turn), its own table, its views of shared tables, the
-// evaluator of the last weights file.
-const state = new SearchState();
-let own: Table | undefined;
-/** The WebAssembly engine of whole positions, with its table (the thread's own), for the weights it was made with. */
-let wasm: { search: WasmSearch; bits: number; layout: Layout; sha256: string | null } | undefined;
-const shared = new Map<number, Table>();
-let evaluator: { sha256: string | null; ev: Evaluator | null } = { sha256: null, ev: null };
-
-/** This thread's evaluator of the run's weights, built from their bytes once (the digest tells a new run's weights). */
-function evaluatorOf(w: WeightsBytes | null): Evaluator | null {
-  const sha256 = w?.sha256 ?? null;
-  if (evaluator.sha256 !== sha256) evaluator = { sha256, ev: searchEvaluator(w) };
-  return evaluator.ev;
-}
-
 /**
- * This thread's engine instances over split positions' shared engine
- * memories, by table id (fixed for the life of a pool, as the memories are;
- * each task brings its own clone of the Memory object, so the id is the key).
+ * What one search thread keeps between its tasks, owned by the thread's
+ * entry (worker.ts, the page's worker) and handed to every task: its search
+ * state (each task's search works in it in turn), its own table, its views
+ * of split positions' shared tables and engine memories, the evaluator of
+ * the last weights, and the engine of whole positions with its table.
  */
-const sharedEngines = new Map<number, WasmSearch>();
+export class SearchThread {
+  private readonly state = new SearchState();
+  private own: Table | undefined;
+  /** The WebAssembly engine of whole positions, with its table (the thread's own), for the weights it was made with. */
+  private wasm: { search: WasmSearch; bits: number; layout: Layout; digest: string | null } | undefined;
+  /** Views on shared tables: ids are fixed for the life of a pool (one run), so one view per id. */
+  private readonly shared = new Map<number, Table>();
+  /**
+   * Engine instances over split positions' shared engine memories, by table
+   * id (fixed for the life of a pool, as the memories are; each task brings
+   * its own clone of the Memory object, so the id is the key).
+   */
+  private readonly sharedEngines = new Map<number, WasmSearch>();
+  private evaluator: { digest: string | null; ev: Evaluator | null } = { digest: null, ev: null };
 
-/**
- * The engine over a split task's shared memory, as the thread of its slot
- * (slot + 1: thread 0 made the memory): the tasks running at once have
- * distinct slots, hence scratch regions and stop flags of their own.
- */
-function sharedEngine(t: SharedTableTask, share: EngineShare): WasmSearch {
-  let e = sharedEngines.get(t.tableId);
-  if (!e) {
-    e = new WasmSearch(share, t.slot + 1);
-    sharedEngines.set(t.tableId, e);
-  } else e.useThread(t.slot + 1);
-  e.table.date = t.date;
-  return e;
-}
-
-/** The view on a shared table: ids are fixed for the life of a pool (one run), so one view per id. */
-function sharedTable(t: SharedTableTask): Table {
-  if (t.table === null) throw new Error("a split task without its table");
-  let table = shared.get(t.tableId);
-  if (!table || table.bits !== t.bits || table.layout !== t.layout) {
-    table = createTable(t.bits, t.layout, t.table);
-    shared.set(t.tableId, table);
+  /** Runs a task; throws SearchCancelled when its stop flag ended it. */
+  run(t: Task): PositionResult | NwsResult | PvResult | GuessResult {
+    let table: Table;
+    let below: WasmSearch | null = null;
+    const evaluator = this.evaluatorOf(t.weights);
+    if (t.kind === 'solve' && t.engine === 'wasm') {
+      below = this.wholeEngine(t, evaluator);
+      table = below.table;
+    } else if (t.kind === 'solve') {
+      if (!this.own || this.own.bits !== t.bits || this.own.layout !== t.layout) this.own = createTable(t.bits, t.layout);
+      table = this.own;
+    } else if (t.engineShare) {
+      below = this.sharedEngine(t, t.engineShare);
+      table = below.table;
+    } else table = this.sharedTable(t);
+    const ctx = new SearchContext({
+      table, evaluator, selectivity: t.selectivity, off: t.off, state: this.state, below,
+      live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
+    });
+    const before = below?.searched ?? 0;
+    const result = runOn(ctx, t, table);
+    // A task stopped by its flag ends with whatever its search had: no result.
+    if (ctx.stopped()) throw new SearchCancelled(`task ${t.kind} of position ${t.index}`);
+    if (t.kind === 'solve') return result;
+    return { ...result, engineNodes: (below?.searched ?? 0) - before };
   }
-  table.date = t.date;
-  return table;
-}
 
-export function runTask(t: Task): PositionResult | NwsResult | PvResult | GuessResult {
-  let table: Table;
-  let below: WasmSearch | null = null;
-  const evaluator = evaluatorOf(t.weights);
-  if (t.kind === 'solve' && t.engine === 'wasm') {
-    const sha256 = t.weights?.sha256 ?? null;
-    if (!wasm || wasm.bits !== t.bits || wasm.layout !== t.layout || wasm.sha256 !== sha256) {
-      wasm = undefined; // its memory goes before the next is made
-      wasm = { search: WasmSearch.create(t.bits, t.layout, evaluator), bits: t.bits, layout: t.layout, sha256 };
+  /** This thread's evaluator of the run's weights, built from their bytes once (the digest tells a new run's weights). */
+  private evaluatorOf(w: WeightsBytes | null): Evaluator | null {
+    const digest = w?.digest ?? null;
+    if (this.evaluator.digest !== digest) this.evaluator = { digest, ev: searchEvaluator(w) };
+    return this.evaluator.ev;
+  }
+
+  /** The engine of whole positions, made again when the table's size or layout or the weights change. */
+  private wholeEngine(t: SolveTask, evaluator: Evaluator | null): WasmSearch {
+    const digest = t.weights?.digest ?? null;
+    if (this.wasm && this.wasm.bits === t.bits && this.wasm.layout === t.layout && this.wasm.digest === digest) return this.wasm.search;
+    this.wasm = undefined; // its memory goes before the next is made
+    const search = WasmSearch.create(t.bits, t.layout, evaluator);
+    this.wasm = { search, bits: t.bits, layout: t.layout, digest };
+    return search;
+  }
+
+  /**
+   * The engine over a split task's shared memory, as the thread of its slot
+   * (slot + 1: thread 0 made the memory): the tasks running at once have
+   * distinct slots, hence scratch regions and stop flags of their own.
+   */
+  private sharedEngine(t: SharedTableTask, share: EngineShare): WasmSearch {
+    let e = this.sharedEngines.get(t.tableId);
+    if (!e) {
+      e = new WasmSearch(share, t.slot + 1);
+      this.sharedEngines.set(t.tableId, e);
+    } else e.useThread(t.slot + 1);
+    e.table.date = t.date;
+    return e;
+  }
+
+  private sharedTable(t: SharedTableTask): Table {
+    if (t.table === null) throw new Error('a split task without its table');
+    let table = this.shared.get(t.tableId);
+    if (!table || table.bits !== t.bits || table.layout !== t.layout) {
+      table = createTable(t.bits, t.layout, t.table);
+      this.shared.set(t.tableId, table);
     }
-    below = wasm.search;
-    table = below.table;
-  } else if (t.kind === 'solve') {
-    if (!own || own.bits !== t.bits || own.layout !== t.layout) own = createTable(t.bits, t.layout);
-    table = own;
-  } else if (t.engineShare) {
-    below = sharedEngine(t, t.engineShare);
-    table = below.table;
-  } else table = sharedTable(t);
-  const ctx = new SearchContext({
-    table, evaluator, selectivity: t.selectivity, off: t.off, state, below,
-    live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
-  });
-  const before = below?.searched ?? 0;
-  const result = runOn(ctx, t, table);
-  // A task stopped by its flag ends with whatever its search had: no result.
-  if (ctx.stopped()) throw new SearchCancelled(`task ${t.kind} of position ${t.index}`);
-  if (t.kind === 'solve') return result;
-  return { ...result, engineNodes: (below?.searched ?? 0) - before };
+    table.date = t.date;
+    return table;
+  }
 }
 
 function runOn(ctx: SearchContext, t: Task, table: Table): PositionResult | NwsResult | PvResult | GuessResult {

@@ -1,27 +1,30 @@
 /**
- * Which engine searches below the root: the WebAssembly one (the default)
- * where it can, else the TypeScript one, with the reason in one line. The
- * engine never changes the tree (the same search, compiled twice), so it is
- * not part of what names a queue.
+ * Which engine runs in Node: the run policy's rule (run/policy.ts,
+ * engineFor), with whether the WebAssembly module loads here found out by
+ * loading it (the module is dist/revsolve.wasm: engine-file.ts).
  */
 import type { Layout } from '../search/table.js';
-import { type EngineName, EngineUnavailable, loadEngine } from './engine.js';
-import './engine-file.js'; // in Node, the module is dist/revsolve.wasm
+import { type EngineName, EngineUnavailable, loadEngine, provideEngine } from './engine.js';
+import { engineFor } from '../run/policy.js';
+import { engineFile } from './engine-file.js';
 
+provideEngine(engineFile); // this module is the main thread's entry to the engine
 
-/** The largest table the engine's 32-bit memory holds beside its weights: 2^26 entries of 32 bytes (2 GiB). */
-export const WASM_MAX_BITS = 26;
+export { WASM_MAX_BITS } from './layout.js';
+
+/** Why the module cannot load here, or null when it loads (compiled once; its layout checked against this code's). */
+function unavailable(): string | null {
+  try {
+    loadEngine();
+    return null;
+  } catch (e) {
+    if (!(e instanceof EngineUnavailable) && !(e instanceof WebAssembly.CompileError)) throw e;
+    return e.message;
+  }
+}
 
 /** The engine that runs for a request, and why another than asked (null when it is the one asked). */
 export function chooseEngine(asked: EngineName, bits: number, layout: Layout): { engine: EngineName; why: string | null } {
-  if (asked === 'ts') return { engine: 'ts', why: null };
-  if (layout === 'key4') return { engine: 'ts', why: 'the WebAssembly engine has the board layouts only: the TypeScript engine runs (--table key4)' };
-  if (bits > WASM_MAX_BITS) return { engine: 'ts', why: `a table of 2^${bits} entries is more than the WebAssembly engine's memory holds (2^${WASM_MAX_BITS}): the TypeScript engine runs` };
-  try {
-    loadEngine(); // compiles the module once, and checks its layout against this code's
-  } catch (e) {
-    if (!(e instanceof EngineUnavailable) && !(e instanceof WebAssembly.CompileError)) throw e;
-    return { engine: 'ts', why: `the WebAssembly engine cannot load here (${e.message}): the TypeScript engine runs` };
-  }
-  return { engine: 'wasm', why: null };
+  const rule = engineFor(asked, bits, layout, null);
+  return rule.engine === 'ts' ? rule : engineFor(asked, bits, layout, unavailable());
 }

@@ -23,6 +23,8 @@ export const MEMORY_BASE = CONTROL_BYTES + MAX_THREADS * SCRATCH_BYTES;
 /** The memory's size in 64 KiB pages: at instantiation, and at most (4 GiB). */
 export const INITIAL_PAGES = 64;
 export const MAXIMUM_PAGES = 65536;
+/** The largest table the 32-bit memory holds beside its weights: 2^26 entries of 32 bytes (2 GiB). */
+export const WASM_MAX_BITS = 26;
 
 /*
  * The evaluator's tables as the host writes them at the address it gives

@@ -1,0 +1,68 @@
+/**
+ * The run policy, one home for the three hosts (the local pool, the queue's
+ * worker and the page): when a position is split, which engine a split's
+ * tasks run, the split's shared table, and which engine runs at all. Pure
+ * functions and no Node module: the page imports it.
+ */
+import type { Evaluator } from '../eval/weights.js';
+import { type Layout, createTable, sharedTableBuffer, tableBytes } from '../search/table.js';
+import { MAX_THREADS, WASM_MAX_BITS } from '../wasm/layout.js';
+import type { EngineName } from '../wasm/engine.js';
+import { createEngineShare } from '../wasm/search.js';
+import type { SharedTableRef } from './split.js';
+
+/** When to split a position across the workers. */
+export type SplitMode = 'auto' | 'always' | 'never';
+
+/**
+ * Whether a position of `empties` is split when it starts, with `left`
+ * positions (itself included) not yet started on `workers` workers, and
+ * subtrees of `leaf` empties or fewer one task each. always: any position
+ * above the leaf. auto: the same, once fewer positions are left than there
+ * are workers: before that, whole positions keep every worker busy at no
+ * cost, where a split pays for its serial parts (the walk of the top plies,
+ * the first guess on one worker); bench/README, "Parallel".
+ */
+export function splits(mode: SplitMode, empties: number, leaf: number, left: number, workers: number): boolean {
+  if (workers < 2 || empties <= leaf) return false;
+  return mode === 'always' || (mode === 'auto' && left < workers);
+}
+
+/**
+ * The engine a split position's tasks run: they share one table, and the
+ * WebAssembly engine's shared memory serves MAX_THREADS - 1 workers beside
+ * the thread that walks the top of the tree; past that, the TypeScript one.
+ */
+export function splitEngine(engine: EngineName, workers: number): EngineName {
+  return engine === 'wasm' && workers < MAX_THREADS ? 'wasm' : 'ts';
+}
+
+/**
+ * A split position's shared table for tasks of `engine` (splitEngine's
+ * choice): a shared engine memory for the WebAssembly engine, a
+ * SharedArrayBuffer for the TypeScript one; `evaluator` orders the walk's
+ * moves as the workers do.
+ */
+export function createSplitTable(id: number, bits: number, layout: Layout, engine: EngineName, evaluator: Evaluator | null): SharedTableRef {
+  if (engine === 'wasm') {
+    const share = createEngineShare(bits, layout, evaluator);
+    const words = new Int32Array(share.memory.buffer, share.tableAt, tableBytes(bits, layout) / 4);
+    return { id, buffer: null, engine: share, table: createTable(bits, layout, words) };
+  }
+  const buffer = sharedTableBuffer(bits, layout);
+  return { id, buffer, table: createTable(bits, layout, buffer) };
+}
+
+/**
+ * The engine that runs for a request, and why another than asked (null when
+ * it is the one asked). `unavailable`: why the WebAssembly module cannot
+ * load here, or null when it can (the host finds out its own way). The
+ * engine never changes the tree (the same search, compiled twice).
+ */
+export function engineFor(asked: EngineName, bits: number, layout: Layout, unavailable: string | null): { engine: EngineName; why: string | null } {
+  if (asked === 'ts') return { engine: 'ts', why: null };
+  if (layout === 'key4') return { engine: 'ts', why: 'the WebAssembly engine has the board layouts only: the TypeScript engine runs (--table key4)' };
+  if (bits > WASM_MAX_BITS) return { engine: 'ts', why: `a table of 2^${bits} entries is more than the WebAssembly engine's memory holds (2^${WASM_MAX_BITS}): the TypeScript engine runs` };
+  if (unavailable !== null) return { engine: 'ts', why: `the WebAssembly engine cannot load here (${unavailable}): the TypeScript engine runs` };
+  return { engine: 'wasm', why: null };
+}
