@@ -10,8 +10,8 @@
 import { LINE, TURN, at32, scratch } from './state';
 import * as L from '../src/wasm/layout';
 
-const N_PATTERNS: i32 = 46;
-export const N_WEIGHTS: i32 = 226315;
+import { N_PATTERNS, N_WEIGHTS } from '../src/eval/sizes';
+export { N_WEIGHTS } from '../src/eval/sizes';
 
 // Where the host put the tables (useWeights), and the band width.
 let sqStart: usize = 0; // i32 × 65

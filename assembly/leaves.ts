@@ -8,19 +8,23 @@
 import { NEIGHBOUR, bit, flips, lastFlipCount, moves } from './bitboard';
 import { stabilityCap } from './stability';
 import { HEAD, countNode, nextOf, prevOf, setNext, setPrev } from './state';
+import { SHALLOW_MAX } from '../src/search/constants';
+import { SQUARE_CLASS, SQUARE_CLASSES } from '../src/search/squares';
 
-/** Deepest search done here instead of in the table-backed search. */
-export const SHALLOW_MAX: i32 = 7;
+export { SHALLOW_MAX } from '../src/search/constants';
 
 /** Quadrant bit of each square: a1-d4 = 1, e1-h4 = 2, a5-d8 = 4, e5-h8 = 8. */
 export const QUADRANT = new StaticArray<i32>(64);
 for (let x = 0; x < 64; x++) unchecked((QUADRANT[x] = 1 << (((x >> 5) << 1) | ((x & 7) >> 2))));
 
-/** The squares best tried first (PRESORTED of leaves.ts: corners, then by square class, X squares last). */
-const PRESORTED: StaticArray<i32> = [
-  0, 7, 56, 63, 19, 20, 26, 29, 34, 37, 43, 44, 18, 21, 42, 45, 2, 5, 16, 23, 40, 47, 58, 61, 3, 4, 24, 31, 32, 39, 59, 60,
-  11, 12, 25, 30, 33, 38, 51, 52, 10, 13, 17, 22, 41, 46, 50, 53, 1, 6, 8, 15, 48, 55, 57, 62, 9, 14, 49, 54, 27, 28, 35, 36,
-];
+/** The squares best tried first when nothing else is known: by class (src/search/squares.ts), then by number. */
+const PRESORTED = new StaticArray<i32>(64);
+{
+  let n = 0;
+  for (let c = 0; c < SQUARE_CLASSES; c++) {
+    for (let x = 0; x < 64; x++) if (SQUARE_CLASS[x] == c) unchecked((PRESORTED[n++] = x));
+  }
+}
 
 /** Builds this thread's empties list (in PRESORTED order) of a position; returns its quadrant parity. */
 export function setupEmpties(P: u64, O: u64): i32 {

@@ -1,7 +1,7 @@
 /*
  * A shallow midgame search, the twin of src/search/midgame.ts: negamax
  * alpha-beta to a fixed depth with the evaluator at the leaves, scores in
- * 1/128 disc; from ORDER_DEPTH plies up the moves tried best first by the
+ * 1/128 disc; from MID_ORDER_DEPTH plies up the moves tried best first by the
  * evaluation of the position they lead to. The same nodes counted.
  */
 import { bit, flips, moves } from './bitboard';
@@ -9,7 +9,7 @@ import { childScoreAt, passLine, playLine, scoreAt } from './eval';
 import { finalScore } from './leaves';
 import { MID, at32, countNode } from './state';
 
-const ORDER_DEPTH: i32 = 3;
+import { MID_LIST, MID_ORDER_DEPTH } from '../src/search/constants';
 
 /**
  * Negamax value of the position for P to move, searched `depth` plies,
@@ -28,14 +28,14 @@ export function midSearch(P: u64, O: u64, empties: i32, depth: i32, alpha: i32, 
     return v;
   }
   // The moves into this ply's list, ascending by key: the square alone
-  // below ORDER_DEPTH, else the opponent's evaluation after the move first.
-  const base = 32 * depth;
+  // below MID_ORDER_DEPTH, else the opponent's evaluation after the move first.
+  const base = MID_LIST * depth;
   let n = 0;
   while (m != 0) {
     const x = <i32>ctz<u64>(m);
     m &= m - 1;
     let k = x;
-    if (depth >= ORDER_DEPTH) k = childScoreAt(empties, x, flips(x, P, O)) * 64 + x;
+    if (depth >= MID_ORDER_DEPTH) k = childScoreAt(empties, x, flips(x, P, O)) * 64 + x;
     let i = n++;
     while (i > 0 && load<i32>(at32(MID, base + i - 1)) > k) {
       store<i32>(at32(MID, base + i), load<i32>(at32(MID, base + i - 1)));

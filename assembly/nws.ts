@@ -12,6 +12,7 @@ import { QUADRANT, SHALLOW_MAX, finalScore, searchLeaves, shallow } from './leav
 import { buildList, evalMin, listFlips, listSquare, selectMove } from './ordering';
 import { NO_CUT, probCut } from './selective';
 import { stabilityCap } from './stability';
+import { ETC_MIN, LIST_READY, MUST_PASS } from '../src/search/constants';
 import { LIST, countNode, countStat, nodeCount, nextOf, prevOf, setNext, setPrev, stopped } from './state';
 import { NO_MOVE, STAT_CUTOFFS, costOf, hashPosition, lower, move, probe, record, selectivity, upper } from './table';
 // The switches' bits: src/search/switches.ts, one home for both engines.
@@ -28,11 +29,6 @@ declare function poll(nodes: f64): void;
 const POLL_EVERY: i32 = 1024;
 let tick: i32 = 0;
 
-/** Above this many empties, a node looks for enhanced transposition cutoffs. */
-const ETC_MIN: i32 = 12;
-/** openNode's answers: MUST_PASS, or LIST_READY + the number of moves in the node's list. */
-const MUST_PASS: i32 = 1000;
-const LIST_READY: i32 = 2000;
 
 // The context's switches and the search under way (SearchContext: off, level, pcMargin, evalFrom).
 let off: i32 = 0;

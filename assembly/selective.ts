@@ -9,13 +9,13 @@ import { scoreAt } from './eval';
 import { midSearch } from './midgame';
 import { countNode } from './state';
 
-/** probCut's answer when the shallow search is inside the margins. */
-export const NO_CUT: i32 = 1000;
+export { NO_CUT } from '../src/search/constants';
+import { NO_CUT, PC_DEEP_FROM, PC_DEEP_PLIES, PC_FROM, PC_PLIES } from '../src/search/constants';
 
 /** Plies of the ProbCut search at each empties count. */
 // @ts-ignore: decorator
 @inline function pcDepth(empties: i32): i32 {
-  return empties >= 22 ? 4 : empties >= 16 ? 2 : 0;
+  return empties >= PC_DEEP_FROM ? PC_DEEP_PLIES : empties >= PC_FROM ? PC_PLIES : 0;
 }
 
 /** ProbCut at a null-window node (alpha, alpha + 1): the bound a shallow search far outside the window predicts (an even score), else NO_CUT. */

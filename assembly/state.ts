@@ -9,10 +9,8 @@
 import { CONTROL, MAX_THREADS, SCRATCH, SCRATCH_SIZE } from './memory';
 import * as L from '../src/wasm/layout';
 
-/** Head of the empties list. */
-export const HEAD: i32 = 64;
-/** Moves of one node: at most 33 in reversi. */
-export const LIST: i32 = 36;
+import { LIST, MID_LIST, MID_MAX_DEPTH } from '../src/search/constants';
+export { HEAD, LIST } from '../src/search/constants';
 
 // Byte offsets in the scratch region.
 export const NODES: usize = 0; // f64
@@ -21,13 +19,14 @@ const NEXT: usize = 64; // u8 × 65
 const PREV: usize = 136; // u8 × 65
 export const TURN: usize = 208; // u8 × 66 (eval.ts)
 export const SETTINGS: usize = <usize>L.SETTINGS_BYTE; // i32 × SETTINGS_WORDS: the host's settings block (index.ts, configure)
-export const LIST_SQ: usize = 512; // i32 × LIST × 64
-export const LIST_FH: usize = LIST_SQ + 4 * 36 * 64;
-export const LIST_FL: usize = LIST_FH + 4 * 36 * 64;
-export const LIST_KEY: usize = LIST_FL + 4 * 36 * 64;
-export const LINE: usize = LIST_KEY + 4 * 36 * 64; // i32 × 46 × 66 (eval.ts)
-export const MID: usize = LINE + 4 * 46 * 66; // i32 × 32 × 18 (midgame.ts)
-export const END: usize = MID + 4 * 32 * 18;
+const LISTS: usize = 4 * <usize>LIST * 64; // bytes of one field of the move lists: i32 × LIST per empties count
+export const LIST_SQ: usize = 512;
+export const LIST_FH: usize = LIST_SQ + LISTS;
+export const LIST_FL: usize = LIST_FH + LISTS;
+export const LIST_KEY: usize = LIST_FL + LISTS;
+export const LINE: usize = LIST_KEY + LISTS; // i32 × 46 × 66 (eval.ts)
+export const MID: usize = LINE + 4 * 46 * 66; // i32 × MID_LIST per depth 0 … MID_MAX_DEPTH + 1 (midgame.ts)
+export const END: usize = MID + 4 * <usize>MID_LIST * <usize>(MID_MAX_DEPTH + 2);
 
 export let scratch: usize = SCRATCH;
 /** This thread's stop flag (a control word). */

@@ -9,7 +9,8 @@
  */
 import { countStat } from './state';
 
-export const NO_MOVE: i32 = 255;
+import { NO_MOVE } from '../src/search/constants';
+export { NO_MOVE } from '../src/search/constants';
 // The statistic slots: src/wasm/layout.ts, one home for both engines.
 import { STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/wasm/layout';
 export { STAT_CUTOFFS };

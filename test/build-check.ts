@@ -7,7 +7,7 @@
  * source of theirs is newer than them).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +27,16 @@ function newest(paths: readonly string[]): number {
   return t;
 }
 
+/** The shared plain-number files under src/ that assembly/ compiles too (its `from '../src/…'` imports). */
+function sharedSources(): string[] {
+  const found = new Set<string>();
+  for (const f of readdirSync(join(ROOT, 'assembly'))) {
+    if (!f.endsWith('.ts')) continue;
+    for (const m of readFileSync(join(ROOT, 'assembly', f), 'utf8').matchAll(/from '\.\.\/(src\/[^']+)'/g)) found.add(`${m[1]}.ts`);
+  }
+  return [...found];
+}
+
 const age = (file: string) => (existsSync(join(ROOT, file)) ? statSync(join(ROOT, file)).mtimeMs : -1);
 
 function npm(script: string): void {
@@ -36,7 +46,7 @@ function npm(script: string): void {
 export default function setup(): void {
   const stale: string[] = [];
   if (age('dist/cli/main.js') < newest(['src', 'native-free-bitboard/src'])) stale.push('tsc');
-  if (age('dist/revsolve.wasm') < newest(['assembly', 'src/wasm/layout.ts', 'package.json'])) stale.push('wasm');
+  if (age('dist/revsolve.wasm') < newest(['assembly', ...sharedSources(), 'package.json'])) stale.push('wasm');
   if (age('dist/web/main.js') < newest(['web', 'src', 'native-free-bitboard/src', 'dist/revsolve.wasm'])) stale.push('web');
   if (stale.length === 0) return;
   process.stderr.write(`test/build-check: the build is older than its sources (${stale.join(', ')}): rebuilding before the tests\n`);

@@ -70,7 +70,9 @@ const MIRROR: readonly (readonly number[])[] = [
 ];
 
 export const N_GROUPS = 13; // 12 pattern groups and the constant
-export const N_PATTERNS = 46;
+import { N_PATTERNS, N_WEIGHTS } from './sizes.js';
+
+export { N_PATTERNS, N_WEIGHTS } from './sizes.js';
 /** The group of each pattern. */
 export const PATTERN_GROUP = new Int32Array(N_PATTERNS);
 /** The squares of each pattern (0 = a1 ‥ 63 = h8), most significant digit first. */
@@ -85,7 +87,6 @@ export const GROUP_PACKED = new Int32Array(N_GROUPS);
 export const PACKED_OFFSET = new Int32Array(N_GROUPS + 1);
 /** Offsets of the groups in the unpacked weights of one ply. */
 export const UNPACKED_OFFSET = new Int32Array(N_GROUPS + 1);
-export const N_WEIGHTS = 226_315;
 /** Unpacked index (group offset + pattern index) → packed index (group offset included); filled once by build(). */
 export const PACK = new Int32Array(N_WEIGHTS);
 export const N_PACKED = 114_364;

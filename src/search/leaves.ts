@@ -15,41 +15,16 @@ import { NEIGHBOUR_HI, NEIGHBOUR_LO, flips, lastFlipCount, moves, popcount32 } f
 import { finalScore, placedHi, placedLo } from '../position/position.js';
 import { stabilityCap } from './stability.js';
 import { HEAD, type SearchState } from './state.js';
+import { SQUARE_CLASS } from './squares.js';
 
-/** Deepest search done here instead of in the table-backed search (7 measured fastest: bench/README). */
-export const SHALLOW_MAX = 7;
+export { SHALLOW_MAX } from './constants.js';
 
 /** Quadrant bit of each square: a1-d4 = 1, e1-h4 = 2, a5-d8 = 4, e5-h8 = 8. */
 export const QUADRANT = new Int32Array(64);
 for (let x = 0; x < 64; x++) QUADRANT[x] = 1 << (((x >> 5) << 1) | ((x & 7) >> 2));
 
-/**
- * Squares best tried first when nothing else is known: corners, then by
- * square class, X squares (diagonal to a corner) last.
- */
-export const PRESORTED: readonly number[] = (() => {
-  // Class rank of each square of one octant (file ≥ rank, files/ranks folded to 0‥3).
-  const rank = (f: number, r: number): number => {
-    const a = Math.min(f, 7 - f);
-    const b = Math.min(r, 7 - r);
-    const [u, v] = a < b ? [a, b] : [b, a]; // u ≤ v: u = distance to the nearest edge
-    const table: Record<string, number> = {
-      '0,0': 0, // corner
-      '2,3': 1, // centre-adjacent ring
-      '2,2': 2,
-      '0,2': 3, // A squares
-      '0,3': 4, // B squares
-      '1,3': 5,
-      '1,2': 6,
-      '0,1': 7, // C squares
-      '1,1': 8, // X squares
-      '3,3': 9, // the centre (always occupied)
-    };
-    return table[`${u},${v}`];
-  };
-  const squares = Array.from({ length: 64 }, (_, x) => x);
-  return squares.sort((x, y) => rank(x & 7, x >> 3) - rank(y & 7, y >> 3) || x - y);
-})();
+/** Squares best tried first when nothing else is known: by class (squares.ts), then by number. */
+export const PRESORTED: readonly number[] = Array.from({ length: 64 }, (_, x) => x).sort((x, y) => SQUARE_CLASS[x] - SQUARE_CLASS[y] || x - y);
 
 /** Builds the state's empties list (in PRESORTED order) of a position; returns its quadrant parity. */
 export function setupEmpties(s: SearchState, ph: number, pl: number, oh: number, ol: number): number {

@@ -2,7 +2,8 @@
  * A shallow midgame search: negamax alpha-beta to a fixed depth with the
  * evaluator at the leaves, scores in 1/128 disc (a finished game scores its
  * disc difference × 128). For self-play move choice; allocation-free, with
- * per-ply typed arrays; its nodes count in the search state it is given. From ORDER_DEPTH plies up the moves are tried best
+ * its per-depth lists in the search state it is given (SearchState.mid*),
+ * where its nodes count too. From MID_ORDER_DEPTH plies up the moves are tried best
  * first by the evaluation of the position they lead to: the values are the
  * same (alpha-beta's value inside its window does not depend on the order),
  * the tree is smaller.
@@ -11,13 +12,8 @@ import { flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
 import { finalScore, placedHi, placedLo } from '../position/position.js';
 import type { SearchState } from './state.js';
+import { MID_LIST, MID_ORDER_DEPTH } from './constants.js';
 
-const MAX_DEPTH = 16;
-const ORDER_DEPTH = 3;
-const M = new Int32Array(2 * (MAX_DEPTH + 2));
-const F = new Int32Array(2);
-/** Per ply: up to 32 moves, sorted by key (square in the low 6 bits). */
-const LIST = new Int32Array(32 * (MAX_DEPTH + 2));
 
 /**
  * Negamax value of the position for P to move, searched `depth` plies,
@@ -28,6 +24,9 @@ const LIST = new Int32Array(32 * (MAX_DEPTH + 2));
 export function midSearch(s: SearchState, ev: Evaluator, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number {
   s.nodes[0]++;
   if (depth <= 0) return ev.scoreAt(empties);
+  const M = s.midMoves;
+  const F = s.midFlips;
+  const LIST = s.midList;
   const at = 2 * depth;
   moves(ph, pl, oh, ol, M, at);
   let mh = M[at];
@@ -43,14 +42,14 @@ export function midSearch(s: SearchState, ev: Evaluator, ph: number, pl: number,
   // The moves into this ply's list, ascending by key: the square alone
   // below ORDER_DEPTH, else the opponent's evaluation after the move first
   // (lowest, i.e. best for P, first). Insertion sort: few moves.
-  const base = 32 * depth;
+  const base = MID_LIST * depth;
   let n = 0;
   while ((mh | ml) !== 0) {
     const x = lowestSquare(mh, ml);
     if (x < 32) ml &= (ml - 1) | 0;
     else mh &= (mh - 1) | 0;
     let k = x;
-    if (depth >= ORDER_DEPTH) {
+    if (depth >= MID_ORDER_DEPTH) {
       flips(x, ph, pl, oh, ol, F, 0);
       k = ((ev.childScoreAt(empties, x, F[0], F[1]) * 64) | 0) + x;
     }

@@ -19,13 +19,9 @@ import { NO_MOVE, STAT_CUTOFFS, costOf, hashPosition } from './table.js';
 import { QUADRANT, SHALLOW_MAX, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty } from './leaves.js';
 
 const M = new Int32Array(2);
-/** Above this many empties, a node looks for enhanced transposition cutoffs. */
-const ETC_MIN = 12;
+import { ETC_MIN, LIST_READY, MUST_PASS } from './constants.js';
 
-/** openNode's answer when P has no move but the opponent has: search the pass. */
-export const MUST_PASS = 1000;
-/** openNode's answer LIST_READY + n: n moves wait in the node's list (the state's slots empties * LIST …). */
-export const LIST_READY = 2000;
+export { LIST_READY, MUST_PASS } from './constants.js';
 
 /**
  * Everything a null-window node (alpha, alpha + 1) does before it searches

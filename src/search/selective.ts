@@ -12,6 +12,7 @@
 import type { Evaluator } from '../eval/weights.js';
 import { midSearch } from './midgame.js';
 import type { SearchState } from './state.js';
+import { NO_CUT, PC_DEEP_FROM, PC_DEEP_PLIES, PC_FROM, PC_PLIES } from './constants.js';
 
 /** The standard deviation of a ProbCut search's error, in discs. */
 export const PC_SIGMA = 7;
@@ -35,10 +36,9 @@ export function marginOf(t: number): number {
 
 /** Plies of the ProbCut search at each empties count. */
 export const PC_DEPTH = new Int32Array(65);
-for (let n = 0; n <= 64; n++) PC_DEPTH[n] = n >= 22 ? 4 : n >= 16 ? 2 : 0;
+for (let n = 0; n <= 64; n++) PC_DEPTH[n] = n >= PC_DEEP_FROM ? PC_DEEP_PLIES : n >= PC_FROM ? PC_PLIES : 0;
 
-/** probCut's answer when the shallow search is inside the margins. */
-export const NO_CUT = 1000;
+export { NO_CUT } from './constants.js';
 
 /** What ProbCut reads of a search context (context.ts). */
 export interface SelectiveContext {

@@ -1,19 +1,18 @@
 /**
  * A search's working state, as Edax's Search struct holds it: the node
  * count, the list of empty squares, the move lists of the null-window nodes
- * (one per empties count) and of the PV nodes (one per ply), and the
- * principal variation. Its search context reaches it (context.ts); a
- * thread keeps one and hands it to each search it runs in turn, never to
- * two at once. Everything is preallocated: a search allocates nothing per
+ * (one per empties count) and of the PV nodes (one per ply), the
+ * principal variation, and the shallow midgame search's lists. Its search
+ * context reaches it (context.ts); a thread keeps one and hands it to each
+ * search it runs in turn, never to two at once. Everything is preallocated: a search allocates nothing per
  * node.
  */
 
-/** Moves of one node: at most 33 in reversi. */
-export const LIST = 36;
+import { LIST, MID_LIST, MID_MAX_DEPTH } from './constants.js';
+
+export { HEAD, LIST } from './constants.js';
 /** Plies of a line: 60 moves and the passes between them. */
 export const MAX_PLY = 128;
-/** Head of the empties list. */
-export const HEAD = 64;
 
 export class SearchState {
   /** Nodes searched (a double: suites run into the 10^11s). */
@@ -39,4 +38,8 @@ export class SearchState {
   /** The triangular PV table: row `ply * MAX_PLY`, PV_LEN[ply] moves. */
   readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
   readonly pvLen = new Int32Array(MAX_PLY);
+  /** The shallow midgame search's (midgame.ts), per depth: the moves (two words at `2 * depth`), flips, and the sorted list (MID_LIST from `MID_LIST * depth`). */
+  readonly midMoves = new Int32Array(2 * (MID_MAX_DEPTH + 2));
+  readonly midFlips = new Int32Array(2);
+  readonly midList = new Int32Array(MID_LIST * (MID_MAX_DEPTH + 2));
 }

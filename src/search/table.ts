@@ -34,8 +34,9 @@
  */
 
 import { STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../wasm/layout.js';
+import { NO_MOVE } from './constants.js';
 
-export const NO_MOVE = 255;
+export { NO_MOVE } from './constants.js';
 export const MIN_BITS = 10;
 export const MAX_BITS = 30;
 export const DEFAULT_BITS = 21;

@@ -1,0 +1,35 @@
+/*
+ * The search's constants that both engines use, written once: plain numbers
+ * that tsc compiles for the TypeScript engine (src/search/) and asc for the
+ * WebAssembly one (assembly/ imports this file), so no imports and no type
+ * annotations (asc makes them i32). Those marked "tree" change the searched
+ * tree: the differential test (test/wasm.test.ts) compares the two engines
+ * node for node, and the pinned counts (test/pinned.ts) change with them.
+ */
+
+/** tree: deepest search done without the table (the last-4 solvers and the shallow search; 7 measured fastest: bench/README). */
+export const SHALLOW_MAX = 7;
+/** tree: above this many empties, a node looks for enhanced transposition cutoffs. */
+export const ETC_MIN = 12;
+/** tree: ProbCut's shallow search, in plies: PC_DEEP_PLIES from PC_DEEP_FROM empties, PC_PLIES from PC_FROM, else the evaluation alone. */
+export const PC_DEEP_FROM = 22;
+export const PC_DEEP_PLIES = 4;
+export const PC_FROM = 16;
+export const PC_PLIES = 2;
+/** tree: the shallow midgame search orders moves by evaluation from this many plies up (midgame.ts). */
+export const MID_ORDER_DEPTH = 3;
+/** The shallow midgame search's deepest search, and its moves per node (the state's lists). */
+export const MID_MAX_DEPTH = 16;
+export const MID_LIST = 32;
+
+/** Moves of one node: at most 33 in reversi (the state's move lists, LIST per node). */
+export const LIST = 36;
+/** Head of the empties list (squares are 0 … 63). */
+export const HEAD = 64;
+/** No move known (the table's, a node's best so far). */
+export const NO_MOVE = 255;
+/** openNode's answers: MUST_PASS (P has no move, the opponent has), or LIST_READY + n (n moves wait in the node's list). */
+export const MUST_PASS = 1000;
+export const LIST_READY = 2000;
+/** probCut's answer when the shallow search is inside the margins. */
+export const NO_CUT = 1000;
