@@ -4,7 +4,7 @@
 // time (user + system of the whole process, /usr/bin/time), N/s, peak memory
 // and the ratios per round (median, min, max).
 //   npm run bench:edax -- --edax /path/to/lEdax-x86-64-v3 [--rounds 3] [--sets 20-39,40-49,60-61]
-//     [--engines wasm,ts] [--out edax.json --tag edax]   (the results file in bench/results, the README section)
+//     [--engines wasm,ts] [--out edax.json --tag edax --title T]   (the results file in bench/results, the README section and its title)
 // Each round runs Edax, then revsolve with each engine in turn (the same
 // tree: the node counts must agree, or the bench fails).
 // Without --edax it measures revsolve alone. The repository holds no Edax:
@@ -12,7 +12,7 @@
 import { args, machine, saveJson, updateReadme, fmt } from './experiment.js';
 import { median, runEdax, runRevsolve, setFile, spread, workDir } from './edax-run.js';
 
-const opt = args({ edax: '', rounds: '3', sets: '20-39,40-49,60-61', engines: 'wasm,ts', out: 'edax.json', tag: 'edax' });
+const opt = args({ edax: '', rounds: '3', sets: '20-39,40-49,60-61', engines: 'wasm,ts', out: 'edax.json', tag: 'edax', title: 'The FFO sets, both engines' });
 const ENGINES = opt.engines.split(',');
 const work = workDir();
 
@@ -54,7 +54,7 @@ const rows = results.filter((r) => r.engine).map((r) => r.edax
   : `| ${r.set} | ${r.engine} | ${r.h} | | | | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | | | – / ${Math.round(r.revsolve.peakMiB)} MiB |`);
 const meta = machine();
 updateReadme(opt.tag, [
-  `### Against Edax, same weights, one thread (\`npm run bench:edax -- --edax PATH\`)`,
+  `### ${opt.title} (\`npm run bench:edax -- --edax PATH${opt.tag === 'edax' ? '' : ` --sets ${opt.sets} --rounds ${opt.rounds} --out ${opt.out} --tag ${opt.tag} --title "${opt.title}"`}\`)`,
   '',
   `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; ${opt.rounds} rounds, Edax and revsolve's engines (${ENGINES.join(', ')}) in turn; CPU = user + system time of the whole process (median of the rounds; the time ratio is the median of the per-round ratios, min–max). Edax: \`-n 1 -l 60 -h H -eval-file <the shipped weights exported by revsolve eval export> -solve\`; revsolve: \`solve -n 1 -h H --engine E\` (default search; both engines search the same tree).`,
   '',

@@ -128,18 +128,36 @@ describe('the library entry', () => {
   });
 });
 
-describe('the command line', () => {
-  it('imports nothing of the program but the public entry', () => {
+describe('the boundaries', () => {
+  it('the command line imports nothing of the program but its entry (src/internal.ts)', () => {
     const dir = fileURLToPath(new URL('../src/cli/', import.meta.url));
     const outside: string[] = [];
     for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
       const text = readFileSync(join(dir, f), 'utf8');
       for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
         const spec = m[1];
-        const ok = spec === '../index.js' || spec.startsWith('./') || spec.startsWith('node:') || spec === 'commander' || spec === 'cli-progress' || spec === 'serve-static';
+        const ok = spec === '../internal.js' || spec.startsWith('./') || spec.startsWith('node:') || spec === 'commander' || spec === 'cli-progress' || spec === 'serve-static';
         if (!ok) outside.push(`${f}: ${spec}`);
       }
     }
     expect(outside).toEqual([]);
+  });
+
+  it('the public entry exports the library, nothing of the command line', async () => {
+    const library = await import('../dist/index.js');
+    // Values only (types leave no trace at run time); a change here is a change of the published API.
+    expect(Object.keys(library).sort()).toEqual([
+      'DEFAULT_BITS', 'DEFAULT_LAYOUT', 'DEFAULT_SELECTIVITY', 'DatasetError', 'EDAX_BYTES', 'ENGINES', 'Evaluator', 'FileError',
+      'LAB_ALGORITHMS', 'LAYOUTS', 'LabSearch', 'MAX_BITS', 'MAX_KILLERS', 'MAX_LAB_DEPTH', 'MIN_BITS', 'NO_MOVE', 'N_PACKED',
+      'NibbleEvaluator', 'ORDERING_TECHNIQUES', 'ObfError', 'OptionError', 'PASS', 'PositionError', 'ROOT_STRATEGIES',
+      'SHIPPED_WEIGHTS', 'START_POSITION', 'Solver', 'U64', 'VERSION', 'WASM_MAX_BITS', 'Weights', 'WeightsFileError',
+      'averageBands', 'averageWeights', 'bestAnswers', 'check', 'codebookWeights', 'compress', 'emptyCount', 'expandBands',
+      'formatObf', 'formatObfLine', 'formatPosition', 'histogram', 'iterationDepths', 'legalMoves', 'loadEvaluator', 'moveName',
+      'obfOfBytes', 'parseMove', 'parseObf', 'parseObfLine', 'parsePosition', 'parseWeights', 'perft', 'play', 'popcount',
+      'readDataset', 'readObf', 'readWeights', 'readWeightsBytes', 'resolveOptions', 'samplePositions', 'searchEvaluator',
+      'solvePosition', 'solveSuite', 'summarize', 'syntheticWeights', 'tableBytes', 'usageCounts', 'writeCompact', 'writeEdax',
+    ].sort());
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
+    expect(Object.keys(pkg.exports)).toEqual(['.', './package.json']);
   });
 });

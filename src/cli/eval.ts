@@ -13,7 +13,7 @@ import {
   popcount, N_PACKED, EDAX_BYTES, type LoadedWeights, readWeights, writeCompact, writeEdax, samplePositions,
   averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts, RECORD_WORDS, readDataset,
   Evaluator, NibbleEvaluator, type Weights, expandBands,
-} from '../index.js';
+} from '../internal.js';
 import { checkOutput } from './outputs.js';
 
 function whole(min: number, max: number) {
@@ -61,7 +61,14 @@ export function evaluatorOf(l: LoadedWeights): { evaluate(ph: number, pl: number
 
 export function addEvalCommands(program: Command, out: (s: string) => void): void {
   const ev = program.command('eval').description('make, shrink and inspect evaluation weight files').helpOption('--help', 'show help');
+  addSynth(ev, out);
+  addCompress(ev, out);
+  addExport(ev, out);
+  addAverage(ev, out);
+  addInfo(ev, out);
+}
 
+function addSynth(ev: Command, out: (s: string) => void): void {
   ev.command('synth')
     .description('write synthetic weights (a square-value table read through Edax\'s patterns; for tests and experiments)')
     .argument('<out>', 'output file')
@@ -74,7 +81,9 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
       const bytes = save(file, syntheticWeights(o.seed), o.format, 16);
       out(`${file}: ${bytes.toLocaleString('en-US')} bytes (synthetic weights, seed ${o.seed})`);
     });
+}
 
+function addCompress(ev: Command, out: (s: string) => void): void {
   ev.command('compress')
     .description('shrink weights, in this order: --band, --pow2, --zero-below, then --bits 4 storage; or --band, then --codebook')
     .argument('<in>', 'Edax eval.dat or compact file')
@@ -110,7 +119,9 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
       const form = o.codebook ? '4-bit with a codebook' : `${o.bits}-bit`;
       out(`${output}: ${bytes.toLocaleString('en-US')} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${form}); ${input}: ${src.bytes.toLocaleString('en-US')} bytes`);
     });
+}
 
+function addExport(ev: Command, out: (s: string) => void): void {
   ev.command('export')
     .description('write any weights (Edax eval.dat, compact, banded, 4-bit) as a full Edax eval.dat: each band\'s table copied to its plies')
     .argument('<in>', 'Edax eval.dat or compact file')
@@ -123,7 +134,9 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
       const bytes = save(output, src.weights, 'edax', 16);
       out(`${output}: ${bytes.toLocaleString('en-US')} bytes, Edax eval.dat (61 plies) from ${input} (${describeLayout(src)})`);
     });
+}
 
+function addAverage(ev: Command, out: (s: string) => void): void {
   ev.command('average')
     .description('the mean of several weight files of one band layout, weight by weight (bagging fits of different data or seeds)')
     .argument('<out>', 'output file (compact, 16-bit)')
@@ -136,7 +149,9 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
       const bytes = writeCompact(output, w, 16);
       out(`${output}: ${bytes.toLocaleString('en-US')} bytes, the mean of ${inputs.length} file${inputs.length === 1 ? '' : 's'}`);
     });
+}
 
+function addInfo(ev: Command, out: (s: string) => void): void {
   ev.command('info')
     .description('size, band layout and histogram of a weights file; with --reference, how far its evaluations are from that file\'s')
     .argument('<file>', 'Edax eval.dat or compact file')

@@ -7,7 +7,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import {
   type LabAlgorithm, LAB_ALGORITHMS, LabSearch, MAX_KILLERS, MAX_LAB_DEPTH, type ObfEntry, type ObfError, SHIPPED_WEIGHTS, emptyCount,
   loadEvaluator, moveName, parseObfLine, readObf,
-} from '../index.js';
+} from '../internal.js';
 
 interface SearchOpts {
   position?: string;

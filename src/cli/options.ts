@@ -5,7 +5,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import { totalmem } from 'node:os';
-import { ENGINES, type EngineName, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, OptionError, type ResolvedOptions, type SplitMode, resolveOptions, tableBytes } from '../index.js';
+import { ENGINES, type EngineName, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, OptionError, type ResolvedOptions, type SplitMode, resolveOptions, tableBytes } from '../internal.js';
 
 export function parseHashBits(value: string): number {
   const h = Number(value);

@@ -10,7 +10,7 @@
  * and changes neither the exit code nor what stdout gets.
  */
 import { writeSync } from 'node:fs';
-import { problemOf } from '../index.js';
+import { problemOf } from '../internal.js';
 
 export const EXIT_OUTPUT = 2;
 

@@ -8,7 +8,7 @@
  */
 import { writeSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { FileError, RedisUnreachable, RunConflict, VERSION, perft, problemOf } from '../index.js';
+import { FileError, RedisUnreachable, RunConflict, VERSION, perft, problemOf } from '../internal.js';
 import { EXIT_OUTPUT, OutputError } from './output.js';
 import { UsageError } from './options.js';
 import { EXIT_USAGE, addSolveCommand } from './solve.js';

@@ -6,7 +6,7 @@
  * `every` ms; or nothing (--quiet).
  */
 import { MultiBar, type SingleBar } from 'cli-progress';
-import { moveName, type Running, type Watcher, NO_MOVE } from '../index.js';
+import { moveName, type Running, type Watcher, NO_MOVE } from '../internal.js';
 import { formatScore, formatTime } from './report.js';
 
 export type ProgressMode = 'tty' | 'log' | 'none';

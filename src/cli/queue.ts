@@ -8,7 +8,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import {
   DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, type EngineName, type Layout, RedisUnreachable, cleanRun, listRuns, openRedis,
   parseRedisUrl, queueSettingsOf, serveQueue,
-} from '../index.js';
+} from '../internal.js';
 import { type SearchOpts, checkTableFits, parseEngine, parseHashBits, searchSettings, parseLayout, parseOrdering, parseSeconds, parseSelectivity, parseWorkers } from './options.js';
 import type { StopSignals } from './signals.js';
 

@@ -2,7 +2,7 @@
  * How results are shown: an Edax-like table (one row per position, then a
  * total line) or JSON Lines.
  */
-import { NO_MOVE, PASS, moveName, type PositionResult, type Summary, jsonRecord } from '../index.js';
+import { NO_MOVE, PASS, moveName, type PositionResult, type Summary, jsonRecord } from '../internal.js';
 
 export function formatScore(s: number): string {
   return (s > 0 ? '+' : s < 0 ? '-' : '+') + String(Math.abs(s)).padStart(2, '0');

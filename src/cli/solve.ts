@@ -15,7 +15,7 @@ import {
   PositionError, QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, ROOT_STRATEGIES, RedisUnreachable, ResultsFile, SELECTIVE_MIN, SHIPPED_WEIGHTS,
   VERSION, defaultRunName, emptyCount, obfOfBytes, parseObfLine, parseRedisUrl, poolPlan, problemOf, queueOf, queueSettingsOf, readObf, readResults,
   solveOnQueue, solveParallel, splitEngine, splits, summarize, tableBytes, MAX_ENGINE_THREADS,
-} from '../index.js';
+} from '../internal.js';
 import { Progress } from './progress.js';
 import {
   type SearchOpts, UsageError, checkTableFits, mib, parseEngine, parseHashBits, parseLayout, parseLeaf, parseOrdering, parseRaceAfter, parseSeconds,
@@ -374,11 +374,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   const { entries, errors } = input;
   const resolved = searchSettings(opts);
   const searchId = searchDigest(opts, resolved);
-  const previous = opts.resume && opts.results ? readResults(opts.results, entries, searchId) : { results: new Map<number, PositionResult>(), problems: [], foreign: [] };
-  if (previous.foreign.length > 0) {
-    throw new UsageError(`--resume: ${previous.foreign[0]}${previous.foreign.length > 1 ? ` (and ${previous.foreign.length - 1} more lines)` : ''}: resume with the settings and suite it was made with, or give another --results file`);
-  }
-  for (const p of previous.problems) process.stderr.write(`warning: ${p}\n`);
+  const previous = resumeFrom(opts, entries, searchId);
   const jobs = entries.map((entry, i) => ({ entry, index: i + 1 })).filter((j) => !previous.results.has(j.index));
   const setup = resolveSetup(opts, input, jobs, resolved);
   if (setup.search.engineNote) process.stderr.write(`note: ${setup.search.engineNote}\n`);
@@ -427,6 +423,26 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
     printer.progress?.stop();
     saved?.close();
   }
+  return closing(opts, input, setup, printer, ending, previous.results, failures, Number(process.hrtime.bigint() - t0) / 1e6, stop);
+}
+
+/** The results an earlier run saved (--resume), checked to be of this suite and these settings. */
+function resumeFrom(opts: SolveOpts, entries: readonly ObfEntry[], searchId: string): { results: Map<number, PositionResult> } {
+  if (!opts.resume || !opts.results) return { results: new Map<number, PositionResult>() };
+  const previous = readResults(opts.results, entries, searchId);
+  if (previous.foreign.length > 0) {
+    throw new UsageError(`--resume: ${previous.foreign[0]}${previous.foreign.length > 1 ? ` (and ${previous.foreign.length - 1} more lines)` : ''}: resume with the settings and suite it was made with, or give another --results file`);
+  }
+  for (const p of previous.problems) process.stderr.write(`warning: ${p}\n`);
+  return previous;
+}
+
+/** How the run ends on the terminal (Redis lost, interrupted, or complete with its total), and its exit status. */
+function closing(
+  opts: SolveOpts, input: Input, setup: Setup, printer: RowPrinter, ending: Ending, previous: ReadonlyMap<number, PositionResult>,
+  failures: number, ms: number, stop: StopSignals,
+): number {
+  const { entries, errors } = input;
   if ('lost' in ending) {
     const e = ending.lost;
     const where = printer.outOfOrder();
@@ -438,9 +454,9 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   }
   // Positions read back count with the time they took then.
   let earlierMs = 0;
-  previous.results.forEach((r) => (earlierMs += r.ms));
+  previous.forEach((r) => (earlierMs += r.ms));
   const solved = printer.results.filter((r): r is PositionResult => !!r);
-  const summary = summarize(solved, errors.length + failures, earlierMs + Number(process.hrtime.bigint() - t0) / 1e6);
+  const summary = summarize(solved, errors.length + failures, earlierMs + ms);
   const { search } = setup;
   const jsonTotal = (extra: Record<string, unknown>) => jsonSummary(summary, {
     workers: setup.where.kind === 'local' ? setup.where.plan.settings.workers : 0, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: setup.bytes,

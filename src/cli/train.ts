@@ -12,7 +12,7 @@ import {
   type Dataset, LEGACY_COMPACT_ID, guideHashFor, readDataset, RECORD_WORDS, recordEmpties, recordExact, selectRecords,
   generate, fitWeights, heldOutByEmpties, heldOutError, pooledError, readWeights, writeCompact, writeEdax, type Weights,
   expandBands, averageBands,
-} from '../index.js';
+} from '../internal.js';
 import { evaluatorOf } from './eval.js';
 import { readFileSync, rmSync } from 'node:fs';
 import { checkOutput, sameFile } from './outputs.js';
@@ -63,7 +63,13 @@ interface FitOpts {
 
 export function addTrainCommands(program: Command, out: (s: string) => void, err: (s: string) => void, stop: StopSignals): void {
   const train = program.command('train').description('make training data by self-play and fit evaluation weights to it').helpOption('--help', 'show help');
+  addGen(train, out, err, stop);
+  addSelect(train, out, err);
+  addFit(train, out, err);
+  addTestCommand(train, out);
+}
 
+function addGen(train: Command, out: (s: string) => void, err: (s: string) => void, stop: StopSignals): void {
   train.command('gen')
     .description('self-play games, each solved exactly at --solve-at empties; the score labels its positions')
     .argument('<out>', 'data file (binary; resumable)')
@@ -137,9 +143,9 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
         process.exitCode = stop.exitCode;
       }
     });
+}
 
-  addTestCommand(train, out);
-
+function addSelect(train: Command, out: (s: string) => void, err: (s: string) => void): void {
   train.command('select')
     .description('copy some positions of a data file to a new one (same header, batch by batch), e.g. only the exactly solved ones of a set whose game-outcome labels are noisy')
     .argument('<in>', 'data file from train gen')
@@ -161,7 +167,9 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
       });
       out(`${output}: ${kept.toLocaleString('en-US')} of ${(d.records.length / 5).toLocaleString('en-US')} positions, ${d.batches} batches`);
     });
+}
 
+function addFit(train: Command, out: (s: string) => void, err: (s: string) => void): void {
   train.command('fit')
     .description('fit weights (Edax\'s features) to training data: least squares per band of empties, L2, held-out error')
     .argument('<data...>', 'data files from train gen')

@@ -131,8 +131,8 @@ const F = new Int32Array(2);
  * The child position of P's move x that turns (fh, fl), in words, with the
  * opponent to move: (oh ^ fh, ol ^ fl) to move, then P's discs
  * (placedHi(ph, fh, x), placedLo(pl, fl, x)). The search writes its
- * children this way; V8 inlines both (measured: bench/README, take-over
- * part two).
+ * children this way; V8 inlines both (bench/README, "The search's working
+ * state in its context").
  */
 
 /** P's high word after placing x and turning fh. */

@@ -14,8 +14,8 @@
  * `raceAfterMs`, leftmost first, gets a copy on a free thread: the first
  * copy to answer settles it, the other is stopped. A new task takes the
  * place of a copy at once when no thread is free. (Splitting a lone task
- * into its children's tasks instead was tried: it searched 30 % more nodes
- * and took longer on FFO #45.)
+ * into its children's tasks instead searched more and took longer:
+ * bench/README, "Through the queue".)
  */
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';

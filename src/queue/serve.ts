@@ -16,7 +16,8 @@
  *   its reason and is not retried.
  */
 import { hostname } from 'node:os';
-import type { Job as BullJob } from 'bullmq';
+import type { Job as BullJob, Worker as BullWorker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { NO_MOVE } from '../search/table.js';
 import { searchEvaluator } from '../eval/files.js';
@@ -64,158 +65,205 @@ export interface ServeReport {
 /** Messages to the operator, one line each. */
 export type Log = (line: string) => void;
 
+/** Where a queue job runs in this process: the pool's handle, a local index (several runs may share an index), whether it was cancelled. */
+interface Running {
+  handle?: PoolJob;
+  readonly local: number;
+  cancelled: boolean;
+}
+
+type Bull = typeof import('bullmq');
+
 /**
  * Serves until `signal` aborts (or Redis stays away longer than the
  * timeout: RedisUnreachable). Returns what was done.
  */
 export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log): Promise<ServeReport> {
-  const queue = queueOf(o);
-  const report: ServeReport = { completed: 0, failed: 0, returned: 0 };
   const client = await openRedis(o.address, o.redisTimeoutMs, signal);
-  const { UnrecoverableError, WaitingError, Worker } = await import('bullmq'); // loaded when used: a local run does without it
-  const subscriber = client.duplicate();
-  subscriber.on('error', () => undefined); // connection trouble: the watchdog decides and says so
-  const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: 'probes', engine: o.engine };
-  const pool = new Scheduler<TaskInput>(
-    { workers: o.workers, filename: new URL('../run/worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common },
-    (_index, reason, willRetry) => log(`a thread died (${reason})${willRetry ? ', retrying its task' : ''}`),
-  );
-  // Jobs running here: BullMQ id → the pool's handle, and a local index (several runs may share an index).
-  const running = new Map<string, { handle?: PoolJob; local: number; cancelled: boolean }>();
-  let nextLocal = 1;
-  let stopping = false;
-  let lost: Error | undefined;
-  let wake: () => void = () => undefined;
-  const ended = new Promise<void>((resolve) => (wake = resolve));
+  const bull = await import('bullmq'); // loaded when used: a local run does without it
+  return new Server(o, client, bull, log).serve(signal);
+}
 
-  const watchdog = new Watchdog(client, o.address, o.redisTimeoutMs, (e) => {
-    lost = e;
-    wake();
-  }, log);
+/** One `revsolve worker --queue` process: its pool, its jobs, its split table, its way of stopping. */
+class Server {
+  readonly report: ServeReport = { completed: 0, failed: 0, returned: 0 };
+  private readonly queue: ReturnType<typeof queueOf>;
+  private readonly pool: Scheduler<TaskInput>;
+  /** Jobs running here, by BullMQ id. */
+  private readonly running = new Map<string, Running>();
+  private nextLocal = 1;
+  private stopping = false;
+  /** Redis lost for longer than the timeout: the watchdog's error. */
+  private lost: Error | undefined;
+  private wake: () => void = () => undefined;
+  private readonly ended = new Promise<void>((resolve) => (this.wake = resolve));
+  /** The engine of split positions' tasks (the run policy's). */
+  private readonly splitOn: EngineName;
+  /**
+   * Split positions' tasks: one table for this process's threads, as a local
+   * split shares one, cleared when a new search (run, position, coordinator
+   * session) begins. Machines share nothing; the threads of one do.
+   */
+  private split: { search: string; ref: SharedTableRef } | undefined;
 
-  await subscriber.subscribe(CANCEL_CHANNEL);
-  subscriber.on('message', (_channel: string, message: string) => {
+  constructor(private readonly o: ServeOptions, private readonly client: Redis, private readonly bull: Bull, private readonly log: Log) {
+    this.queue = queueOf(o);
+    this.splitOn = splitEngine(o.engine, o.workers);
+    const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: 'probes', engine: o.engine };
+    this.pool = new Scheduler<TaskInput>(
+      { workers: o.workers, filename: new URL('../run/worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common },
+      (_index, reason, willRetry) => log(`a thread died (${reason})${willRetry ? ', retrying its task' : ''}`),
+    );
+  }
+
+  async serve(signal: AbortSignal): Promise<ServeReport> {
+    const { o, client } = this;
+    const subscriber = client.duplicate();
+    subscriber.on('error', () => undefined); // connection trouble: the watchdog decides and says so
+    const watchdog = new Watchdog(client, o.address, o.redisTimeoutMs, (e) => {
+      this.lost = e;
+      this.wake();
+    }, this.log);
+    await subscriber.subscribe(CANCEL_CHANNEL);
+    subscriber.on('message', (_channel: string, message: string) => this.cancelled(message));
+    const worker = this.bullWorker();
+    const stop = () => this.stop();
+    signal.addEventListener('abort', stop, { once: true });
+    this.log(
+      `revsolve worker ${hostname()}:${process.pid}: ${o.workers} thread${o.workers === 1 ? '' : 's'} on ${o.address.url}, queue ${this.queue.name} (${this.queue.describe}); ` +
+      `the ${o.engine} engine${this.splitOn !== o.engine ? ` (split tasks: ${this.splitOn}, past ${MAX_THREADS - 1} threads)` : ''}`,
+    );
+    const runLoop = worker.run();
+    try {
+      await Promise.race([this.ended, runLoop]);
+    } finally {
+      stop();
+      watchdog.stop();
+      // With Redis gone, closing cannot reach it: bounded.
+      await within(worker.close(), this.lost ? 1000 : 10_000);
+      await within(runLoop, 1000);
+      await this.pool.destroy();
+      subscriber.disconnect();
+      client.disconnect();
+      signal.removeEventListener('abort', stop);
+    }
+    if (this.lost) throw this.lost;
+    return this.report;
+  }
+
+  private bullWorker(): BullWorker<JobData> {
+    const { o } = this;
+    const worker = new this.bull.Worker<JobData>(this.queue.name, (job, token) => this.process(job, token), {
+      connection: connectionOptions(o.address),
+      concurrency: o.workers,
+      lockDuration: o.lockMs,
+      stalledInterval: o.stallMs,
+      maxStalledCount: o.maxStalled,
+      // Its threads last: a coordinator counts the queue's threads from the names (remote.ts, workerThreads).
+      name: `${hostname()}:${process.pid}:${o.workers}`,
+      autorun: false,
+    });
+    worker.on('failed', (job, e) => {
+      if (e instanceof this.bull.WaitingError || e.name === 'WaitingError') return;
+      this.report.failed++;
+      this.log(`job ${job?.id ?? '?'} failed: ${e.message}`);
+    });
+    worker.on('error', () => undefined); // connection trouble: the watchdog decides
+    return worker;
+  }
+
+  /** A coordinator's cancel message ("<queue> <job id>"): the task's stop flag is set. */
+  private cancelled(message: string): void {
     const [name, id] = message.split(' ');
-    const r = name === queue.name ? running.get(id) : undefined;
+    const r = name === this.queue.name ? this.running.get(id) : undefined;
     if (!r || r.cancelled) return;
     r.cancelled = true;
-    if (r.handle) pool.cancel(r.handle);
-  });
+    if (r.handle) this.pool.cancel(r.handle);
+  }
 
-  // Split positions' tasks: one table for this process's threads, as a local
-  // split shares one, cleared when a new search (run, position, coordinator
-  // session) begins. Machines share nothing; the threads of one do.
-  const splitOn = splitEngine(o.engine, o.workers);
-  let split: { search: string; ref: SharedTableRef } | undefined;
-  const splitTable = (search: string): { table: SharedArrayBuffer | null; engineShare: EngineShare | null; tableId: number } => {
-    if (!split) split = { search, ref: createSplitTable(0, o.bits, o.layout, splitOn, searchEvaluator(o.weights)) };
-    else if (split.search !== search) {
-      split.ref.table.clear();
-      split.search = search;
+  /** Stopping: every running job's task is told to stop; each goes back to the queue (process). */
+  private stop(): void {
+    this.stopping = true;
+    for (const r of this.running.values()) {
+      r.cancelled = true;
+      if (r.handle) this.pool.cancel(r.handle);
     }
-    return { table: split.ref.buffer, engineShare: split.ref.engine ?? null, tableId: 0 };
-  };
+    this.wake();
+  }
 
-  const processor = async (job: BullJob<JobData>, token?: string): Promise<unknown> => {
-    const problem = jobProblem(job.data, queue.digest);
-    if (problem) throw new UnrecoverableError(problem);
-    if (stopping) {
+  private splitTable(search: string): { table: SharedArrayBuffer | null; engineShare: EngineShare | null; tableId: number } {
+    const { o } = this;
+    if (!this.split) this.split = { search, ref: createSplitTable(0, o.bits, o.layout, this.splitOn, searchEvaluator(o.weights)) };
+    else if (this.split.search !== search) {
+      this.split.ref.table.clear();
+      this.split.search = search;
+    }
+    return { table: this.split.ref.buffer, engineShare: this.split.ref.engine ?? null, tableId: 0 };
+  }
+
+  /** BullMQ's processor: a job runs on the pool; its answer, or back to the queue when stopping. */
+  private async process(job: BullJob<JobData>, token?: string): Promise<unknown> {
+    const problem = jobProblem(job.data, this.queue.digest);
+    if (problem) throw new this.bull.UnrecoverableError(problem);
+    if (this.stopping) {
       await job.moveToWait(token);
-      throw new WaitingError();
+      throw new this.bull.WaitingError();
     }
     const d = job.data;
     const t0 = Date.now();
-    if (o.verbose) log(`took ${job.id} (${d.kind})`);
-    const me = { handle: undefined as PoolJob | undefined, local: nextLocal++, cancelled: false };
-    running.set(job.id!, me);
-    const onJob = (h: PoolJob) => {
-      me.handle = h;
-      if (me.cancelled) pool.cancel(h);
-    };
-    const position = { ph: d.ph, pl: d.pl, oh: d.oh, ol: d.ol, bits: o.bits, layout: o.layout };
-    const onTable = d.kind === 'solve' ? undefined : { ...position, ...splitTable(job.id!.slice(0, job.id!.lastIndexOf('.'))), date: d.date! };
-    // Progress for the coordinator's display: a whole position's nodes and bounds, a split task's nodes.
-    const progress = setInterval(() => {
-      const nodes = pool.liveSum(me.local, LIVE_NODES);
-      const update = d.kind === 'solve'
-        ? { nodes, lower: pool.liveSum(me.local, LIVE_LOWER, -64), upper: pool.liveSum(me.local, LIVE_UPPER, 64), move: pool.liveSum(me.local, LIVE_MOVE, NO_MOVE) }
-        : { nodes };
-      void job.updateProgress(update).catch(() => undefined);
-    }, o.progressMs);
+    if (this.o.verbose) this.log(`took ${job.id} (${d.kind})`);
+    const me: Running = { handle: undefined, local: this.nextLocal++, cancelled: false };
+    this.running.set(job.id!, me);
+    const progress = setInterval(() => this.reportProgress(job, me), this.o.progressMs);
     try {
-      let result: unknown;
-      if (d.kind === 'solve') {
-        const r = await pool.run<PositionResult>({ kind: 'solve', index: me.local, line: d.line!, ...position, toMove: d.toMove!, answers: [], keepTable: false }, 0, onJob);
-        if (r && !me.cancelled && !stopping) {
-          const record = { ...jsonRecord({ ...r, index: d.index }), position: formatPosition({ player: new U64(d.ph, d.pl), opponent: new U64(d.oh, d.ol), toMove: d.toMove! }), worker: `${hostname()}:${process.pid}` };
-          result = record;
-          const keys = runKeys(d.run);
-          if (await client.exists(keys.meta)) await client.hset(keys.results, String(d.index), JSON.stringify(record)); // else the run was cleaned away
-        }
-      } else if (d.kind === 'nws') {
-        result = await pool.run<NwsResult>({ kind: 'nws', index: me.local, ...onTable!, alpha: d.alpha!, empties: 64 - popcount(d.ph | d.oh, d.pl | d.ol), seq: 1 }, 0, onJob);
-      } else if (d.kind === 'guess') {
-        result = await pool.run<GuessResult>({ kind: 'guess', index: me.local, ...onTable! }, 0, onJob);
-      } else {
-        result = await pool.run<PvResult>({ kind: 'pv', index: me.local, ...onTable!, score: d.score! }, 0, onJob);
-      }
-      if (stopping) {
+      const result = await this.runJob(job, me);
+      if (this.stopping) {
         // Back to the queue, at once: another worker takes it from the start.
         await job.moveToWait(token);
-        report.returned++;
-        throw new WaitingError();
+        this.report.returned++;
+        throw new this.bull.WaitingError();
       }
-      report.completed++;
-      if (o.verbose) log(`ended ${job.id} in ${Date.now() - t0} ms on ${d.kind === 'solve' ? o.engine : splitOn}${me.cancelled ? ' (cancelled)' : ''}`);
+      this.report.completed++;
+      if (this.o.verbose) this.log(`ended ${job.id} in ${Date.now() - t0} ms on ${d.kind === 'solve' ? this.o.engine : this.splitOn}${me.cancelled ? ' (cancelled)' : ''}`);
       if (me.cancelled) return { cancelled: true };
       if (result === null) throw new Error('the task was dropped');
       return result;
     } finally {
       clearInterval(progress);
-      running.delete(job.id!);
+      this.running.delete(job.id!);
     }
-  };
-
-  const worker = new Worker<JobData>(queue.name, processor, {
-    connection: connectionOptions(o.address),
-    concurrency: o.workers,
-    lockDuration: o.lockMs,
-    stalledInterval: o.stallMs,
-    maxStalledCount: o.maxStalled,
-    // Its threads last: a coordinator counts the queue's threads from the names (remote.ts, workerThreads).
-    name: `${hostname()}:${process.pid}:${o.workers}`,
-    autorun: false,
-  });
-  worker.on('failed', (job, e) => {
-    if (e instanceof WaitingError || e.name === 'WaitingError') return;
-    report.failed++;
-    log(`job ${job?.id ?? '?'} failed: ${e.message}`);
-  });
-  worker.on('error', () => undefined); // connection trouble: the watchdog decides
-  const stop = () => {
-    stopping = true;
-    for (const r of running.values()) {
-      r.cancelled = true;
-      if (r.handle) pool.cancel(r.handle);
-    }
-    wake();
-  };
-  signal.addEventListener('abort', stop, { once: true });
-  log(`revsolve worker ${hostname()}:${process.pid}: ${o.workers} thread${o.workers === 1 ? '' : 's'} on ${o.address.url}, queue ${queue.name} (${queue.describe}); the ${o.engine} engine${splitOn !== o.engine ? ` (split tasks: ${splitOn}, past ${MAX_THREADS - 1} threads)` : ''}`);
-  const runLoop = worker.run();
-  try {
-    await Promise.race([ended, runLoop]);
-  } finally {
-    stop();
-    watchdog.stop();
-    // With Redis gone, closing cannot reach it: bounded.
-    await within(worker.close(), lost ? 1000 : 10_000);
-    await within(runLoop, 1000);
-    await pool.destroy();
-    subscriber.disconnect();
-    client.disconnect();
-    signal.removeEventListener('abort', stop);
   }
-  if (lost) throw lost;
-  return report;
+
+  /** Progress for the coordinator's display: a whole position's nodes and bounds, a split task's nodes. */
+  private reportProgress(job: BullJob<JobData>, me: Running): void {
+    const { pool } = this;
+    const nodes = pool.liveSum(me.local, LIVE_NODES);
+    const update = job.data.kind === 'solve'
+      ? { nodes, lower: pool.liveSum(me.local, LIVE_LOWER, -64), upper: pool.liveSum(me.local, LIVE_UPPER, 64), move: pool.liveSum(me.local, LIVE_MOVE, NO_MOVE) }
+      : { nodes };
+    void job.updateProgress(update).catch(() => undefined);
+  }
+
+  /** The job's task on the pool; a whole position's result is also written to its run's results in Redis. */
+  private async runJob(job: BullJob<JobData>, me: Running): Promise<unknown> {
+    const { o, pool } = this;
+    const d = job.data;
+    const onJob = (h: PoolJob) => {
+      me.handle = h;
+      if (me.cancelled) pool.cancel(h);
+    };
+    const position = { ph: d.ph, pl: d.pl, oh: d.oh, ol: d.ol, bits: o.bits, layout: o.layout };
+    if (d.kind === 'solve') {
+      const r = await pool.run<PositionResult>({ kind: 'solve', index: me.local, line: d.line!, ...position, toMove: d.toMove!, answers: [], keepTable: false }, 0, onJob);
+      if (!r || me.cancelled || this.stopping) return r;
+      const record = { ...jsonRecord({ ...r, index: d.index }), position: formatPosition({ player: new U64(d.ph, d.pl), opponent: new U64(d.oh, d.ol), toMove: d.toMove! }), worker: `${hostname()}:${process.pid}` };
+      const keys = runKeys(d.run);
+      if (await this.client.exists(keys.meta)) await this.client.hset(keys.results, String(d.index), JSON.stringify(record)); // else the run was cleaned away
+      return record;
+    }
+    const onTable = { ...position, ...this.splitTable(job.id!.slice(0, job.id!.lastIndexOf('.'))), date: d.date! };
+    if (d.kind === 'nws') return pool.run<NwsResult>({ kind: 'nws', index: me.local, ...onTable, alpha: d.alpha!, empties: 64 - popcount(d.ph | d.oh, d.pl | d.ol), seq: 1 }, 0, onJob);
+    if (d.kind === 'guess') return pool.run<GuessResult>({ kind: 'guess', index: me.local, ...onTable }, 0, onJob);
+    return pool.run<PvResult>({ kind: 'pv', index: me.local, ...onTable, score: d.score! }, 0, onJob);
+  }
 }

@@ -100,6 +100,17 @@ export interface Watcher {
 
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
+/** What the display reads of a whole position running on the scheduler. */
+function wholeRunning(scheduler: Scheduler<TaskInput>, index: number, empties: number): Running {
+  return {
+    index, empties, startMs: nowMs(), split: false,
+    nodes: () => scheduler.liveSum(index, LIVE_NODES),
+    bounds: () => ({
+      lower: scheduler.liveSum(index, LIVE_LOWER, -64), upper: scheduler.liveSum(index, LIVE_UPPER, 64), move: scheduler.liveSum(index, LIVE_MOVE, NO_MOVE),
+    }),
+  };
+}
+
 /**
  * Solves the entries (with their 1-based suite indices) on `workers`
  * threads. An abort stops the workers at once; the results handed over
@@ -115,10 +126,7 @@ export async function solveParallel(
   );
   // The split walk in this thread orders moves as the workers do.
   let walkEvaluator: Evaluator | null | undefined;
-  const walkEval = (): Evaluator | null => {
-    if (walkEvaluator === undefined) walkEvaluator = searchEvaluator(common.weights);
-    return walkEvaluator;
-  };
+  const walkEval = (): Evaluator | null => (walkEvaluator === undefined ? (walkEvaluator = searchEvaluator(common.weights)) : walkEvaluator);
   // Shared tables for split positions, made when first needed, reused.
   const tables: SharedTableRef[] = [];
   let made = 0;
@@ -131,14 +139,7 @@ export async function solveParallel(
 
   const solveWhole = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult | null> => {
     const { player, opponent, toMove } = entry.position;
-    watcher?.started({
-      index, empties, startMs: nowMs(), split: false,
-      nodes: () => scheduler.liveSum(index, LIVE_NODES),
-      bounds: () => ({
-        lower: scheduler.liveSum(index, LIVE_LOWER, -64), upper: scheduler.liveSum(index, LIVE_UPPER, 64),
-        move: scheduler.liveSum(index, LIVE_MOVE, NO_MOVE),
-      }),
-    });
+    watcher?.started(wholeRunning(scheduler, index, empties));
     return scheduler.run<PositionResult>({
       kind: 'solve', index, line: entry.line, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
       answers: entry.answers, bits: s.bits, layout: s.layout, keepTable: s.keepTable,

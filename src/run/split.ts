@@ -30,10 +30,9 @@ import type { EngineShare } from '../wasm/search.js';
 import { SearchCancelled } from '../errors.js';
 
 /**
- * Subtrees at or below this many empties are one task each. Measured on
- * FFO #38 (24 empties), 2 workers: 14 → 24.1 s, 16 → 19.0 s, 18 → 16.4 s,
- * 19 → 15.6 s, 20 → 15.8 s (26.2 s on one thread): smaller tasks cost
- * messages and walking here, on the same cores.
+ * Subtrees at or below this many empties are one task each: smaller tasks
+ * cost messages and walking here, on the same cores; larger ones leave
+ * workers idle (bench/README, "The split's task size").
  */
 export const LEAF_EMPTIES = 19;
 
@@ -257,35 +256,7 @@ export class SplitSearch<H> {
       best = (0 - (await search(0))) | 0;
       bestMove = lists.sq[at];
       if (group.cancelled) return 0;
-      if (best <= alpha && n > 1) {
-        await new Promise<void>((resolve, reject) => {
-          let pending = n - 1;
-          let settled = false;
-          for (let i = 1; i < n; i++) {
-            search(i).then(
-              (r) => {
-                if (settled) return;
-                const score = (0 - r) | 0;
-                if (!group.cancelled && score > best) {
-                  best = score;
-                  bestMove = lists.sq[at + i];
-                }
-                if (group.cancelled || score > alpha || --pending === 0) {
-                  settled = true;
-                  mine.cancel(); // a cut: the other brothers are no longer needed
-                  resolve();
-                }
-              },
-              (e) => {
-                if (settled) return;
-                settled = true;
-                mine.cancel();
-                reject(e);
-              },
-            );
-          }
-        });
-      }
+      if (best <= alpha && n > 1) ({ best, move: bestMove } = await this.brothers(n, search, lists.sq.subarray(at, at + n), group, mine, alpha, best, bestMove));
     } finally {
       mine.close();
       lists.give(at);
@@ -295,6 +266,44 @@ export class SplitSearch<H> {
     // The walk's nodes sit above everything the workers search: the highest cost keeps them.
     table.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, best, bestMove, 32);
     return best;
+  }
+
+  /**
+   * The younger brothers 1 … n - 1 of a node that its eldest did not cut,
+   * searched together until one cuts (a score above alpha), all are in or
+   * the node's group is cancelled: the best score and move among them and
+   * the eldest's. The others are cancelled once it is known.
+   */
+  private brothers(
+    n: number, search: (i: number) => Promise<number>, moves: Int32Array, group: Group<H>, mine: Group<H>, alpha: number, best: number, bestMove: number,
+  ): Promise<{ best: number; move: number }> {
+    return new Promise((resolve, reject) => {
+      let pending = n - 1;
+      let settled = false;
+      for (let i = 1; i < n; i++) {
+        search(i).then(
+          (r) => {
+            if (settled) return;
+            const score = (0 - r) | 0;
+            if (!group.cancelled && score > best) {
+              best = score;
+              bestMove = moves[i];
+            }
+            if (group.cancelled || score > alpha || --pending === 0) {
+              settled = true;
+              mine.cancel(); // a cut: the other brothers are no longer needed
+              resolve({ best, move: bestMove });
+            }
+          },
+          (e) => {
+            if (settled) return;
+            settled = true;
+            mine.cancel();
+            reject(e);
+          },
+        );
+      }
+    });
   }
 
   private async leaf(

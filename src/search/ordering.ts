@@ -51,8 +51,8 @@ export const W_PARITY = 1;
  * saves. All on is the normal search, at the same speed. They act in the
  * table-backed search (above SHALLOW_MAX empties): the shallow search and
  * the last-4 solvers keep their parity order and the shallow search its
- * stability cutoff, since a switch there cost 8-13 % of the speed with
- * every switch on.
+ * stability cutoff, since a switch tested there slowed the normal search
+ * (bench/README, "The ordering study").
  */
 // The bits, written once for both engines: switches.ts.
 export { OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY };

@@ -129,7 +129,7 @@ function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number,
  * at each node, the first child (in move order) that a null-window search
  * shows to be worth at least v for the side to move is worth exactly v.
  * Unlike an open-window (v - 1, v + 1) search, it never proves again that
- * the other moves are no better: FFO #47 (-h 10) 8.7 M nodes that way.
+ * the other moves are no better.
  */
 function pvLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, v: number, empties: number, parity: number, ply: number): void {
   const s = ctx.state;
@@ -169,14 +169,8 @@ function pvLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: numb
  * A first guess of a position's exact score for the root's probes: a
  * midgame search of up to GUESS_DEPTH plies with the evaluator, rounded to
  * an even score (0 without one, or below the evaluation's empties). Its
- * nodes count. FFO #40-#44 (-h 10, boxed probes): from the static
- * evaluation 458.0 M nodes, a 4-ply search 463.9 M, a 6-ply search 441.6 M
- * (12-57 ms each); from 0 with doubling steps, as before, 473.6 M. Odd
- * depths guess better with these weights: mean |guess - score| on FFO
- * #40-#49 by 4 … 8 plies 8.7, 6.3, 6.3, 3.7, 4.8 discs (fforum-20-39: 6.1,
- * 4.6, 4.9, 4.2, 4.5) at 0.12 M nodes a position for 7 plies; -h 10: FFO
- * #40-#44 292.9 M nodes after 7 plies against 295.1 M after 6, fforum-20-39
- * 366.9 M against 376.3 M.
+ * nodes count. Seven plies guessed closest with the shipped weights, for a
+ * small share of the nodes (bench/README, "The first guess").
  */
 const GUESS_DEPTH = 7;
 
@@ -259,11 +253,8 @@ export interface SolveResult {
  * Answers that keep going down double the step (far from the guess,
  * probes are cheap); upward the step stays 2 for UP_STEPS answers; once
  * answers have gone both ways the score is boxed in, and the probes halve
- * the box. -h 10, 7-ply
- * first guess: FFO #40-#44 283.1 M nodes, doubling both ways 292.9 M;
- * fforum-20-39 365.8 M against 366.9 M. Doubling upward overshot on FFO #45
- * (probes 4, 6, then 10 < 8 at 604 M nodes, 8 < 6 at 548 M) and #48
- * (14 … 28, then 44, 36, 32 < 30 at 370 M, 30 < 28 at 192 M).
+ * the box (bench/README, "The exact probes' steps": doubling upward
+ * overshot, and an upper bound near the score is a costly proof).
  */
 const UP_STEPS = 6;
 export class ScoreProbes {

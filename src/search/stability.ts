@@ -176,9 +176,8 @@ export function stabilityBound(ph: number, pl: number, oh: number, ol: number): 
  * `empties` empties: stabilityBound once alpha ≥ 2 × empties - 2, else 64
  * (no cap; lower, the bound rarely cuts: the opponent would need more
  * stable discs than a position so open usually has). Used by nws and
- * shallow. FFO #40-#44 (-h 10, 1 thread, twice each, interleaved): none
- * 441.7 M nodes in 42.5 / 36.0 s; above 7 empties 438.3 M in 37.7 / 38.3 s;
- * everywhere from 5 empties 424.3 M in 36.7 / 34.1 s.
+ * shallow, from 5 empties up (the figures: bench/README, "The stability
+ * cutoff").
  */
 export function stabilityCap(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number): number {
   return alpha >= 2 * empties - 2 ? stabilityBound(ph, pl, oh, ol) : 64;

@@ -210,8 +210,8 @@ abstract class TableBase {
   /**
    * The entry of bucket [b, end) (entries `stride` words apart) to replace:
    * one of an older search (or empty) first, then the cheapest to search
-   * again (cost, then depth). FFO #40-#44 at -h 10: 319.1 M nodes by depth
-   * alone, 295.1 M by cost then depth; at -h 21 205.1 M either way.
+   * again (cost, then depth): a small table keeps the entries that save
+   * the most work (bench/README, "The table's replacement rule").
    */
   protected victim(b: number, end: number, stride: number): number {
     const d = this.data;

@@ -1,0 +1,52 @@
+// The README's "last verified" figures, generated from the committed
+// results (bench/results/edax*.json) so that the README never states a
+// figure the results do not hold: `node bench/verified.js` rewrites the
+// table between <!-- verified --> and <!-- /verified --> in README.md;
+// test/docs.test.ts fails when the README's table differs from what the
+// results give.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const RESULTS = ['edax.json', 'edax-random.json'];
+
+const f2 = (x) => x.toFixed(2);
+const m = (x) => `${(x / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} M`;
+
+/** The markdown table of the committed comparisons with Edax, one row per set. */
+export function verifiedTable() {
+  const rows = [];
+  for (const name of RESULTS) {
+    const r = JSON.parse(readFileSync(new URL(`./results/${name}`, import.meta.url), 'utf8'));
+    const bySet = new Map();
+    for (const x of r.results.filter((x) => x.engine && x.edax)) {
+      const row = bySet.get(x.set) ?? { set: x.set, h: x.h, nodes: x.revsolve.nodes, edax: x.edax.nodes, ratio: x.ratio.nodes, cpu: {} };
+      row.cpu[x.engine] = x.ratio.cpu;
+      bySet.set(x.set, row);
+    }
+    for (const row of bySet.values()) {
+      const cpu = (e) => (row.cpu[e] ? `${f2(row.cpu[e].median)} (${f2(row.cpu[e].min)}–${f2(row.cpu[e].max)})` : '–');
+      rows.push(`| ${row.set} | ${row.h} | ${m(row.nodes)} | ${m(row.edax)} | ${f2(row.ratio)} | ${cpu('wasm')} | ${cpu('ts')} | ${r.commit}, ${r.date.slice(0, 10)}, ${r.cpu} (bench/results/${name}) |`);
+    }
+  }
+  return [
+    '| set | h | revsolve nodes (either engine) | Edax nodes, as Edax counts | nodes × | CPU × Edax, wasm (median, min–max) | CPU × Edax, ts | measured |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
+export const README = new URL('../README.md', import.meta.url);
+
+/** The README's text with its verified table replaced by `table`. */
+export function withTable(text, table) {
+  const open = '<!-- verified -->';
+  const close = '<!-- /verified -->';
+  const i = text.indexOf(open);
+  const j = text.indexOf(close);
+  if (i < 0 || j < i) throw new Error('README.md has no <!-- verified --> … <!-- /verified --> section');
+  return `${text.slice(0, i + open.length)}\n${table}\n${text.slice(j)}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  writeFileSync(README, withTable(readFileSync(README, 'utf8'), verifiedTable()));
+  console.log('README.md: the verified table rewritten from bench/results');
+}
