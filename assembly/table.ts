@@ -9,10 +9,9 @@
  */
 import { countStat } from './state';
 
-import { NO_MOVE } from '../src/search/constants';
+// The no-move mark and the statistic slots: src/search/constants.ts, one home for both engines.
+import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/search/constants';
 export { NO_MOVE } from '../src/search/constants';
-// The statistic slots: src/wasm/layout.ts, one home for both engines.
-import { STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/wasm/layout';
 export { STAT_CUTOFFS };
 
 let base: usize = 0;

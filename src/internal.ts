@@ -13,11 +13,11 @@ export { chooseEngine } from './wasm/choice.js';
 export { MAX_THREADS as MAX_ENGINE_THREADS } from './wasm/layout.js';
 
 // The pool as the command line drives it (progress hooks, retries, its plan), results files.
-export { type OnFailure, type PoolPlan, type PoolSettings, poolPlan, type Running, type Watcher, solveParallel } from './run/pool.js';
-export { splitEngine, splits } from './run/policy.js';
-export { LEAF_EMPTIES } from './run/split.js';
-export { ResultsFile, jsonRecord, readResults } from './run/results.js';
-export { InputOrder } from './run/order.js';
+export { type OnFailure, type PoolPlan, type PoolSettings, poolPlan, type Running, type Watcher, solveParallel } from './pool/parallel.js';
+export { splitEngine, splits } from './pool/policy.js';
+export { LEAF_EMPTIES } from './pool/split.js';
+export { ResultsFile, jsonRecord, readResults } from './pool/results.js';
+export { InputOrder } from './pool/order.js';
 
 // Beyond one machine: suites and split positions through a BullMQ queue on Redis.
 export { type RedisAddress, RedisAddressError, RedisUnreachable, openRedis, parseRedisUrl } from './queue/redis.js';

@@ -1,6 +1,6 @@
 /**
  * The library entry as a script uses it (built: the pool's workers load
- * dist/run/worker.js): one position in this thread, a suite on the pool in
+ * dist/pool/worker.js): one position in this thread, a suite on the pool in
  * input order, stopping, perft, and the typed errors. Expected scores are
  * the FFO suite's own answers.
  */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Solver, solvePosition } from '../src/solve/solver.js';
-import { solveSuite } from '../src/run/suite.js';
+import { solveSuite } from '../src/pool/suite.js';
 import { readObf } from '../src/position/obf-file.js';
 import { PositionError, legalMoves, moveName, parsePosition } from '../src/position/position.js';
 import { parseObf, parseObfLine } from '../src/position/obf.js';

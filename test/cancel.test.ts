@@ -9,16 +9,16 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-// The build, as Node loads it: the workers run dist/run/worker.js.
-import { Scheduler } from '../dist/run/schedule.js';
-import { SplitSearch } from '../dist/run/split.js';
+// The build, as Node loads it: the workers run dist/pool/worker.js.
+import { Scheduler } from '../dist/pool/schedule.js';
+import { SplitSearch } from '../dist/pool/split.js';
 import { LIVE_FIELDS } from '../dist/search/context.js';
 import { createTable, sharedTableBuffer } from '../dist/search/table.js';
 import { SearchCancelled } from '../dist/errors.js';
 import { parseObf } from '../dist/position/obf.js';
 import { OBF } from './helpers.js';
 
-const WORKER = new URL('../dist/run/worker.js', import.meta.url).href;
+const WORKER = new URL('../dist/pool/worker.js', import.meta.url).href;
 const FFO41 = parseObf(readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8')).entries[1];
 
 function splitOnTwo(signal?: AbortSignal) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PASS } from '../src/position/position.js';
 import { check, summarize, type PositionResult } from '../src/solve/solve.js';
 import { formatPv, formatScore, formatTime, tableRow, tableTotal } from '../src/cli/report.js';
-import { jsonRecord } from '../src/run/results.js';
+import { jsonRecord } from '../src/pool/results.js';
 import { NO_MOVE } from '../src/search/table.js';
 
 const G8 = 62;

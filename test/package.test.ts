@@ -33,7 +33,7 @@ describe('the npm package', () => {
   it('packs what a user needs and nothing else', () => {
     const [pack] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as [{ files: PackFile[]; bundled: string[] }];
     const files = pack.files.map((f) => f.path).sort();
-    for (const f of ['LICENSE', 'README.md', 'package.json', 'weights/revsolve.rsev', 'dist/revsolve.wasm', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/run/worker.js', 'dist/web/main.js', 'dist/web/worker.js']) {
+    for (const f of ['LICENSE', 'README.md', 'package.json', 'weights/revsolve.rsev', 'dist/revsolve.wasm', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/pool/worker.js', 'dist/web/main.js', 'dist/web/worker.js']) {
       expect(files).toContain(f);
     }
     expect(pack.bundled).toEqual(['native-free-bitboard']);

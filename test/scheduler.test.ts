@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Job, Scheduler } from '../src/run/schedule.js';
+import { type Job, Scheduler } from '../src/pool/schedule.js';
 
 interface EchoTask {
   readonly index: number;

@@ -58,7 +58,7 @@ describe('selective pre-searches', () => {
     // A false selective result: the score is at least 64.
     table.clear();
     expect(ctx.setSelective(2)).toBe(true);
-    table.store(ph, pl, oh, ol, hashPosition(ph, pl, oh, ol), 14, ctx.level, -65, 64, 64, 255);
+    table.record(ph, pl, oh, ol, hashPosition(ph, pl, oh, ol), 14, ctx.level, -65, 64, 64, 255);
     const parity = setupEmpties(ctx.state, ph, pl, oh, ol);
     expect(searchNull(ctx, ph, pl, oh, ol, exact, 14, parity)).toBe(64); // the selective search believes it
     ctx.setSelective(0);

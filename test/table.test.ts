@@ -29,11 +29,11 @@ describe('transposition table', () => {
     const [a] = sameBucket(1);
     const h = hashPosition(a[0], a[1], a[2], a[3]);
     expect(t.probe(a[0], a[1], a[2], a[3], h)).toBe(-1);
-    t.store(a[0], a[1], a[2], a[3], h, 20, 0, 3, 4, 10, 37); // fail high: lower bound 10
+    t.record(a[0], a[1], a[2], a[3], h, 20, 0, 3, 4, 10, 37); // fail high: lower bound 10
     const e = t.probe(a[0], a[1], a[2], a[3], h);
     expect(e).toBeGreaterThanOrEqual(0);
     expect([t.lower(), t.upper(), t.depth(), t.move()]).toEqual([10, 64, 20, 37]);
-    t.store(a[0], a[1], a[2], a[3], h, 20, 0, 20, 21, 16, 12); // fail low: upper bound 16
+    t.record(a[0], a[1], a[2], a[3], h, 20, 0, 20, 21, 16, 12); // fail low: upper bound 16
     expect(t.probe(a[0], a[1], a[2], a[3], h)).toBe(e);
     expect([t.lower(), t.upper(), t.move(), t.move2()]).toEqual([10, 16, 12, 37]);
     expect(t.stats[STAT_PROBES]).toBe(3);
@@ -44,10 +44,10 @@ describe('transposition table', () => {
     const t = new TranspositionTable(10);
     const [a] = sameBucket(1);
     const h = hashPosition(a[0], a[1], a[2], a[3]);
-    t.store(a[0], a[1], a[2], a[3], h, 12, 0, -64, 64, -6, NO_MOVE);
+    t.record(a[0], a[1], a[2], a[3], h, 12, 0, -64, 64, -6, NO_MOVE);
     const e = t.probe(a[0], a[1], a[2], a[3], h);
     expect([t.lower(), t.upper(), t.move()]).toEqual([-6, -6, NO_MOVE]);
-    t.store(a[0], a[1], a[2], a[3], h, 14, 0, 0, 1, 4, 5); // a deeper search replaces the bounds
+    t.record(a[0], a[1], a[2], a[3], h, 14, 0, 0, 1, 4, 5); // a deeper search replaces the bounds
     expect(t.probe(a[0], a[1], a[2], a[3], h)).toBe(e);
     expect([t.lower(), t.upper(), t.depth()]).toEqual([4, 64, 14]);
   });
@@ -55,7 +55,7 @@ describe('transposition table', () => {
   it('replaces the older, then the shallower entry of a full bucket', () => {
     const t = new TranspositionTable(10);
     const [a, b, c, d] = sameBucket(4);
-    const put = (p: number[], depth: number) => t.store(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, 0, 1, 2, 0);
+    const put = (p: number[], depth: number) => t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, 0, 1, 2, 0);
     const has = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3])) >= 0;
     put(a, 20);
     put(b, 10);
@@ -75,7 +75,7 @@ describe('transposition table', () => {
     const t = new TranspositionTable(10);
     const [a, b, c] = sameBucket(3);
     const put = (p: number[], depth: number, nodes: number) =>
-      t.store(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, 0, 1, 2, 0, costOf(nodes));
+      t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, 0, 1, 2, 0, costOf(nodes));
     const has = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3])) >= 0;
     put(a, 20, 40); // deep but cut at once
     put(b, 12, 1e6);
@@ -89,7 +89,7 @@ describe('transposition table', () => {
       const t = createTable(10, layout, sharedTableBuffer(10, layout));
       const [a] = sameBucket(1);
       const h = hashPosition(a[0], a[1], a[2], a[3]);
-      t.store(a[0], a[1], a[2], a[3], h, 20, 0, 3, 4, 10, 37);
+      t.record(a[0], a[1], a[2], a[3], h, 20, 0, 3, 4, 10, 37);
       const e = t.probe(a[0], a[1], a[2], a[3], h);
       expect(e).toBeGreaterThanOrEqual(0);
       const data = (t as unknown as { data: Int32Array }).data;
@@ -116,7 +116,7 @@ describe('transposition table', () => {
         expect(t.move()).toBe(live.get(key));
       }
       const move = i & 63;
-      t.store(p[0], p[1], p[2], p[3], h, 20, 0, 0, 1, 2, move);
+      t.record(p[0], p[1], p[2], p[3], h, 20, 0, 0, 1, 2, move);
       live.set(key, move);
     }
   });
@@ -131,7 +131,7 @@ describe('table layouts', () => {
       expect(t.layout).toBe(layout);
       const ways = LAYOUTS[layout].ways;
       const ps = sameBucket(ways + 1);
-      const put = (p: number[], depth: number) => t.store(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, -64, 64, depth - 30, depth);
+      const put = (p: number[], depth: number) => t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, -64, 64, depth - 30, depth);
       const get = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]));
       ps.slice(0, ways).forEach((p, i) => put(p, 20 + i));
       for (const [i, p] of ps.slice(0, ways).entries()) {
@@ -154,7 +154,7 @@ describe('table layouts', () => {
       const p = [r() | 0, r() | 0, r() | 0, r() | 0];
       const h = hashPosition(p[0], p[1], p[2], p[3]);
       if (t.probe(p[0], p[1], p[2], p[3], h) >= 0) throw new Error('a fresh random position hit: false match');
-      t.store(p[0], p[1], p[2], p[3], h, 20, 0, 0, 1, 2, i & 63);
+      t.record(p[0], p[1], p[2], p[3], h, 20, 0, 0, 1, 2, i & 63);
       if (i % 997 === 0) kept.push([...p, i & 63]);
       const q = kept[kept.length - 1];
       const e = t.probe(q[0], q[1], q[2], q[3], hashPosition(q[0], q[1], q[2], q[3]));

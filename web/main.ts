@@ -11,7 +11,7 @@ import { NO_MOVE, tableBytes } from '../src/search/table.js';
 import type { WeightsBytes } from '../src/eval/format.js';
 import type { EngineName } from '../src/wasm/engine.js';
 import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
-import { engineFor } from '../src/run/policy.js';
+import { engineFor } from '../src/pool/policy.js';
 import { PageSolver, type Progress, Stopped } from './solve.js';
 import { cycleSquare, emptyBoard, otherSide, positionKey, readPositionText } from './text.js';
 import ffo1 from '../obf/fforum-1-19.obf';

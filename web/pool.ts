@@ -1,7 +1,7 @@
 /**
  * The page's pool of Web Workers: what the split search and the page's
- * solves need of a task runner (src/run/schedule.ts TaskRunner), as the
- * Node pool's Scheduler does it with piscina: SlotRunner (src/run/runner.ts)
+ * solves need of a task runner (src/pool/schedule.ts TaskRunner), as the
+ * Node pool's Scheduler does it with piscina: SlotRunner (src/pool/slots.ts)
  * with Web Workers for sending a task and stopping one. Cross-origin isolated, those slots and the tables are
  * shared memory and a stop reaches a running search through its flag;
  * without isolation nothing is shared (each worker its own table, progress
@@ -9,8 +9,8 @@
  * one.
  */
 import { LIVE_FIELDS } from '../src/search/context.js';
-import { type Job, SlotRunner } from '../src/run/runner.js';
-import type { RunSettings, Task, TaskInput } from '../src/run/tasks.js';
+import { type Job, SlotRunner } from '../src/pool/slots.js';
+import type { RunSettings, Task, TaskInput } from '../src/pool/tasks.js';
 import type { FromWorker, ToWorker } from './worker.js';
 
 export class WebPool extends SlotRunner<TaskInput> {

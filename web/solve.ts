@@ -1,7 +1,7 @@
 /**
  * The page's solves, on its pool of Web Workers: one position's best move
  * (a whole solve on one worker, or split over all of them on one shared
- * table: src/run/split.ts, as the command line splits), or every legal
+ * table: src/pool/split.ts, as the command line splits), or every legal
  * move's exact score (each child a whole solve on a worker's own table).
  */
 import type { Position } from '../src/position/position.js';
@@ -11,9 +11,9 @@ import { NO_MOVE, tableBytes } from '../src/search/table.js';
 import { DEFAULT_SELECTIVITY } from '../src/search/selective.js';
 import { type WeightsBytes, searchEvaluator } from '../src/eval/format.js';
 import type { Evaluator } from '../src/eval/weights.js';
-import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from '../src/run/split.js';
+import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from '../src/pool/split.js';
 import type { PositionResult } from '../src/solve/solve.js';
-import { createSplitTable, splitEngine, splits } from '../src/run/policy.js';
+import { createSplitTable, splitEngine, splits } from '../src/pool/policy.js';
 import { provideEngine } from '../src/wasm/engine.js';
 import type { EngineName } from '../src/wasm/engine.js';
 import { WebPool } from './pool.js';

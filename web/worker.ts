@@ -1,11 +1,11 @@
 /**
  * A Web Worker of the page: the same tasks as a Node worker thread
- * (src/run/tasks.ts), on the engine module the page compiled and posted.
+ * (src/pool/tasks.ts), on the engine module the page compiled and posted.
  * Messages in: init {module}, task {id, task}. Out: ready, done {id,
  * result}, failed {id, message}.
  */
 import { provideEngine } from '../src/wasm/engine.js';
-import { SearchThread, type Task } from '../src/run/tasks.js';
+import { SearchThread, type Task } from '../src/pool/tasks.js';
 
 export type ToWorker = { type: 'init'; module: WebAssembly.Module | null } | { type: 'task'; id: number; task: Task };
 export type FromWorker = { type: 'ready' } | { type: 'done'; id: number; result: unknown } | { type: 'failed'; id: number; message: string };

@@ -272,7 +272,7 @@ export class LabSearch {
     }
     // The root's move: one that proved its score (a search that failed low proves none).
     if (ply === 0 && (best > alpha0 || this.rootMove === -2)) this.rootMove = bestMove;
-    if (table.length > 0) this.store(bucket, entry, ph, pl, oh, ol, depth, alpha0, beta, best, bestMove);
+    if (table.length > 0) this.record(bucket, entry, ph, pl, oh, ol, depth, alpha0, beta, best, bestMove);
     return best;
   }
 
@@ -313,7 +313,7 @@ export class LabSearch {
    * entry if it has one (same depth: the bounds tighten; other depth: they
    * are replaced), else the bucket's emptier or shallower slot.
    */
-  private store(b: number, e: number, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number, score: number, move: number): void {
+  private record(b: number, e: number, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number, score: number, move: number): void {
     const t = this.table;
     const lower = score > alpha ? score : -INF;
     const upper = score < beta ? score : INF;

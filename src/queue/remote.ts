@@ -19,8 +19,8 @@
  */
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { TaskRunner } from '../run/runner.js';
-import type { TaskInput } from '../run/tasks.js';
+import type { TaskRunner } from '../pool/slots.js';
+import type { TaskInput } from '../pool/tasks.js';
 import { LIVE_NODES } from '../search/context.js';
 import { CANCEL_CHANNEL, type JobData } from './jobs.js';
 

@@ -23,16 +23,16 @@ import { NO_MOVE } from '../search/table.js';
 import { searchEvaluator } from '../eval/files.js';
 import { U64, popcount } from 'native-free-bitboard';
 import { formatPosition } from '../position/position.js';
-import { type Job as PoolJob, Scheduler } from '../run/schedule.js';
-import type { GuessResult, NwsResult, PvResult, RunSettings, TaskInput } from '../run/tasks.js';
+import { type Job as PoolJob, Scheduler } from '../pool/schedule.js';
+import type { GuessResult, NwsResult, PvResult, RunSettings, TaskInput } from '../pool/tasks.js';
 import type { PositionResult } from '../solve/solve.js';
-import { jsonRecord } from '../run/results.js';
+import { jsonRecord } from '../pool/results.js';
 import { CANCEL_CHANNEL, type JobData, type QueueSettings, jobProblem, queueOf, runKeys } from './jobs.js';
 import { type RedisAddress, Watchdog, connectionOptions, openRedis, within } from './redis.js';
 import type { EngineName } from '../wasm/engine.js';
 import type { EngineShare } from '../wasm/search.js';
-import { createSplitTable, splitEngine } from '../run/policy.js';
-import type { SharedTableRef } from '../run/split.js';
+import { createSplitTable, splitEngine } from '../pool/policy.js';
+import type { SharedTableRef } from '../pool/split.js';
 import { MAX_THREADS } from '../wasm/engine.js';
 
 export interface ServeOptions extends QueueSettings {
@@ -111,7 +111,7 @@ class Server {
     this.splitOn = splitEngine(o.engine, o.workers);
     const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: 'probes', engine: o.engine };
     this.pool = new Scheduler<TaskInput>(
-      { workers: o.workers, filename: new URL('../run/worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common },
+      { workers: o.workers, filename: new URL('../pool/worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common },
       (_index, reason, willRetry) => log(`a thread died (${reason})${willRetry ? ', retrying its task' : ''}`),
     );
   }

@@ -33,3 +33,10 @@ export const MUST_PASS = 1000;
 export const LIST_READY = 2000;
 /** probCut's answer when the shallow search is inside the margins. */
 export const NO_CUT = 1000;
+
+/** The table's statistic slots (Table.stats; the WebAssembly engine's counters 1 … 5, in this order). */
+export const STAT_PROBES = 0;
+export const STAT_HITS = 1;
+export const STAT_CUTOFFS = 2; // counted by the search when a bound ends a node
+export const STAT_STORES = 3;
+export const STAT_OVERWRITES = 4; // a write that evicts another position

@@ -57,7 +57,7 @@ export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number,
   if (ctx.level !== 0) {
     const bound = probCut(ctx, ph, pl, oh, ol, alpha, empties);
     if (bound !== NO_CUT) {
-      tt.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, bound, hashMove);
+      tt.record(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, bound, hashMove);
       return bound;
     }
   }
@@ -90,7 +90,7 @@ export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number,
         const score = (0 - tt.upper()) | 0;
         if (score > alpha) {
           tt.stats[STAT_CUTOFFS]++;
-          tt.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, score, x);
+          tt.record(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, score, x);
           return score;
         }
       }
@@ -166,6 +166,6 @@ export function nws(ctx: SearchContext, ph: number, pl: number, oh: number, ol: 
       if (score > alpha) break;
     }
   }
-  ctx.table.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, best, bestMove, costOf(s.nodes[0] - nodes0));
+  ctx.table.record(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, best, bestMove, costOf(s.nodes[0] - nodes0));
   return best;
 }

@@ -120,7 +120,7 @@ function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number,
       }
     }
   }
-  ctx.table.store(ph, pl, oh, ol, hash, empties, ctx.level, alpha0, beta, best, bestMove, costOf(s.nodes[0] - nodes0));
+  ctx.table.record(ph, pl, oh, ol, hash, empties, ctx.level, alpha0, beta, best, bestMove, costOf(s.nodes[0] - nodes0));
   return best;
 }
 

@@ -33,8 +33,7 @@
  * entry has date 0.
  */
 
-import { STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../wasm/layout.js';
-import { NO_MOVE } from './constants.js';
+import { NO_MOVE, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
 
 export { NO_MOVE } from './constants.js';
 export const MIN_BITS = 10;
@@ -51,7 +50,7 @@ export const LAYOUTS: Readonly<Record<Layout, { entryBytes: number; ways: number
 };
 
 // Statistic slots (Table.stats), one home for both engines (the engine's counters follow them).
-export { STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../wasm/layout.js';
+export { STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
 
 /** Bytes a table of 2^bits entries allocates. */
 export function tableBytes(bits: number, layout: Layout = DEFAULT_LAYOUT): number {
@@ -120,7 +119,7 @@ export interface Table {
    * Records the result `score` of a search of the position to `depth` with
    * window (alpha, beta) and its best move (NO_MOVE if none).
    */
-  store(
+  record(
     ph: number, pl: number, oh: number, ol: number, hash: number,
     depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number, cost?: number,
   ): void;
@@ -302,7 +301,7 @@ export class TranspositionTable extends TableBase implements Table {
     return e;
   }
 
-  store(
+  record(
     ph: number, pl: number, oh: number, ol: number, hash: number,
     depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number, cost = 0,
   ): void {
@@ -353,7 +352,7 @@ export class KeyedTable extends TableBase implements Table {
     return e;
   }
 
-  store(
+  record(
     ph: number, pl: number, oh: number, ol: number, hash: number,
     depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number, cost = 0,
   ): void {

@@ -2,7 +2,7 @@
  * One position at a time in this thread: a Solver holds a search context
  * (its table, the evaluator of its weights) and solves positions on it, as
  * one worker of the pool does. For many positions on several threads, see
- * solveSuite (run/suite.ts).
+ * solveSuite (pool/suite.ts).
  */
 import type { ObfAnswer, ObfEntry } from '../position/obf.js';
 import { type Position, positionArgument } from '../position/position.js';

@@ -1,11 +1,10 @@
 /**
- * Which engine runs in Node: the run policy's rule (run/policy.ts,
- * engineFor), with whether the WebAssembly module loads here found out by
- * loading it (the module is dist/revsolve.wasm: engine-file.ts).
+ * Which engine runs in Node: the engine's rule (engine.ts, engineFor), with
+ * whether the WebAssembly module loads here found out by loading it (the
+ * module is dist/revsolve.wasm: engine-file.ts).
  */
 import type { Layout } from '../search/table.js';
-import { type EngineName, EngineUnavailable, loadEngine, provideEngine } from './engine.js';
-import { engineFor } from '../run/policy.js';
+import { type EngineName, EngineUnavailable, engineFor, loadEngine, provideEngine } from './engine.js';
 import { engineFile } from './engine-file.js';
 
 provideEngine(engineFile); // this module is the main thread's entry to the engine

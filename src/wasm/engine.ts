@@ -20,9 +20,10 @@
  */
 
 import {
-  COUNTERS, INITIAL_PAGES, LAYOUT_FACTS, MAXIMUM_PAGES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES, SETTINGS_BYTE, SETTINGS_WORDS, WEIGHTS_HEADER_WORDS,
+  COUNTERS, INITIAL_PAGES, LAYOUT_FACTS, MAXIMUM_PAGES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES, SETTINGS_BYTE, SETTINGS_WORDS, WASM_MAX_BITS, WEIGHTS_HEADER_WORDS,
 } from './layout.js';
 import { N_WEIGHTS } from '../eval/features.js';
+import type { Layout } from '../search/table.js';
 
 /** The two engines: the search compiled to WebAssembly, and the TypeScript one (the reference). */
 export type EngineName = 'wasm' | 'ts';
@@ -30,6 +31,20 @@ export const ENGINES: readonly EngineName[] = ['wasm', 'ts'];
 
 // The memory's pages and the threads that can share it: src/wasm/layout.ts, the engines' one home for them.
 export { INITIAL_PAGES, MAXIMUM_PAGES, MAX_SPLIT_WORKERS, MAX_THREADS } from './layout.js';
+
+/**
+ * The engine that runs for a request, and why another than asked (null when
+ * it is the one asked). `unavailable`: why the WebAssembly module cannot
+ * load here, or null when it can (the host finds out its own way). The
+ * engine never changes the tree (the same search, compiled twice).
+ */
+export function engineFor(asked: EngineName, bits: number, layout: Layout, unavailable: string | null): { engine: EngineName; why: string | null } {
+  if (asked === 'ts') return { engine: 'ts', why: null };
+  if (layout === 'key4') return { engine: 'ts', why: 'the WebAssembly engine has the board layouts only: the TypeScript engine runs (--table key4)' };
+  if (bits > WASM_MAX_BITS) return { engine: 'ts', why: `a table of 2^${bits} entries is more than the WebAssembly engine's memory holds (2^${WASM_MAX_BITS}): the TypeScript engine runs` };
+  if (unavailable !== null) return { engine: 'ts', why: `the WebAssembly engine cannot load here (${unavailable}): the TypeScript engine runs` };
+  return { engine: 'wasm', why: null };
+}
 
 /** What one instance exports (positions as four int32 words). */
 export interface EngineExports {

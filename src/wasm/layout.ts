@@ -42,15 +42,10 @@ export const WEIGHTS_HEADER_WORDS = SQ_START_WORDS + SQ_FEATURE_WORDS + SQ_POWER
 /*
  * A thread's scratch region starts with its counters, f64 each, in this
  * order (the host drains them after every search and adds them to its own):
- * nodes, then the table's statistics in the order of the STAT_* slots below.
+ * nodes, then the table's statistics in the order of their slots
+ * (STAT_*, src/search/constants.ts).
  */
 export const COUNTERS = 6;
-/** The table's statistic slots (Table.stats; the engine's counters 1..5, in this order). */
-export const STAT_PROBES = 0;
-export const STAT_HITS = 1;
-export const STAT_CUTOFFS = 2; // counted by the search when a bound ends a node
-export const STAT_STORES = 3;
-export const STAT_OVERWRITES = 4; // a store that evicts another position
 
 /*
  * The search's settings as the host hands them over: a block of i32 words

@@ -1,5 +1,5 @@
 /**
- * The Node pool: SlotRunner's slots and priority order (run/runner.ts) on
+ * The Node pool: SlotRunner's slots and priority order (pool/slots.ts) on
  * piscina's worker threads. Lower rank first (the position started first
  * gets every worker it can use, later ones fill in), then the leftmost in
  * the position's tree (speculative work on younger brothers runs only when
@@ -7,9 +7,9 @@
  * fresh worker.
  */
 import { Piscina } from 'piscina';
-import { type Job, SlotRunner } from './runner.js';
+import { type Job, SlotRunner } from './slots.js';
 
-export type { Dispatched, Job, TaskRunner } from './runner.js';
+export type { Dispatched, Job, TaskRunner } from './slots.js';
 
 /** A worker died (crash, kill) on a position: retried once on a fresh worker, then given up. */
 export type OnFailure = (index: number, reason: string, willRetry: boolean) => void;

@@ -62,7 +62,7 @@ export function takeFirst(queue: Job[]): Job | undefined {
 /**
  * Slots, a priority queue and the rules a task follows through them, for a
  * runner whose workers are known by slot number: the piscina Scheduler
- * (run/schedule.ts) and the page's Web Workers (web/pool.ts) each add only
+ * (pool/schedule.ts) and the page's Web Workers (web/pool.ts) each add only
  * how a task reaches a worker (`send`) and how a running one is stopped
  * (`stopRunning`). Node-free: the page imports it.
  */

@@ -23,7 +23,7 @@ import { LIST } from '../search/state.js';
 import { ScoreProbes } from '../search/root.js';
 import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, costOf, hashPosition } from '../search/table.js';
 import type { Evaluator } from '../eval/weights.js';
-import type { TaskRunner } from './runner.js';
+import type { TaskRunner } from './slots.js';
 import { type PositionResult, check, engineOf, tableStats } from '../solve/solve.js';
 import type { EngineCount, GuessResult, NwsResult, PvResult, TaskInput } from './tasks.js';
 import type { EngineShare } from '../wasm/search.js';
@@ -264,7 +264,7 @@ export class SplitSearch<H> {
     if (group.cancelled) return 0;
     if (path.length === 0 && best > alpha) this.move = bestMove;
     // The walk's nodes sit above everything the workers search: the highest cost keeps them.
-    table.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, best, bestMove, 32);
+    table.record(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, best, bestMove, 32);
     return best;
   }
 
@@ -339,7 +339,7 @@ export class SplitSearch<H> {
     this.stats[STAT_PROBES] += r.probes;
     this.stats[STAT_HITS] += r.hits;
     this.stats[STAT_CUTOFFS] += r.cutoffs;
-    if (own && !group.cancelled) table.store(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, r.score, NO_MOVE, costOf(r.nodes));
+    if (own && !group.cancelled) table.record(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, r.score, NO_MOVE, costOf(r.nodes));
     return r.score;
   }
 }

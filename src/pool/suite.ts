@@ -13,7 +13,7 @@ import { describe, emptyCount, positionArgument } from '../position/position.js'
 import { answersArgument } from '../position/obf.js';
 import { SOLVE_OPTION_KEYS, type SolveOptions, resolveOptions } from '../solve/settings.js';
 import type { PositionResult } from '../solve/solve.js';
-import { type SplitMode, poolPlan, solveParallel } from './pool.js';
+import { type SplitMode, poolPlan, solveParallel } from './parallel.js';
 
 export interface SuiteOptions extends SolveOptions {
   /** Threads (default: one per core; fewer when there are fewer positions and none is split). */

@@ -25,7 +25,7 @@ import { type GuessResult, type RootStrategy, guessScore, solveExact } from '../
 import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from '../search/table.js';
 import { type PositionResult, solveOne } from '../solve/solve.js';
 import { type WeightsBytes, searchEvaluator } from '../eval/format.js';
-import type { Dispatched } from './runner.js';
+import type { Dispatched } from './slots.js';
 import { SearchCancelled } from '../errors.js';
 
 /** The settings every task of a run carries (the scheduler's `common`). */

@@ -6,8 +6,10 @@
  */
 import type { Evaluator } from '../eval/weights.js';
 import { type Layout, createTable, sharedTableBuffer, tableBytes } from '../search/table.js';
-import { MAX_THREADS, WASM_MAX_BITS } from '../wasm/layout.js';
+import { MAX_THREADS } from '../wasm/layout.js';
 import type { EngineName } from '../wasm/engine.js';
+
+export { engineFor } from '../wasm/engine.js';
 import { createEngineShare } from '../wasm/search.js';
 import type { SharedTableRef } from './split.js';
 
@@ -51,18 +53,4 @@ export function createSplitTable(id: number, bits: number, layout: Layout, engin
   }
   const buffer = sharedTableBuffer(bits, layout);
   return { id, buffer, table: createTable(bits, layout, buffer) };
-}
-
-/**
- * The engine that runs for a request, and why another than asked (null when
- * it is the one asked). `unavailable`: why the WebAssembly module cannot
- * load here, or null when it can (the host finds out its own way). The
- * engine never changes the tree (the same search, compiled twice).
- */
-export function engineFor(asked: EngineName, bits: number, layout: Layout, unavailable: string | null): { engine: EngineName; why: string | null } {
-  if (asked === 'ts') return { engine: 'ts', why: null };
-  if (layout === 'key4') return { engine: 'ts', why: 'the WebAssembly engine has the board layouts only: the TypeScript engine runs (--table key4)' };
-  if (bits > WASM_MAX_BITS) return { engine: 'ts', why: `a table of 2^${bits} entries is more than the WebAssembly engine's memory holds (2^${WASM_MAX_BITS}): the TypeScript engine runs` };
-  if (unavailable !== null) return { engine: 'ts', why: `the WebAssembly engine cannot load here (${unavailable}): the TypeScript engine runs` };
-  return { engine: 'wasm', why: null };
 }
