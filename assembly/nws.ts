@@ -14,7 +14,7 @@ import { NO_CUT, probCut } from './selective';
 import { stabilityCap } from './stability';
 import { ETC_MIN, LIST_READY, MUST_PASS } from '../src/search/constants';
 import { LIST, countNode, countStat, nodeCount, nextOf, prevOf, setNext, setPrev, stopped } from './state';
-import { NO_MOVE, STAT_CUTOFFS, costOf, hashPosition, lower, move, probe, record, selectivity, upper } from './table';
+import { NO_MOVE, STAT_CUTOFFS, costOf, lower, nodeHash, move, probe, record, selectivity, upper } from './table';
 // The switches' bits: src/search/switches.ts, one home for both engines.
 import { OFF_ETC, OFF_HASH_MOVE, OFF_STABILITY } from '../src/search/switches';
 
@@ -106,7 +106,7 @@ function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i
       const cpl = <i32>cP;
       const coh = <i32>(cO >> 32);
       const col = <i32>cO;
-      if (probe(cph, cpl, coh, col, hashPosition(cph, cpl, coh, col)) && trustsBounds()) {
+      if (probe(cph, cpl, coh, col, nodeHash(cph, cpl, coh, col, empties - 1)) && trustsBounds()) {
         const score = -upper();
         if (score > alpha) {
           countStat(STAT_CUTOFFS);
@@ -131,7 +131,7 @@ function nws(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
   const pl = <i32>P;
   const oh = <i32>(O >> 32);
   const ol = <i32>O;
-  const hash = hashPosition(ph, pl, oh, ol);
+  const hash = nodeHash(ph, pl, oh, ol, empties);
   const open = openNode(P, O, alpha, empties, parity, hash);
   if (open < MUST_PASS) return open;
   if (open == MUST_PASS) {

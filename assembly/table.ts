@@ -10,7 +10,7 @@
 import { countStat } from './state';
 
 // The no-move mark and the statistic slots: src/search/constants.ts, one home for both engines.
-import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/search/constants';
+import { NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/search/constants';
 export { NO_MOVE } from '../src/search/constants';
 export { STAT_CUTOFFS };
 
@@ -41,6 +41,13 @@ export function setDate(d: i32): void {
   h ^= <i32>(<u32>h >> 15);
   h *= <i32>0x2c1b3c6d;
   return h ^ <i32>(<u32>h >> 13);
+}
+
+/** The hash of a node's entry: its position's, kept to the first SMALL_BUCKETS buckets at SMALL_MAX empties or fewer (src/search/constants.ts). */
+// @ts-ignore: decorator
+@inline export function nodeHash(ph: i32, pl: i32, oh: i32, ol: i32, empties: i32): i32 {
+  const h = hashPosition(ph, pl, oh, ol);
+  return empties <= SMALL_MAX ? h & (SMALL_BUCKETS - 1) : h;
 }
 
 /** The mix of an entry's data words XORed into its position words. */

@@ -21,7 +21,7 @@ import { LIST_READY, MUST_PASS, openNode } from '../search/nws.js';
 import { parityOf } from '../search/leaves.js';
 import { LIST } from '../search/state.js';
 import { ScoreProbes } from '../search/root.js';
-import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, costOf, hashPosition } from '../search/table.js';
+import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, costOf, nodeHash } from '../search/table.js';
 import type { Evaluator } from '../eval/weights.js';
 import type { TaskRunner } from './slots.js';
 import { type PositionResult, check, engineOf, tableStats } from '../solve/solve.js';
@@ -220,7 +220,7 @@ export class SplitSearch<H> {
     if (empties <= this.leafEmpties) return this.leaf(ph, pl, oh, ol, alpha, empties, group, path);
     this.nodes++;
     const table = this.shared.table;
-    const hash = hashPosition(ph, pl, oh, ol);
+    const hash = nodeHash(ph, pl, oh, ol, empties);
     // The same first half as a worker's null-window node (table, stability,
     // ETC, ordering); its children then go to the workers.
     const st = this.ctx.state;
@@ -316,7 +316,7 @@ export class SplitSearch<H> {
     // (With a shared table the worker finds it there itself.)
     const own = this.shared.buffer === null && this.shared.engine === undefined;
     const table = this.shared.table;
-    const hash = own ? hashPosition(ph, pl, oh, ol) : 0;
+    const hash = own ? nodeHash(ph, pl, oh, ol, empties) : 0;
     if (own && table.probe(ph, pl, oh, ol, hash) >= 0 && this.ctx.trustsBounds()) {
       if (table.lower() > alpha) return table.lower();
       if (table.upper() <= alpha) return table.upper();

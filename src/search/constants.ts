@@ -16,6 +16,15 @@ export const PC_DEEP_FROM = 22;
 export const PC_DEEP_PLIES = 4;
 export const PC_FROM = 16;
 export const PC_PLIES = 2;
+/**
+ * tree: nodes of SMALL_MAX empties or fewer keep their table entries in the
+ * first SMALL_BUCKETS buckets (512 KiB of board2 entries: it stays in the
+ * cache), the rest in the whole table: the many small nodes stop evicting
+ * the costly ones and their probes stop missing to memory. No effect on a
+ * table of SMALL_BUCKETS buckets or fewer.
+ */
+export const SMALL_MAX = 11;
+export const SMALL_BUCKETS = 8192;
 /** tree: the shallow midgame search orders moves by evaluation from this many plies up (midgame.ts). */
 export const MID_ORDER_DEPTH = 3;
 /** The shallow midgame search's deepest search, and its moves per node (the state's lists). */

@@ -15,7 +15,7 @@ import { OFF_ETC, OFF_HASH_MOVE, OFF_STABILITY, buildList, selectMove } from './
 import { NO_CUT, probCut } from './selective.js';
 import { stabilityCap } from './stability.js';
 import { HEAD, LIST } from './state.js';
-import { NO_MOVE, STAT_CUTOFFS, costOf, hashPosition } from './table.js';
+import { NO_MOVE, STAT_CUTOFFS, costOf, nodeHash } from './table.js';
 import { QUADRANT, SHALLOW_MAX, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty } from './leaves.js';
 
 const M = new Int32Array(2);
@@ -86,7 +86,7 @@ export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number,
       const npl = ol ^ fl;
       const noh = placedHi(ph, fh, x);
       const nol = placedLo(pl, fl, x);
-      if (tt.probe(nph, npl, noh, nol, hashPosition(nph, npl, noh, nol)) >= 0 && ctx.trustsBounds()) {
+      if (tt.probe(nph, npl, noh, nol, nodeHash(nph, npl, noh, nol, empties - 1)) >= 0 && ctx.trustsBounds()) {
         const score = (0 - tt.upper()) | 0;
         if (score > alpha) {
           tt.stats[STAT_CUTOFFS]++;
@@ -127,7 +127,7 @@ export function searchNull(ctx: SearchContext, ph: number, pl: number, oh: numbe
 export function nws(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
   const s = ctx.state;
   const nodes0 = s.nodes[0]++;
-  const hash = hashPosition(ph, pl, oh, ol);
+  const hash = nodeHash(ph, pl, oh, ol, empties);
   const open = openNode(ctx, ph, pl, oh, ol, alpha, empties, parity, hash);
   if (open < MUST_PASS) return open;
   if (open === MUST_PASS) {

@@ -8,7 +8,7 @@
  */
 import { moves } from 'native-free-bitboard';
 import { type Position, PASS, emptyCount, finalScore, placedHi, placedLo } from '../position/position.js';
-import { NO_MOVE, costOf, hashPosition } from './table.js';
+import { NO_MOVE, costOf, nodeHash } from './table.js';
 import { QUADRANT, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
 import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, type SearchContext } from './context.js';
 import { OFF_HASH_MOVE, buildList, selectMove } from './ordering.js';
@@ -85,7 +85,7 @@ function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number,
     return score;
   }
 
-  const hash = hashPosition(ph, pl, oh, ol);
+  const hash = nodeHash(ph, pl, oh, ol, empties);
   const n = plyList(ctx, ph, pl, oh, ol, empties, parity, hash, mh, ml, ply);
   const own = ply * LIST;
 
@@ -145,7 +145,7 @@ function pvLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: numb
     setPv(s, ply, PASS);
     return;
   }
-  const n = plyList(ctx, ph, pl, oh, ol, empties, parity, hashPosition(ph, pl, oh, ol), mh, ml, ply);
+  const n = plyList(ctx, ph, pl, oh, ol, empties, parity, nodeHash(ph, pl, oh, ol, empties), mh, ml, ply);
   const own = ply * LIST;
   const child = s.child;
   for (let i = 0; i < n; i++) {

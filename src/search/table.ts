@@ -33,7 +33,7 @@
  * entry has date 0.
  */
 
-import { NO_MOVE, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
+import { NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
 
 export { NO_MOVE } from './constants.js';
 export const MIN_BITS = 10;
@@ -63,6 +63,12 @@ export function hashPosition(ph: number, pl: number, oh: number, ol: number): nu
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
   return h ^ (h >>> 13);
+}
+
+/** The hash of a node's entry: its position's, kept to the first SMALL_BUCKETS buckets at SMALL_MAX empties or fewer (constants.ts). */
+export function nodeHash(ph: number, pl: number, oh: number, ol: number, empties: number): number {
+  const h = hashPosition(ph, pl, oh, ol);
+  return empties <= SMALL_MAX ? h & (SMALL_BUCKETS - 1) : h;
 }
 
 /**
