@@ -32,6 +32,10 @@ export { ROOT_STRATEGIES, type RootStrategy } from './search/root.js';
 export { ENGINES, type EngineName } from './wasm/engine.js';
 export { WASM_MAX_BITS } from './wasm/layout.js';
 
+// A game: its record replayed, its endgame analysed move by move.
+export { type Game, type GameMove, RecordError, recordMoves, replayGame } from './game/record.js';
+export { type AnalyzeOptions, DEFAULT_FROM, type MoveAnalysis, type SideLoss, analyzeGame, gameSummary } from './game/analyze.js';
+
 // Weights: read, evaluate, compress, export.
 export { SHIPPED_WEIGHTS, VERSION } from './install.js';
 export {

@@ -147,14 +147,14 @@ describe('the boundaries', () => {
     const library = await import('../dist/index.js');
     // Values only (types leave no trace at run time); a change here is a change of the published API.
     expect(Object.keys(library).sort()).toEqual([
-      'DEFAULT_BITS', 'DEFAULT_LAYOUT', 'DEFAULT_SELECTIVITY', 'DatasetError', 'EDAX_BYTES', 'ENGINES', 'Evaluator', 'FileError',
+      'DEFAULT_BITS', 'DEFAULT_FROM', 'DEFAULT_LAYOUT', 'DEFAULT_SELECTIVITY', 'DatasetError', 'EDAX_BYTES', 'ENGINES', 'Evaluator', 'FileError',
       'LAB_ALGORITHMS', 'LAYOUTS', 'LabSearch', 'MAX_BITS', 'MAX_KILLERS', 'MAX_LAB_DEPTH', 'MIN_BITS', 'NO_MOVE', 'N_PACKED',
-      'NibbleEvaluator', 'ORDERING_TECHNIQUES', 'ObfError', 'OptionError', 'PASS', 'PositionError', 'ROOT_STRATEGIES',
+      'NibbleEvaluator', 'ORDERING_TECHNIQUES', 'ObfError', 'OptionError', 'PASS', 'PositionError', 'ROOT_STRATEGIES', 'RecordError',
       'SHIPPED_WEIGHTS', 'START_POSITION', 'Solver', 'U64', 'VERSION', 'WASM_MAX_BITS', 'Weights', 'WeightsFileError',
-      'averageBands', 'averageWeights', 'bestAnswers', 'check', 'codebookWeights', 'compress', 'emptyCount', 'expandBands',
-      'formatObf', 'formatObfLine', 'formatPosition', 'histogram', 'iterationDepths', 'legalMoves', 'loadEvaluator', 'moveName',
+      'analyzeGame', 'averageBands', 'averageWeights', 'bestAnswers', 'check', 'codebookWeights', 'compress', 'emptyCount', 'expandBands',
+      'formatObf', 'formatObfLine', 'formatPosition', 'gameSummary', 'histogram', 'iterationDepths', 'legalMoves', 'loadEvaluator', 'moveName',
       'obfOfBytes', 'parseMove', 'parseObf', 'parseObfLine', 'parsePosition', 'parseWeights', 'perft', 'play', 'popcount',
-      'readDataset', 'readObf', 'readWeights', 'readWeightsBytes', 'resolveOptions', 'samplePositions', 'searchEvaluator',
+      'readDataset', 'readObf', 'readWeights', 'readWeightsBytes', 'recordMoves', 'replayGame', 'resolveOptions', 'samplePositions', 'searchEvaluator',
       'solvePosition', 'solveSuite', 'summarize', 'syntheticWeights', 'tableBytes', 'usageCounts', 'writeCompact', 'writeEdax',
     ].sort());
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The revsolve command. This thread only listens: SIGINT, SIGTERM and SIGHUP
- * stop every command (signals.ts). `solve`, `worker`, `queue` and `train gen` do their work on
+ * stop every command (signals.ts). `solve`, `analyze`, `worker`, `queue` and `train gen` do their work on
  * worker threads of their own and run here; every other command (perft,
  * train fit, the eval commands …) computes synchronously, so it runs on a
  * thread of its own (thread.ts), which a signal ends at once.
@@ -14,7 +14,7 @@ import { watchStdout } from './output.js';
 /** Commands that keep this thread free themselves. */
 function runsHere(argv: readonly string[]): boolean {
   const [command, sub] = argv.slice(2);
-  return command === undefined || command.startsWith('-') || command === 'solve' || command === 'worker' || command === 'queue' || command === 'web' || (command === 'train' && sub === 'gen');
+  return command === undefined || command.startsWith('-') || command === 'solve' || command === 'analyze' || command === 'worker' || command === 'queue' || command === 'web' || (command === 'train' && sub === 'gen');
 }
 
 function runOnThread(argv: string[], stop: StopSignals): Promise<number> {

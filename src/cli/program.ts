@@ -1,5 +1,6 @@
 /**
- * The command line: `revsolve solve` (solve.ts), `perft`, `web` (web.ts),
+ * The command line: `revsolve solve` (solve.ts), `analyze` (analyze.ts),
+ * `perft`, `web` (web.ts),
  * and the `eval`, `train`, `lab`, `worker` and `queue` groups (eval.ts,
  * train.ts, lab.ts, queue.ts); runCommand runs one and maps what went wrong to one line and
  * an exit code.
@@ -17,6 +18,7 @@ import { addTrainCommands } from './train.js';
 import { addLabCommands } from './lab.js';
 import { addQueueCommands } from './queue.js';
 import { addWebCommand } from './web.js';
+import { addAnalyzeCommand } from './analyze.js';
 import type { StopSignals } from './signals.js';
 
 const EXIT_BUG = 70;
@@ -44,6 +46,7 @@ function buildProgram(stop: StopSignals): Command {
   const out = (s: string) => process.stdout.write(s + '\n');
   const err = (s: string) => process.stderr.write(s + '\n');
   addSolveCommand(program, stop);
+  addAnalyzeCommand(program, stop);
   addEvalCommands(program, out);
   addTrainCommands(program, out, err, stop);
   addLabCommands(program, out, err);

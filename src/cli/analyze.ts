@@ -1,0 +1,115 @@
+/**
+ * `revsolve analyze <record | file>`: a game's endgame, move by move, the
+ * exact score of every legal move and what the move played lost; a table
+ * like solve's, or one JSON line a position; a summary per player. A file
+ * holds one record a line. A signal stops the workers: what is finished is
+ * printed, with the summary of it.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { Command } from 'commander';
+import {
+  DEFAULT_BITS, DEFAULT_FROM, type EngineName, type Game, MAX_BITS, MIN_BITS, type MoveAnalysis, RecordError, analyzeGame, gameSummary, moveName,
+  replayGame, sideName,
+} from '../internal.js';
+import { UsageError, parseEngine, parseHashBits, parseWorkers } from './options.js';
+import type { StopSignals } from './signals.js';
+
+interface AnalyzeOpts {
+  from: number;
+  json?: boolean;
+  hashBits: number;
+  workers: number;
+  engine: EngineName;
+}
+
+function parseFrom(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 60) throw new UsageError(`--from must be a whole number of empties from 1 to 60: ${value}`);
+  return n;
+}
+
+export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
+  program
+    .command('analyze')
+    .description('the exact score of every move of a game from --from empties to the end, and what each move played lost')
+    .argument('<record>', 'a game record (f5d6c3…, passes implied) or a file of records, one a line')
+    .option('--from <empties>', 'analyse the positions of this many empties or fewer', parseFrom, DEFAULT_FROM)
+    .option('--json', 'one JSON line a position, then a summary line')
+    .option('-h, --hash-bits <h>', `transposition table of 2^h entries (${MIN_BITS}..${MAX_BITS}), kept through the game`, parseHashBits, DEFAULT_BITS)
+    .option('-n, --workers <n>', 'moves solved in parallel (default: one per core)', parseWorkers, availableParallelism())
+    .option('--engine <engine>', 'wasm (WebAssembly, the default) or ts (TypeScript); the same tree either way', parseEngine, 'wasm' as EngineName)
+    .helpOption('--help', 'show help')
+    .action(async (record: string, o: AnalyzeOpts) => {
+      process.exitCode = await runAnalyze(record, o, stop);
+    });
+}
+
+/** The games of the argument: a file's lines (blank ones and # comments skipped), or the record itself. */
+function gamesOf(arg: string): { label: string; game: Game }[] {
+  const isFile = existsSync(arg) && statSync(arg).isFile();
+  const lines = isFile ? readFileSync(arg, 'utf8').split(/\r?\n/) : [arg];
+  const games: { label: string; game: Game }[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    const label = isFile ? `${arg} line ${i + 1}` : 'the record';
+    try {
+      games.push({ label, game: replayGame(line) });
+    } catch (e) {
+      if (e instanceof RecordError) throw new UsageError(`${label}: ${e.message}`);
+      throw e;
+    }
+  }
+  if (games.length === 0) throw new UsageError(`${arg}: no game record in it`);
+  return games;
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : '+0');
+
+function row(m: MoveAnalysis): string {
+  const best = `${signed(m.best)} ${m.bestMoves.join(' ')}`;
+  return `${String(m.number).padStart(4)} ${String(m.empties).padStart(7)}  ${sideName(m.toMove).padEnd(5)}  ${moveName(m.played).padEnd(6)} ${signed(m.playedScore).padStart(5)}  ${best.padEnd(16)} ${String(m.loss).padStart(4)}`;
+}
+
+function jsonLine(m: MoveAnalysis, game: number): string {
+  return JSON.stringify({
+    game, ply: m.number, empties: m.empties, toMove: sideName(m.toMove), played: moveName(m.played), scores: m.scores,
+    best: m.best, bestMoves: m.bestMoves, loss: m.loss, nodes: m.nodes,
+  });
+}
+
+async function runAnalyze(arg: string, o: AnalyzeOpts, stop: StopSignals): Promise<number> {
+  const games = gamesOf(arg);
+  const out = (s: string) => process.stdout.write(`${s}\n`);
+  for (const [g, { label, game }] of games.entries()) {
+    const done: MoveAnalysis[] = [];
+    if (!o.json) {
+      if (games.length > 1) out(`${g > 0 ? '\n' : ''}${label}`);
+      out(' ply empties  side   played score  best             loss');
+    }
+    let interrupted = false;
+    try {
+      for await (const m of analyzeGame(game, { from: o.from, hashBits: o.hashBits, workers: o.workers, engine: o.engine, signal: stop.signal })) {
+        done.push(m);
+        out(o.json ? jsonLine(m, g + 1) : row(m));
+      }
+    } catch (e) {
+      if (!stop.signal.aborted) throw e;
+      interrupted = true;
+    }
+    const s = gameSummary(done);
+    if (o.json) out(JSON.stringify({ summary: true, game: g + 1, positions: done.length, nodes: done.reduce((t, m) => t + m.nodes, 0), interrupted, ...s }));
+    else {
+      if (done.length === 0) out(`no position of ${o.from} empties or fewer${interrupted ? ' finished' : ' in this game'}`);
+      for (const side of ['black', 'white'] as const) {
+        const l = s[side];
+        out(`${side}: ${l.moves} moves, ${l.totalLoss} discs lost${l.movesLost > 0 ? ` in ${l.movesLost} move${l.movesLost === 1 ? '' : 's'}, the largest ${l.largestLoss} at move ${l.largestAt}` : ''}`);
+      }
+    }
+    if (interrupted) {
+      process.stderr.write(`interrupted by ${stop.received}: ${done.length} position${done.length === 1 ? '' : 's'} finished\n`);
+      return stop.exitCode;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,70 @@
+/**
+ * A game record: moves as in `f5d6c3d3…` (a1 … h8, upper or lower case,
+ * spaces and commas allowed between moves, passes implied), replayed from
+ * the start position. A move that is not legal is one typed error naming it.
+ */
+import { START_POSITION } from '../position/perft.js';
+import { type Color, PASS, type Position, legalMoves, moveName, parseMove, play } from '../position/position.js';
+
+/** A record that does not replay: which move (1-based) and why. */
+export class RecordError extends Error {
+  constructor(
+    /** The move's number in the record (1 = the first), 0 when the record itself is unreadable. */
+    readonly move: number,
+    readonly problem: string,
+  ) {
+    super(move > 0 ? `move ${move}: ${problem}` : problem);
+  }
+}
+
+/** One move of a replayed game: the position it was played in, and the move. */
+export interface GameMove {
+  /** 1-based number of the move in the record (passes are not numbered). */
+  readonly number: number;
+  /** The position before the move (its side to move plays it). */
+  readonly position: Position;
+  readonly move: number;
+}
+
+/** A replayed game: its moves in order, and the position after the last. */
+export interface Game {
+  readonly moves: readonly GameMove[];
+  readonly final: Position;
+}
+
+/** The squares of a record, in order ("f5d6" → [37, 43]); RecordError on anything that is not a square. */
+export function recordMoves(text: string): number[] {
+  const t = text.trim().replace(/[\s,]+/g, '');
+  if (t.length === 0) throw new RecordError(0, 'an empty game record');
+  if (t.length % 2 !== 0 || !/^([a-hA-H][1-8])+$/.test(t)) {
+    const bad = t.match(/[a-hA-H][1-8]|./g)?.findIndex((m) => !/^[a-hA-H][1-8]$/.test(m)) ?? 0;
+    throw new RecordError(bad + 1, `"${t.slice(2 * bad, 2 * bad + 2)}" is not a square (a game record is moves as in f5d6c3)`);
+  }
+  const squares: number[] = [];
+  for (let i = 0; i < t.length; i += 2) squares.push(parseMove(t.slice(i, i + 2)));
+  return squares;
+}
+
+/** Replays a record from the start position, inserting the passes a side with no move makes. */
+export function replayGame(text: string): Game {
+  const moves: GameMove[] = [];
+  let position = START_POSITION;
+  for (const [i, move] of recordMoves(text).entries()) {
+    if (legalMoves(position).length === 0) {
+      const passed = play(position, PASS);
+      if (legalMoves(passed).length === 0) throw new RecordError(i + 1, `${moveName(move)} after the game is over`);
+      position = passed;
+    }
+    if (!legalMoves(position).includes(move)) {
+      throw new RecordError(i + 1, `${moveName(move)} is not a legal move for ${sideName(position.toMove)}`);
+    }
+    moves.push({ number: i + 1, position, move });
+    position = play(position, move);
+  }
+  return { moves, final: position };
+}
+
+/** "black" (X, who moves first) or "white". */
+export function sideName(c: Color): string {
+  return c === 'X' ? 'black' : 'white';
+}

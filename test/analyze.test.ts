@@ -1,0 +1,116 @@
+/**
+ * `revsolve analyze`: a game's endgame move by move. Every score checked
+ * against plain negamax (test/helpers.ts: no table, no ordering, nothing of
+ * the search under test); bad records one line and exit 2; a signal prints
+ * what is finished. The records are random games (legal moves, fixed seeds).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeGame, emptyCount, moveName, play, replayGame } from '../dist/index.js';
+import { negamaxWords } from './helpers.js';
+import { CLI, Proc } from './redis.js';
+
+const GAME_A = 'f5f4e3f6g5g4f7f8c3h6g3d2g7g2h2f3e1e6g8e7g6c1d6c5f2h7e2h5c4d1d7c6e8c7d8h3b1b2a3d3h4g1b8b3h8b7a2b4b5a5c2c8a7h1a6b6f1a8a4a1';
+const GAME_B = 'f5d6c7f4e3f6e6d7c3f3g7d3c6b2e7d8a1f8c4f7c8h6g2c5h7b6g5g3e2b8b5h1f2f1b7a8h3c2c1a6g4h2b3b1a4d2d1a2a5b4a7g6h5h8a3e1g1h4g8e8';
+const tmp = mkdtempSync(join(tmpdir(), 'revsolve-analyze-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const run = (...args: string[]) => spawnSync(process.execPath, [CLI, 'analyze', ...args], { encoding: 'utf8' });
+
+/** Each legal move's exact score for the side that plays it, by plain negamax of the position it leads to. */
+function reference(record: string, ply: number): Record<string, number> {
+  const { position } = replayGame(record).moves[ply - 1];
+  const scores: Record<string, number> = {};
+  for (const [x, c] of legalChildren(position)) scores[moveName(x)] = 0 - negamaxWords(c.player.hi, c.player.lo, c.opponent.hi, c.opponent.lo);
+  return scores;
+}
+
+function legalChildren(p: ReturnType<typeof replayGame>['final']): [number, ReturnType<typeof play>][] {
+  const out: [number, ReturnType<typeof play>][] = [];
+  for (let x = 0; x < 64; x++) {
+    try {
+      out.push([x, play(p, x)]);
+    } catch {
+      // not a legal move
+    }
+  }
+  return out;
+}
+
+describe('revsolve analyze', () => {
+  it('--json: every move of every position from 10 empties scored as plain negamax scores it; best, loss and the summary follow', () => {
+    const r = run(GAME_A, '--from', '10', '--json', '-n', '2', '-h', '14');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = lines.slice(0, -1);
+    expect(rows.length).toBe(replayGame(GAME_A).moves.filter((m) => emptyCount(m.position) <= 10).length);
+    for (const row of rows) {
+      expect(row.scores).toEqual(reference(GAME_A, row.ply));
+      const best = Math.max(...(Object.values(row.scores) as number[]));
+      expect(row.best).toBe(best);
+      expect(row.loss).toBe(best - row.scores[row.played]);
+      expect(row.bestMoves).toEqual(Object.keys(row.scores).filter((k) => row.scores[k] === best));
+    }
+    const summary = lines[lines.length - 1];
+    const lost = (side: string) => rows.filter((x) => x.toMove === side).reduce((s, x) => s + x.loss, 0);
+    expect(summary).toMatchObject({ summary: true, game: 1, positions: rows.length, interrupted: false, black: { totalLoss: lost('black') }, white: { totalLoss: lost('white') } });
+  });
+
+  it('the table: one row a position in the order played, then each side\'s losses; the library gives the same', async () => {
+    const r = run(GAME_B, '--from', '12', '-n', '1', '-h', '16');
+    expect(r.status).toBe(0);
+    const rows = r.stdout.split('\n').filter((l) => /^\s+\d+\s+\d+\s+(black|white)/.test(l));
+    const lib = [];
+    for await (const m of analyzeGame(GAME_B, { from: 12, workers: 1, hashBits: 16 })) lib.push(m);
+    expect(rows.length).toBe(lib.length);
+    rows.forEach((row, i) => {
+      const [ply, empties, side, played, score] = row.trim().split(/\s+/);
+      expect([Number(ply), Number(empties), side, played, Number(score)]).toEqual([lib[i].number, lib[i].empties, lib[i].toMove === 'X' ? 'black' : 'white', moveName(lib[i].played), lib[i].playedScore]);
+    });
+    expect(lib.at(-1)!.scores).toEqual(reference(GAME_B, lib.at(-1)!.number));
+    expect(r.stdout).toMatch(/^black: \d+ moves, \d+ discs lost/m);
+    expect(r.stdout).toMatch(/^white: \d+ moves, \d+ discs lost/m);
+  }, 60_000);
+
+  it('a bad record is one line naming the move, exit 2, nothing solved', () => {
+    const illegal = run('f5f5');
+    expect([illegal.status, illegal.stdout, illegal.stderr]).toEqual([2, '', 'revsolve: the record: move 2: f5 is not a legal move for white\n']);
+    const square = run('f5d6z9');
+    expect(square.status).toBe(2);
+    expect(square.stderr).toBe('revsolve: the record: move 3: "z9" is not a square (a game record is moves as in f5d6c3)\n');
+    const file = join(tmp, 'games.txt');
+    writeFileSync(file, `${GAME_A}\n\n# a comment\nf5d6c3d3c4f4f5\n`);
+    const inFile = run(file, '--from', '8');
+    expect(inFile.status).toBe(2);
+    expect(inFile.stderr).toBe(`revsolve: ${file} line 4: move 7: f5 is not a legal move for black\n`);
+    expect(inFile.stdout).toBe('');
+  });
+
+  it('a file of records: each game analysed in turn, its own summary', () => {
+    const file = join(tmp, 'two.txt');
+    writeFileSync(file, `${GAME_A}\n${GAME_B.toUpperCase()}\n`);
+    const r = run(file, '--from', '8', '--json', '-n', '1', '-h', '12');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.filter((l) => l.summary).map((l) => l.game)).toEqual([1, 2]);
+    expect(lines.filter((l) => !l.summary && l.game === 2).every((l) => l.empties <= 8)).toBe(true);
+  });
+
+  it('SIGINT: the positions finished, the summary of them, exit 130', async () => {
+    const p = new Proc(['analyze', GAME_A, '--from', '22', '-n', '1', '-h', '18']);
+    try {
+      // The 22-empties position first; those of 21 down to 1 take as long again.
+      await p.waitFor(/^\s+\d+\s+22\s/m, 60_000);
+      p.kill('SIGINT');
+      expect(await p.exited).toBe(130);
+      expect(p.err).toMatch(/^interrupted by SIGINT: \d+ positions? finished$/m);
+      expect(p.out).toMatch(/^black: \d+ moves/m);
+    } finally {
+      await p.end();
+    }
+  }, 90_000);
+});
