@@ -16,9 +16,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { findChromium, launchChromium } from '../web/chromium.mjs';
 import { CLI, Proc, jsonRows, sleep } from './redis.js';
-import { OBF } from './helpers.js';
+import { OBF, rng } from './helpers.js';
 import { formatObfLine, parseObf } from '../src/position/obf.js';
-import { formatPosition, legalMoves, moveName, parsePosition, play } from '../src/position/position.js';
+import { PASS, type Position, emptyCount, formatPosition, legalMoves, moveName, parseMove, parsePosition, play } from '../src/position/position.js';
+import { readGameLine } from '../web/text.js';
 import { MAX_SPLIT_WORKERS } from '../src/wasm/layout.js';
 
 const chromium = findChromium();
@@ -28,6 +29,23 @@ if (!chromium) {
 }
 
 const FFO1 = parseObf(readFileSync(join(OBF, 'fforum-1-19.obf'), 'utf8')).entries[0];
+// A game record (random legal moves, seed 7), and the position after its first n moves.
+const GAME = 'f5f4e3f6g5g4f7f8c3h6g3d2g7g2h2f3e1e6g8e7g6c1d6c5f2h7e2h5c4d1d7c6e8c7d8h3b1b2a3d3h4g1b8b3h8b7a2b4b5a5c2c8a7h1a6b6f1a8a4a1';
+const replay = (record: string, n: number) => readGameLine(record).positions[n - 1];
+/** A position whose side to move has no move while the other side has (found along random games). */
+const FORCED_PASS = ((): Position => {
+  const random = rng(5);
+  for (;;) {
+    let p = parsePosition(`${'-'.repeat(27)}OX------XO${'-'.repeat(27)} X`);
+    for (;;) {
+      const moves = legalMoves(p);
+      const theirs = legalMoves({ player: p.opponent, opponent: p.player, toMove: p.toMove === 'X' ? 'O' : 'X' });
+      if (moves.length === 0 && theirs.length > 0 && emptyCount(p) <= 14) return p;
+      if (moves.length === 0 && theirs.length === 0) break;
+      p = play(p, moves.length === 0 ? PASS : moves[random() % moves.length]);
+    }
+  }
+})();
 // A random position of 20 empties (bench's seed-1 set, line 2): its children take well under a second each.
 const RANDOM20 = readFileSync(join(OBF, 'random-s1.obf'), 'utf8').split('\n')[1].trim();
 
@@ -244,6 +262,96 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     expect(seen.errors).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it('a player\'s page: coordinates, the last move marked, a pasted game to step through, a move from the PV shown', async () => {
+    const page = await browser.newPage();
+    const seen = watch(page);
+    await ready(page, url);
+    expect(await page.locator('#board .coord').allTextContents()).toEqual(['', ...'abcdefgh', ...'12345678']);
+    // A game record pasted becomes a game: its moves listed, the last one marked, undo one move back.
+    await page.fill('#text', GAME);
+    await page.click('#set');
+    const n = GAME.length / 2;
+    expect(await page.locator('#moves').getAttribute('data-length')).toBe(String(n));
+    expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, n)));
+    expect(await page.locator('.sq.last').getAttribute('data-square')).toBe(GAME.slice(-2));
+    await page.click('#undo');
+    expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, n - 1)));
+    expect(await page.locator('.sq.last').getAttribute('data-square')).toBe(GAME.slice(-4, -2));
+    await page.click('#moves button[data-at="3"]');
+    expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, 3)));
+    await page.click('#redo');
+    expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, 4)));
+    // A move clicked while the PV is shown plays from the position shown, not from the root.
+    await page.selectOption('#ffo', '0');
+    await page.click('#solve');
+    expect(await solved(page)).toBe('done');
+    expect(await page.locator('#result').textContent()).toMatch(/score \+18 for black \(to move\)/);
+    await page.click('#pv-next');
+    await page.click('#pv-next');
+    const pv = /^PV (.*)$/m.exec((await page.locator('#result').textContent())!)![1].split(' ').map(parseMove);
+    const afterTwo = play(play(FFO1.position, pv[0]), pv[1]);
+    const reply = legalMoves(afterTwo)[0];
+    await page.click(`.sq[data-square="${moveName(reply)}"]`);
+    expect(await page.locator('#text').inputValue()).toBe(formatPosition(play(afterTwo, reply)));
+    expect(await page.locator('#ffo').inputValue()).toBe('');
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a forced pass after a solve, the tables label, a bad link, controls locked while solving, every move marked best only when all are known', async () => {
+    const page = await browser.newPage();
+    const seen = watch(page);
+    // A bad link says why and keeps its address.
+    await ready(page, `${url}?p=nonsense`);
+    expect(await page.locator('#message').textContent()).toMatch(/^the address's position \(\?p=nonsense\)/);
+    expect(new URL(page.url()).searchParams.get('p')).toBe('nonsense');
+    // The pass button once a position whose side to move must pass is solved.
+    await page.fill('#text', formatPosition(FORCED_PASS));
+    await page.click('#set');
+    await page.click('#solve');
+    expect(await solved(page)).toBe('done');
+    expect(await page.locator('#pass').isDisabled()).toBe(false);
+    await page.click('#pass');
+    expect(await page.locator('#text').inputValue()).toBe(formatPosition(play(FORCED_PASS, -1)));
+    // The tables label follows the settings, solved or not.
+    await page.fill('#workers', '1');
+    await page.fill('#bits', '20');
+    await page.dispatchEvent('#bits', 'input');
+    expect(await page.locator('#memory').textContent()).toBe('tables 32 MiB');
+    await page.fill('#bits', '22');
+    await page.dispatchEvent('#bits', 'input');
+    expect(await page.locator('#memory').textContent()).toBe('tables 128 MiB');
+    // Every move of a 20-empties position: controls locked while it runs; best marked once all are known.
+    await page.fill('#text', RANDOM20);
+    await page.click('#set');
+    await page.check('input[name=mode][value=every]');
+    await page.click('#solve');
+    await page.locator('#result[data-state=running]').waitFor({ timeout: 10_000 });
+    for (const id of ['#undo', '#ffo', '#bits', '#workers', '#set', '#start', '#clear']) expect(await page.locator(id).isDisabled(), id).toBe(true);
+    const marks: number[][] = [];
+    while ((await page.locator('#result').getAttribute('data-state')) === 'running') {
+      marks.push([await page.locator('.sq[data-score]:not([data-score=""])').count(), await page.locator('.sq.best').count(), legalMoves(parsePosition(RANDOM20.split(';')[0])).length]);
+      await sleep(20);
+    }
+    expect(await solved(page)).toBe('done');
+    for (const [scored, best, moves] of marks) if (best > 0) expect(scored, 'a best mark before every move was known').toBe(moves);
+    expect(await page.locator('.sq.best').count()).toBeGreaterThan(0);
+    expect(await page.locator('#undo').isDisabled()).toBe(false);
+    expect(seen.errors.filter((e) => !e.includes('favicon'))).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('fits a phone: at 390 px wide nothing is cut off, every square and control inside the width', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await ready(page, url);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const id of ['.sq[data-square="h1"]', '.sq[data-square="h8"]', '#solve', '#text']) {
+      const box = (await page.locator(id).boundingBox())!;
+      expect(box.x + box.width, id).toBeLessThanOrEqual(390);
+    }
+    await page.close();
+  });
 });
 
 describe.skipIf(!chromium)('the page served without the isolation headers (a static host)', () => {

@@ -13,7 +13,7 @@ import type { EngineName } from '../src/wasm/engine.js';
 import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
 import { engineFor } from '../src/pool/policy.js';
 import { PageSolver, type Progress, Stopped } from './solve.js';
-import { cycleSquare, emptyBoard, otherSide, positionKey, readPositionText } from './text.js';
+import { cycleSquare, emptyBoard, isGameRecord, otherSide, positionKey, readGameLine, readPositionText } from './text.js';
 import ffo1 from '../obf/fforum-1-19.obf';
 import ffo2 from '../obf/fforum-20-39.obf';
 import ffo3 from '../obf/fforum-40-59.obf';
@@ -26,6 +26,8 @@ const WARN_EMPTIES = 30;
 
 // --- state a reader can see: the position and its history, the answers known, the solve running
 let history: Position[] = [START_POSITION];
+/** The move that led to each history entry (null: set, not played). */
+let played: (number | null)[] = [null];
 let at = 0;
 const position = () => history[at];
 /** Exact scores found this session, by position (they depend on neither h nor the engine). */
@@ -42,9 +44,17 @@ let weights: WeightsBytes | null = null;
 const isolated = globalThis.crossOriginIsolated === true;
 const stats = { engine: '', workers: 0, lastNodes: 0, solves: 0 };
 
-// --- the board
+// --- the board, with its coordinates: files a-h above, ranks 1-8 on the left
 const squares: HTMLButtonElement[] = [];
+const coord = (text: string) => {
+  const c = document.createElement('span');
+  c.className = 'coord';
+  c.textContent = text;
+  return c;
+};
+$('board').append(coord(''), ...'abcdefgh'.split('').map(coord));
 for (let x = 0; x < 64; x++) {
+  if (x % 8 === 0) $('board').append(coord(String(x / 8 + 1)));
   const b = document.createElement('button');
   b.className = 'sq';
   b.dataset.square = moveName(x);
@@ -66,10 +76,12 @@ function render(): void {
   const p = shown();
   const [board, side] = formatPosition(p).split(' ');
   const legal = new Set(legalMoves(p));
-  const best = moveScores.size > 0 ? Math.max(...moveScores.values()) : null;
+  // The best move is marked once every move's score is known, not before.
+  const best = moveScores.size > 0 && moveScores.size === legalMoves(position()).length ? Math.max(...moveScores.values()) : null;
   const next = pvView && pvView.step < pvView.pv.length ? pvView.pv[pvView.step] : NO_MOVE;
+  const last = pvView ? (pvView.step > 0 ? pvView.pv[pvView.step - 1] : played[at]) : played[at];
   squares.forEach((b, x) => {
-    b.className = `sq ${board[x] === '-' ? '' : board[x]}${legal.has(x) ? ' legal' : ''}${x === next ? ' pv-next' : ''}`;
+    b.className = `sq ${board[x] === '-' ? '' : board[x]}${legal.has(x) ? ' legal' : ''}${x === next ? ' pv-next' : ''}${x === last ? ' last' : ''}`;
     const s = pvView ? undefined : moveScores.get(x);
     (b.lastChild as HTMLElement).textContent = s === undefined ? '' : (s > 0 ? '+' : '') + s;
     if (s !== undefined && s === best) b.classList.add('best');
@@ -78,13 +90,20 @@ function render(): void {
   const black = [...board].filter((c) => c === 'X').length;
   const white = [...board].filter((c) => c === 'O').length;
   $('side').textContent = `${side === 'X' ? 'black' : 'white'} to move ·`;
+  $('side').dataset.side = side === 'X' ? 'black' : 'white';
   $('discs').textContent = `black ${black}, white ${white}, ${64 - black - white} empties`;
   const over = legal.size === 0 && legalMoves(otherSide(p)).length === 0;
   $('final').textContent = over ? `game over: final score ${signed(finalScore(p.player.hi, p.player.lo, p.opponent.hi, p.opponent.lo))} for ${side === 'X' ? 'black' : 'white'}` : '';
   $('final').dataset.over = over ? '1' : '';
-  ($('pass') as HTMLButtonElement).disabled = pvView !== null || legal.size > 0 || over;
-  ($('undo') as HTMLButtonElement).disabled = at === 0;
-  ($('redo') as HTMLButtonElement).disabled = at === history.length - 1;
+  ($('pass') as HTMLButtonElement).disabled = running || legal.size > 0 || over;
+  ($('undo') as HTMLButtonElement).disabled = running || at === 0;
+  ($('redo') as HTMLButtonElement).disabled = running || at === history.length - 1;
+  for (const id of ['toggle-side', 'start', 'clear', 'set', 'text', 'ffo', 'click-mode', 'bits', 'workers', 'engine']) ($(id) as HTMLInputElement).disabled = running;
+  for (const r of document.querySelectorAll<HTMLInputElement>('input[name=mode]')) r.disabled = running;
+  // The FFO list names the position shown, or none.
+  const ffo = FFO.findIndex((e) => positionKey(e.position) === positionKey(position()));
+  ($('ffo') as HTMLSelectElement).value = ffo >= 0 ? String(ffo) : '';
+  renderMoves();
   const pvn = pvView ? pvView.pv.length : 0;
   for (const [id, off] of [['pv-first', !pvView || pvView.step === 0], ['pv-back', !pvView || pvView.step === 0], ['pv-next', !pvView || pvView.step === pvn], ['pv-last', !pvView || pvView.step === pvn]] as const) {
     ($(id) as HTMLButtonElement).disabled = off;
@@ -99,19 +118,43 @@ function render(): void {
 
 const signed = (s: number) => (s > 0 ? '+' : '') + s;
 
-/** The tables' memory: the solver's, or what the settings asked would take (a table per worker, and a shared one to split). */
+/** The game's moves, one button each (the position after it); the one shown is marked. */
+function renderMoves(): void {
+  const list = $('moves');
+  const items: HTMLElement[] = [];
+  for (let i = 1; i < history.length; i++) {
+    const b = document.createElement('button');
+    const m = played[i];
+    b.textContent = `${i}. ${m === null ? 'set' : moveName(m)}`;
+    b.dataset.at = String(i);
+    b.className = i === at ? 'at' : '';
+    b.disabled = running;
+    b.onclick = () => {
+      if (running) return;
+      at = i;
+      setPosition(position(), false);
+    };
+    items.push(b);
+  }
+  list.replaceChildren(...items);
+  list.dataset.length = String(history.length - 1);
+  list.dataset.at = String(at);
+}
+
+/** The tables' memory the settings ask for: a table per worker, and a shared one to split (what the next solve takes). */
 function tableMemory(): number {
-  if (solver) return solver.tableMemory();
   const bits = Number(($('bits') as HTMLInputElement).value);
   const workers = Number(($('workers') as HTMLInputElement).value);
   return bits >= 10 && bits <= 26 && workers >= 1 ? tableBytes(bits, 'board2') * (workers + (isolated && workers > 1 ? 1 : 0)) : 0;
 }
 
 /** A new position: in the history (dropping what was undone), the address and the text box. */
-function setPosition(p: Position, record = true): void {
+function setPosition(p: Position, record = true, move: number | null = null): void {
   if (record) {
     history = history.slice(0, at + 1);
+    played = played.slice(0, at + 1);
     history.push(p);
+    played.push(move);
     at = history.length - 1;
   }
   moveScores = new Map();
@@ -141,18 +184,34 @@ function say(message: string): void {
   $('message').textContent = message;
 }
 
+/** Leaves the PV's playback: the position it shows becomes the game's (its moves added), so that a move plays from there. */
+function leavePv(): void {
+  if (!pvView) return;
+  const { from, pv, step } = pvView;
+  pvView = null;
+  let p = from;
+  for (let i = 0; i < step; i++) {
+    p = play(p, pv[i]);
+    setPosition(p, true, pv[i]);
+  }
+}
+
 function clickSquare(x: number): void {
   if (running) return;
-  if (pvView) pvView = null;
+  leavePv();
   const mode = ($('click-mode') as HTMLSelectElement).value;
   if (mode === 'edit') return setPosition(cycleSquare(position(), x));
-  if (legalMoves(position()).includes(x)) setPosition(play(position(), x));
+  if (legalMoves(position()).includes(x)) setPosition(play(position(), x), true, x);
 }
 
 // --- controls
 $('undo').onclick = () => { if (at > 0 && !running) { at--; setPosition(position(), false); } };
 $('redo').onclick = () => { if (at < history.length - 1 && !running) { at++; setPosition(position(), false); } };
-$('pass').onclick = () => { if (!running) setPosition(play(position(), PASS)); };
+$('pass').onclick = () => {
+  if (running) return;
+  leavePv();
+  if (legalMoves(position()).length === 0) setPosition(play(position(), PASS), true, PASS);
+};
 $('toggle-side').onclick = () => { if (!running) setPosition(otherSide(position())); };
 $('start').onclick = () => { if (!running) setPosition(START_POSITION); };
 $('clear').onclick = () => { if (!running) setPosition(emptyBoard()); };
@@ -184,8 +243,17 @@ $('stop').onclick = () => solver?.stop();
 
 function setFromText(): void {
   if (running) return;
+  const text = ($('text') as HTMLInputElement).value;
   try {
-    setPosition(readPositionText(($('text') as HTMLInputElement).value));
+    if (isGameRecord(text)) {
+      // A game: every position of it in the history, to step through.
+      const { positions, moves } = readGameLine(text);
+      history = [START_POSITION, ...positions];
+      played = [null, ...moves];
+      at = history.length - 1;
+      return setPosition(position(), false);
+    }
+    setPosition(readPositionText(text));
   } catch (e) {
     say(e instanceof Error ? e.message : String(e));
     $('message').dataset.bad = '1';
@@ -292,6 +360,7 @@ async function solve(): Promise<void> {
     return say((e as Error).message);
   }
   running = true;
+  render(); // the controls that cannot act during a solve are disabled
   ($('solve') as HTMLButtonElement).disabled = true;
   ($('stop') as HTMLButtonElement).disabled = false;
   $('result').dataset.state = 'running';
@@ -330,7 +399,7 @@ async function solve(): Promise<void> {
       $('result').dataset.state = 'done';
       $('result').dataset.score = String(best);
       $('result').dataset.move = bestMoves[0];
-      $('result').textContent = `every move solved: best ${bestMoves.join(', ')} ${signed(best)}  (${((performance.now() - t0) / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes)`;
+      $('result').textContent = `every move solved: best ${bestMoves.join(', ')} ${signed(best)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)  (${((performance.now() - t0) / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes)`;
     } else {
       const r = await sv.solveBest(p, (pr) => (stopTicking = showProgress(pr, t0)));
       stopTicking();
@@ -371,7 +440,7 @@ function showBest(p: Position, score: number, move: number, pv: readonly number[
   $('result').dataset.engine = engine;
   $('result').dataset.ms = String(ms);
   const how = engine === 'known' ? 'known from this session' : `${(ms / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes, ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s, engine ${engine}`;
-  $('result').textContent = `best ${$('result').dataset.move || '—'}  score ${signed(score)}\nPV ${pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${how})`;
+  $('result').textContent = `best ${$('result').dataset.move || '—'}  score ${signed(score)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)\nPV ${pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${how})`;
   pvView = pv.length > 0 ? { from: p, pv, step: 0 } : null;
   render();
 }
@@ -381,15 +450,23 @@ function showBest(p: Position, score: number, move: number, pv: readonly number[
 ($('bits') as HTMLInputElement).max = String(WASM_MAX_BITS);
 ($('workers') as HTMLInputElement).value = String(Math.max(1, Math.min(MAX_SPLIT_WORKERS, navigator.hardwareConcurrency || 1)));
 $('env').dataset.isolated = isolated ? '1' : '0';
-const fromUrl = new URL(location.href).searchParams.get('p');
+const address = location.href;
+const fromUrl = new URL(address).searchParams.get('p');
+let badAddress = '';
 if (fromUrl) {
   try {
     history = [readPositionText(fromUrl)];
   } catch (e) {
-    say(`the address's position: ${(e as Error).message}`);
+    badAddress = `the address's position (?p=${fromUrl}): ${(e as Error).message}; the start position is shown`;
   }
 }
 setPosition(position(), false);
+if (badAddress) {
+  // Said, and the address left as it was given.
+  say(badAddress);
+  $('message').dataset.bad = '1';
+  window.history.replaceState(null, '', address);
+}
 $('result').dataset.state = 'loading';
 $('result').textContent = 'loading the engine and the weights…';
 loadEngine().then(
