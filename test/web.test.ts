@@ -342,6 +342,38 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     await page.close();
   }, 90_000);
 
+  it('analyses a pasted game on the workers: every row as revsolve analyze gives it, a graph, CSV and JSON, kept for the game', async () => {
+    const page = await browser.newPage();
+    const seen = watch(page);
+    await ready(page, url);
+    await page.fill('#text', GAME);
+    await page.click('#set');
+    await page.fill('#analyse-from', '14');
+    await page.click('#analyse');
+    await page.locator('#analysis-box[data-state=done]').waitFor({ timeout: 60_000 });
+    const cli = jsonRows(spawnSync(process.execPath, [CLI, 'analyze', GAME, '--from', '14', '--json', '-n', '1', '-h', '16'], { encoding: 'utf8' }).stdout).filter((r) => !r.summary);
+    expect(cli.length).toBe(14); // the moves played from 14 empties to 1
+    const rows = await page.locator('#analysis tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])]))
+      .toEqual(cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]));
+    expect(await page.locator('#graph polyline').count()).toBe(1);
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+    expect(readFileSync((await csv.path())!, 'utf8').trim().split('\n')).toHaveLength(cli.length + 1);
+    const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+    expect(JSON.parse(readFileSync((await json.path())!, 'utf8')).moves).toHaveLength(cli.length);
+    // The same game set again: its analysis comes back without a search.
+    await page.click('#start');
+    await page.fill('#text', GAME);
+    await page.click('#set');
+    expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('done');
+    expect(await page.locator('#analysis tbody tr').count()).toBe(cli.length);
+    // A row goes to the position its move was played in.
+    await page.click(`#analysis tbody tr[data-move="${cli[0].ply}"]`);
+    expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, (cli[0].ply as number) - 1)));
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   it('fits a phone: at 390 px wide nothing is cut off, every square and control inside the width', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await ready(page, url);

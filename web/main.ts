@@ -13,6 +13,7 @@ import type { EngineName } from '../src/wasm/engine.js';
 import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
 import { engineFor } from '../src/pool/policy.js';
 import { PageSolver, type Progress, Stopped } from './solve.js';
+import { type AnalysisRow, analysisCsv, analysisJson, analysisRow, blackScores } from './analysis.js';
 import { cycleSquare, emptyBoard, isGameRecord, otherSide, positionKey, readGameLine, readPositionText } from './text.js';
 import ffo1 from '../obf/fforum-1-19.obf';
 import ffo2 from '../obf/fforum-20-39.obf';
@@ -98,7 +99,7 @@ function render(): void {
   ($('pass') as HTMLButtonElement).disabled = running || legal.size > 0 || over;
   ($('undo') as HTMLButtonElement).disabled = running || at === 0;
   ($('redo') as HTMLButtonElement).disabled = running || at === history.length - 1;
-  for (const id of ['toggle-side', 'start', 'clear', 'set', 'text', 'ffo', 'click-mode', 'bits', 'workers', 'engine']) ($(id) as HTMLInputElement).disabled = running;
+  for (const id of ['toggle-side', 'start', 'clear', 'set', 'text', 'ffo', 'click-mode', 'bits', 'workers', 'engine', 'analyse', 'analyse-from']) ($(id) as HTMLInputElement).disabled = running;
   for (const r of document.querySelectorAll<HTMLInputElement>('input[name=mode]')) r.disabled = running;
   // The FFO list names the position shown, or none.
   const ffo = FFO.findIndex((e) => positionKey(e.position) === positionKey(position()));
@@ -239,6 +240,9 @@ $('pv-back').onclick = () => stepPv(-1);
 $('pv-next').onclick = () => stepPv(1);
 $('pv-last').onclick = () => stepPv(Infinity);
 $('solve').onclick = () => void solve();
+$('analyse').onclick = () => void analyse();
+$('export-json').onclick = () => analysis && download('revsolve-analysis.json', analysisJson(analysis.record, analysis.from, analysis.rows), 'application/json');
+$('export-csv').onclick = () => analysis && download('revsolve-analysis.csv', analysisCsv(analysis.rows), 'text/csv');
 $('stop').onclick = () => solver?.stop();
 
 function setFromText(): void {
@@ -251,7 +255,8 @@ function setFromText(): void {
       history = [START_POSITION, ...positions];
       played = [null, ...moves];
       at = history.length - 1;
-      return setPosition(position(), false);
+      setPosition(position(), false);
+      return restoreAnalysis();
     }
     setPosition(readPositionText(text));
   } catch (e) {
@@ -443,6 +448,120 @@ function showBest(p: Position, score: number, move: number, pv: readonly number[
   $('result').textContent = `best ${$('result').dataset.move || '—'}  score ${signed(score)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)\nPV ${pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${how})`;
   pvView = pv.length > 0 ? { from: p, pv, step: 0 } : null;
   render();
+}
+
+// --- the game's analysis: every move of its positions from `from` empties on, on the workers
+let analysis: { record: string; from: number; rows: AnalysisRow[] } | null = null;
+
+/** The game's record as played so far in the history (passes as ps), or '' when a position was set in it. */
+function gameRecord(): string {
+  if (history.length < 2 || played.slice(1).some((m) => m === null)) return '';
+  return played.slice(1).map((m) => (m === PASS ? 'ps' : moveName(m!))).join('');
+}
+
+function download(name: string, text: string, type: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function renderAnalysis(): void {
+  const rows = analysis?.rows ?? [];
+  const body = $('analysis').querySelector('tbody')!;
+  body.replaceChildren(...rows.map((r) => {
+    const tr = document.createElement('tr');
+    tr.dataset.move = String(r.number);
+    tr.dataset.loss = String(r.loss);
+    for (const t of [String(r.number), r.side, r.played, signed(r.scores[r.played]), `${signed(r.best)} ${r.bestMoves.join(' ')}`, String(r.loss)]) {
+      const td = document.createElement('td');
+      td.textContent = t;
+      tr.append(td);
+    }
+    tr.onclick = () => {
+      if (running || r.number - 1 >= history.length) return;
+      at = r.number - 1; // the position the move was played in
+      setPosition(position(), false);
+    };
+    return tr;
+  }));
+  const points = blackScores(rows);
+  const graph = $('graph');
+  const x0 = points[0]?.number ?? 0;
+  const span = Math.max(1, (points.at(-1)?.number ?? 1) - x0);
+  const y = (v: number) => 50 - (v * 50) / 64;
+  graph.innerHTML = `<line x1="0" y1="50" x2="300" y2="50"></line>${points.length > 0 ? `<polyline points="${points.map((p) => `${((p.number - x0) * 300) / span},${y(p.score)}`).join(' ')}"></polyline>` : ''}`;
+  ($('export-json') as HTMLButtonElement).disabled = rows.length === 0 || running;
+  ($('export-csv') as HTMLButtonElement).disabled = rows.length === 0 || running;
+  const lost = (side: string) => rows.filter((r) => r.side === side).reduce((t, r) => t + r.loss, 0);
+  $('analysis-status').textContent = rows.length === 0 ? '' : `black lost ${lost('black')}, white lost ${lost('white')} discs over ${rows.length} moves`;
+}
+
+/** Analyses the game in the history from the analysed empties on; kept in local storage with its record. */
+async function analyse(): Promise<void> {
+  if (running) return;
+  const record = gameRecord();
+  if (!record) return say('no game to analyse: play moves from the start position, or paste a game record');
+  const from = Math.round(Number(($('analyse-from') as HTMLInputElement).value));
+  if (!(from >= 1 && from <= 40)) return say('analyse from 1 to 40 empties');
+  let s: { bits: number; workers: number; engine: EngineName };
+  try {
+    s = settings();
+  } catch (e) {
+    return say((e as Error).message);
+  }
+  say('');
+  analysis = { record, from, rows: [] };
+  running = true;
+  render();
+  ($('solve') as HTMLButtonElement).disabled = true;
+  ($('analyse') as HTMLButtonElement).disabled = true;
+  ($('stop') as HTMLButtonElement).disabled = false;
+  $('analysis-box').dataset.state = 'running';
+  try {
+    const sv = await solverFor(s);
+    for (let i = 1; i < history.length; i++) {
+      const before = history[i - 1];
+      const m = played[i];
+      if (m === null || m === PASS || emptyCount(before) > from) continue;
+      const scores = new Map<number, number>();
+      const todo: number[] = [];
+      for (const x of legalMoves(before)) {
+        const child = known.get(positionKey(play(before, x)));
+        if (child) scores.set(x, -child.score);
+        else todo.push(x);
+      }
+      await sv.solveEvery(before, todo, (move, r) => {
+        known.set(positionKey(play(before, move)), { score: r.score, move: r.move, pv: r.pv });
+        scores.set(move, -r.score);
+      }, () => undefined);
+      analysis.rows.push(analysisRow(i, before, m, scores));
+      renderAnalysis();
+    }
+    $('analysis-box').dataset.state = 'done';
+    localStorage.setItem(`revsolve-analysis:${record}:${from}`, JSON.stringify(analysis.rows));
+  } catch (e) {
+    $('analysis-box').dataset.state = e instanceof Stopped ? 'stopped' : 'error';
+    if (!(e instanceof Stopped)) say(e instanceof Error ? e.message : String(e));
+  } finally {
+    running = false;
+    ($('solve') as HTMLButtonElement).disabled = false;
+    ($('analyse') as HTMLButtonElement).disabled = false;
+    ($('stop') as HTMLButtonElement).disabled = true;
+    render();
+    renderAnalysis();
+  }
+}
+
+/** A game's analysis kept from before (local storage), shown when its game is set again. */
+function restoreAnalysis(): void {
+  const record = gameRecord();
+  const from = Math.round(Number(($('analyse-from') as HTMLInputElement).value));
+  const kept = record ? localStorage.getItem(`revsolve-analysis:${record}:${from}`) : null;
+  analysis = kept ? { record, from, rows: JSON.parse(kept) as AnalysisRow[] } : null;
+  $('analysis-box').dataset.state = kept ? 'done' : 'none';
+  renderAnalysis();
 }
 
 // --- start: the position of the address, the workers' defaults, the engine

@@ -1,0 +1,46 @@
+/**
+ * A game's analysis as the page keeps it: one row a move played from the
+ * analysed empties on, with every legal move's exact score (for the side
+ * that moved), the best, and the loss; its CSV and JSON forms. Pure
+ * functions: the tests run them in Node.
+ */
+import { type Position, emptyCount, moveName } from '../src/position/position.js';
+
+export interface AnalysisRow {
+  /** The move's number in the game (1 = the first). */
+  readonly number: number;
+  readonly empties: number;
+  readonly side: 'black' | 'white';
+  readonly played: string;
+  /** Every legal move's exact score, for the side that moved. */
+  readonly scores: Readonly<Record<string, number>>;
+  readonly best: number;
+  readonly bestMoves: readonly string[];
+  readonly loss: number;
+}
+
+/** The row of a move once every legal move's score is known. */
+export function analysisRow(number: number, before: Position, played: number, scores: ReadonlyMap<number, number>): AnalysisRow {
+  const squares = [...scores.keys()].sort((a, b) => a - b);
+  const best = Math.max(...scores.values());
+  return {
+    number, empties: emptyCount(before), side: before.toMove === 'X' ? 'black' : 'white', played: moveName(played),
+    scores: Object.fromEntries(squares.map((x) => [moveName(x), scores.get(x)!])), best,
+    bestMoves: squares.filter((x) => scores.get(x) === best).map(moveName), loss: best - scores.get(played)!,
+  };
+}
+
+/** Black's exact score after each analysed move (the graph's points): the move's score, for black. */
+export function blackScores(rows: readonly AnalysisRow[]): { number: number; score: number }[] {
+  return rows.map((r) => ({ number: r.number, score: (r.side === 'black' ? 1 : -1) * r.scores[r.played] }));
+}
+
+export function analysisCsv(rows: readonly AnalysisRow[]): string {
+  const lines = ['move,empties,side,played,score,best,best_moves,loss'];
+  for (const r of rows) lines.push([r.number, r.empties, r.side, r.played, r.scores[r.played], r.best, r.bestMoves.join(' '), r.loss].join(','));
+  return lines.join('\n') + '\n';
+}
+
+export function analysisJson(record: string, from: number, rows: readonly AnalysisRow[]): string {
+  return JSON.stringify({ record, from, moves: rows }, null, 1) + '\n';
+}
