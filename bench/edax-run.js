@@ -23,9 +23,11 @@ export const SETS = {
   // Edax alone took over 14 CPU minutes on #50-#59 at h = 10 without finishing: the held-out check in reach.
   '50-52': { name: 'FFO #50-#52 (held out)', file: 'fforum-40-59.obf', lines: [11, 13], h: 21, ffo: 50 },
   // Random positions of 20-24 empties from the project's own random games (node bench/random-set.js --seed N):
-  // seed 1 may be tuned on, seed 2 is held out. Line 1 of each file is its comment.
+  // seed 1 may be tuned on, seeds 2 and 3 are held out. Line 1 of each file is its comment.
   r1: { name: 'random seed 1 (tuning)', file: 'random-s1.obf', lines: [2, 21], h: 21 },
   r2: { name: 'random seed 2 (held out)', file: 'random-s2.obf', lines: [2, 21], h: 21 },
+  // Seed 3 (30 positions): made after every tuning so far; judged on, never tuned on.
+  r3: { name: 'random seed 3 (never tuned on, 30)', file: 'random-s3.obf', lines: [2, 31], h: 21 },
 };
 
 /** A scratch directory holding the shipped weights in Edax's format (eval.dat) and the sets' files. */
