@@ -5,6 +5,7 @@
  * functions: the tests run them in Node.
  */
 import { type Position, emptyCount, moveName } from '../src/position/position.js';
+import { scoredMove } from '../src/game/scores.js';
 
 export interface AnalysisRow {
   /** The move's number in the game (1 = the first). */
@@ -21,13 +22,8 @@ export interface AnalysisRow {
 
 /** The row of a move once every legal move's score is known. */
 export function analysisRow(number: number, before: Position, played: number, scores: ReadonlyMap<number, number>): AnalysisRow {
-  const squares = [...scores.keys()].sort((a, b) => a - b);
-  const best = Math.max(...scores.values());
-  return {
-    number, empties: emptyCount(before), side: before.toMove === 'X' ? 'black' : 'white', played: moveName(played),
-    scores: Object.fromEntries(squares.map((x) => [moveName(x), scores.get(x)!])), best,
-    bestMoves: squares.filter((x) => scores.get(x) === best).map(moveName), loss: best - scores.get(played)!,
-  };
+  const { scores: byName, best, bestMoves, loss } = scoredMove(scores, played);
+  return { number, empties: emptyCount(before), side: before.toMove === 'X' ? 'black' : 'white', played: moveName(played), scores: byName, best, bestMoves, loss };
 }
 
 /** Black's exact score after each analysed move (the graph's points): the move's score, for black. */

@@ -7,10 +7,11 @@
  * subtrees, so a later position often finds its children's work done.
  */
 import { OptionError } from '../errors.js';
-import { type Color, type Position, emptyCount, legalMoves, moveName, play } from '../position/position.js';
+import { type Color, type Position, emptyCount, legalMoves, play } from '../position/position.js';
 import type { ObfEntry } from '../position/obf.js';
 import { type SuiteOptions, solveSuite } from '../pool/suite.js';
 import { type Game, replayGame } from './record.js';
+import { type ScoredMove, scoredMove } from './scores.js';
 
 export interface AnalyzeOptions extends Omit<SuiteOptions, 'order' | 'keepTable' | 'onBadLine'> {
   /** Analyse the positions of this many empties or fewer (default 22). */
@@ -19,8 +20,8 @@ export interface AnalyzeOptions extends Omit<SuiteOptions, 'order' | 'keepTable'
 
 export const DEFAULT_FROM = 22;
 
-/** One position of the game, analysed. Scores are for its side to move. */
-export interface MoveAnalysis {
+/** One position of the game, analysed (ScoredMove: every move's score, the best, the loss). Scores are for its side to move. */
+export interface MoveAnalysis extends ScoredMove {
   /** The move's number in the record (1 = the first). */
   readonly number: number;
   readonly empties: number;
@@ -28,14 +29,6 @@ export interface MoveAnalysis {
   readonly position: Position;
   /** The move played (a square). */
   readonly played: number;
-  /** The exact score of every legal move, by name ("f5"). */
-  readonly scores: Readonly<Record<string, number>>;
-  readonly playedScore: number;
-  readonly best: number;
-  /** The moves that reach `best`, by name, in square order. */
-  readonly bestMoves: readonly string[];
-  /** best − playedScore: the discs the move gave away (0 for a best move). */
-  readonly loss: number;
   /** Nodes searched for this position's children. */
   readonly nodes: number;
 }
@@ -102,12 +95,5 @@ export async function* analyzeGame(game: string | Game, options: AnalyzeOptions 
 }
 
 function analysisOf(m: { number: number; position: Position; move: number }, scores: ReadonlyMap<number, number>, nodes: number): MoveAnalysis {
-  const squares = [...scores.keys()].sort((a, b) => a - b);
-  const best = Math.max(...scores.values());
-  const playedScore = scores.get(m.move)!;
-  return {
-    number: m.number, empties: emptyCount(m.position), toMove: m.position.toMove, position: m.position, played: m.move,
-    scores: Object.fromEntries(squares.map((x) => [moveName(x), scores.get(x)!])),
-    playedScore, best, bestMoves: squares.filter((x) => scores.get(x) === best).map(moveName), loss: best - playedScore, nodes,
-  };
+  return { number: m.number, empties: emptyCount(m.position), toMove: m.position.toMove, position: m.position, played: m.move, ...scoredMove(scores, m.move), nodes };
 }
