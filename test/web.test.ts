@@ -20,6 +20,7 @@ import { OBF, rng } from './helpers.js';
 import { formatObfLine, parseObf } from '../src/position/obf.js';
 import { PASS, type Position, emptyCount, formatPosition, legalMoves, moveName, parseMove, parsePosition, play } from '../src/position/position.js';
 import { readGameLine } from '../web/text.js';
+import { replayGame } from '../src/game/record.js';
 import { MAX_SPLIT_WORKERS } from '../src/wasm/layout.js';
 
 const chromium = findChromium();
@@ -353,20 +354,24 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     await page.locator('#analysis-box[data-state=done]').waitFor({ timeout: 60_000 });
     const cli = jsonRows(spawnSync(process.execPath, [CLI, 'analyze', GAME, '--from', '14', '--json', '-n', '1', '-h', '16'], { encoding: 'utf8' }).stdout).filter((r) => !r.summary);
     expect(cli.length).toBe(14); // the moves played from 14 empties to 1
-    const rows = await page.locator('#analysis tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    // Before 14 empties every move is an estimate, marked so, with its depth; the moves from 14 on are exact.
+    const estimated = replayGame(GAME).moves.filter((m) => emptyCount(m.position) > 14).length;
+    expect(await page.locator('#analysis tbody tr[data-estimate="6"]').count()).toBe(estimated);
+    expect(await page.locator('#analysis tbody tr[data-estimate] td:nth-child(4)').allTextContents()).toEqual(Array(estimated).fill(expect.stringMatching(/^≈[+-]?\d/)));
+    const rows = await page.locator('#analysis tbody tr:not([data-estimate])').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])]))
       .toEqual(cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]));
     expect(await page.locator('#graph polyline').count()).toBe(1);
     const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
-    expect(readFileSync((await csv.path())!, 'utf8').trim().split('\n')).toHaveLength(cli.length + 1);
+    expect(readFileSync((await csv.path())!, 'utf8').trim().split('\n')).toHaveLength(estimated + cli.length + 1);
     const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
-    expect(JSON.parse(readFileSync((await json.path())!, 'utf8')).moves).toHaveLength(cli.length);
+    expect(JSON.parse(readFileSync((await json.path())!, 'utf8')).moves).toHaveLength(estimated + cli.length);
     // The same game set again: its analysis comes back without a search.
     await page.click('#start');
     await page.fill('#text', GAME);
     await page.click('#set');
     expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('done');
-    expect(await page.locator('#analysis tbody tr').count()).toBe(cli.length);
+    expect(await page.locator('#analysis tbody tr:not([data-estimate])').count()).toBe(cli.length);
     // A row goes to the position its move was played in.
     await page.click(`#analysis tbody tr[data-move="${cli[0].ply}"]`);
     expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, (cli[0].ply as number) - 1)));

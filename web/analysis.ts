@@ -18,22 +18,25 @@ export interface AnalysisRow {
   readonly best: number;
   readonly bestMoves: readonly string[];
   readonly loss: number;
+  /** Scores estimated by a search of this many plies with the evaluator (before the analysed empties), not proven; absent: exact. */
+  readonly estimate?: number;
 }
 
 /** The row of a move once every legal move's score is known. */
-export function analysisRow(number: number, before: Position, played: number, scores: ReadonlyMap<number, number>): AnalysisRow {
+export function analysisRow(number: number, before: Position, played: number, scores: ReadonlyMap<number, number>, estimate?: number): AnalysisRow {
   const { scores: byName, best, bestMoves, loss } = scoredMove(scores, played);
-  return { number, empties: emptyCount(before), side: before.toMove === 'X' ? 'black' : 'white', played: moveName(played), scores: byName, best, bestMoves, loss };
+  const row = { number, empties: emptyCount(before), side: before.toMove === 'X' ? 'black' : 'white', played: moveName(played), scores: byName, best, bestMoves, loss: Math.round(loss * 10) / 10 } as const;
+  return estimate === undefined ? row : { ...row, estimate };
 }
 
-/** Black's exact score after each analysed move (the graph's points): the move's score, for black. */
+/** Black's exact score after each move solved exactly (the graph's points): the move's score, for black. */
 export function blackScores(rows: readonly AnalysisRow[]): { number: number; score: number }[] {
-  return rows.map((r) => ({ number: r.number, score: (r.side === 'black' ? 1 : -1) * r.scores[r.played] }));
+  return rows.filter((r) => r.estimate === undefined).map((r) => ({ number: r.number, score: (r.side === 'black' ? 1 : -1) * r.scores[r.played] }));
 }
 
 export function analysisCsv(rows: readonly AnalysisRow[]): string {
-  const lines = ['move,empties,side,played,score,best,best_moves,loss'];
-  for (const r of rows) lines.push([r.number, r.empties, r.side, r.played, r.scores[r.played], r.best, r.bestMoves.join(' '), r.loss].join(','));
+  const lines = ['move,empties,side,played,score,best,best_moves,loss,estimate_depth'];
+  for (const r of rows) lines.push([r.number, r.empties, r.side, r.played, r.scores[r.played], r.best, r.bestMoves.join(' '), r.loss, r.estimate ?? ''].join(','));
   return lines.join('\n') + '\n';
 }
 

@@ -452,6 +452,8 @@ function showBest(p: Position, score: number, move: number, pv: readonly number[
 
 // --- the game's analysis: every move of its positions from `from` empties on, on the workers
 let analysis: { record: string; from: number; rows: AnalysisRow[] } | null = null;
+/** The plies of the evaluator's search that estimates the moves before the analysed empties. */
+const ESTIMATE_DEPTH = 6;
 
 /** The game's record as played so far in the history (passes as ps), or '' when a position was set in it. */
 function gameRecord(): string {
@@ -474,7 +476,9 @@ function renderAnalysis(): void {
     const tr = document.createElement('tr');
     tr.dataset.move = String(r.number);
     tr.dataset.loss = String(r.loss);
-    for (const t of [String(r.number), r.side, r.played, signed(r.scores[r.played]), `${signed(r.best)} ${r.bestMoves.join(' ')}`, String(r.loss)]) {
+    if (r.estimate !== undefined) tr.dataset.estimate = String(r.estimate);
+    const about = r.estimate !== undefined ? '≈' : '';
+    for (const t of [String(r.number), r.side, r.played, about + signed(r.scores[r.played]), `${about}${signed(r.best)} ${r.bestMoves.join(' ')}`, about + String(r.loss)]) {
       const td = document.createElement('td');
       td.textContent = t;
       tr.append(td);
@@ -494,8 +498,10 @@ function renderAnalysis(): void {
   graph.innerHTML = `<line x1="0" y1="50" x2="300" y2="50"></line>${points.length > 0 ? `<polyline points="${points.map((p) => `${((p.number - x0) * 300) / span},${y(p.score)}`).join(' ')}"></polyline>` : ''}`;
   ($('export-json') as HTMLButtonElement).disabled = rows.length === 0 || running;
   ($('export-csv') as HTMLButtonElement).disabled = rows.length === 0 || running;
-  const lost = (side: string) => rows.filter((r) => r.side === side).reduce((t, r) => t + r.loss, 0);
-  $('analysis-status').textContent = rows.length === 0 ? '' : `black lost ${lost('black')}, white lost ${lost('white')} discs over ${rows.length} moves`;
+  const exact = rows.filter((r) => r.estimate === undefined);
+  const lost = (side: string) => exact.filter((r) => r.side === side).reduce((t, r) => t + r.loss, 0);
+  const estimated = rows.length - exact.length;
+  $('analysis-status').textContent = rows.length === 0 ? '' : `exact over ${exact.length} moves: black lost ${lost('black')}, white lost ${lost('white')} discs${estimated > 0 ? `; ${estimated} earlier moves estimated (≈, ${ESTIMATE_DEPTH}-ply search)` : ''}`;
 }
 
 /** Analyses the game in the history from the analysed empties on; kept in local storage with its record. */
@@ -524,7 +530,15 @@ async function analyse(): Promise<void> {
     for (let i = 1; i < history.length; i++) {
       const before = history[i - 1];
       const m = played[i];
-      if (m === null || m === PASS || emptyCount(before) > from) continue;
+      if (m === null || m === PASS) continue;
+      if (emptyCount(before) > from) {
+        // Before the analysed empties: every move estimated, not proven (a search of ESTIMATE_DEPTH plies with the evaluator).
+        const guesses = new Map<number, number>();
+        await sv.estimateEvery(before, legalMoves(before), ESTIMATE_DEPTH, (move, score) => guesses.set(move, 0 - score));
+        analysis.rows.push(analysisRow(i, before, m, guesses, ESTIMATE_DEPTH));
+        renderAnalysis();
+        continue;
+      }
       const scores = new Map<number, number>();
       const todo: number[] = [];
       for (const x of legalMoves(before)) {

@@ -13,6 +13,7 @@ import { type WeightsBytes, searchEvaluator } from '../src/eval/format.js';
 import type { Evaluator } from '../src/eval/weights.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from '../src/pool/split.js';
 import type { PositionResult } from '../src/solve/solve.js';
+import type { EstimateResult } from '../src/pool/tasks.js';
 import { createSplitTable, splitEngine, splits } from '../src/pool/policy.js';
 import { provideEngine } from '../src/wasm/engine.js';
 import type { EngineName } from '../src/wasm/engine.js';
@@ -141,6 +142,26 @@ export class PageSolver {
       if (!r) return;
       done += r.nodes;
       onChild(move, r);
+    }));
+    if (this.stopping) throw new Stopped();
+  }
+
+  /**
+   * Estimates of `moves` (legal moves of the side to move): a `depth`-ply
+   * search of each child with the evaluator, on the workers (the child's
+   * own score, in discs), reported as each is known; rejects with Stopped.
+   */
+  async estimateEvery(position: Position, moves: readonly number[], depth: number, onChild: (move: number, score: number) => void): Promise<void> {
+    this.stopping = false;
+    await Promise.all(moves.map(async (move, i) => {
+      const { player, opponent } = play(position, move);
+      const r = await this.pool.run<EstimateResult>({
+        kind: 'estimate', index: i + 1, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, bits: this.settings.bits, layout: LAYOUT, depth,
+      }, i).catch((e) => {
+        if (this.stopping) return null;
+        throw e;
+      });
+      if (r) onChild(move, r.score);
     }));
     if (this.stopping) throw new Stopped();
   }

@@ -17,6 +17,7 @@ import type { Color } from '../position/position.js';
 import type { Evaluator } from '../eval/weights.js';
 import { LIVE_FIELDS, SearchContext } from '../search/context.js';
 import { searchNull } from '../search/nws.js';
+import { midSearchFrom } from '../search/midgame.js';
 import { setupEmpties } from '../search/leaves.js';
 import { SearchState } from '../search/state.js';
 import type { EngineName } from '../wasm/engine.js';
@@ -93,7 +94,19 @@ export interface GuessTask extends SharedTableTask {
   readonly kind: 'guess';
 }
 
-export type Task = SolveTask | NwsTask | PvTask | GuessTask;
+/** An estimate, not a proof: a depth-limited search with the evaluator (the page's analysis before its exact part). */
+export interface EstimateTask extends TaskBase {
+  readonly kind: 'estimate';
+  readonly depth: number;
+}
+
+export interface EstimateResult {
+  /** The evaluator's score for the side to move, in discs (1/128 disc resolution, rounded to a tenth). */
+  readonly score: number;
+  readonly nodes: number;
+}
+
+export type Task = SolveTask | NwsTask | PvTask | GuessTask | EstimateTask;
 /** A task as its sender gives it; the scheduler adds the rest. */
 export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, keyof Dispatched | keyof RunSettings> & { readonly index: number } : never) : never;
 
@@ -141,7 +154,8 @@ export class SearchThread {
   private evaluator: { digest: string | null; ev: Evaluator | null } = { digest: null, ev: null };
 
   /** Runs a task; throws SearchCancelled when its stop flag ended it. */
-  run(t: Task): PositionResult | NwsResult | PvResult | GuessResult {
+  run(t: Task): PositionResult | NwsResult | PvResult | GuessResult | EstimateResult {
+    if (t.kind === 'estimate') return this.estimate(t);
     let table: Table;
     let below: WasmSearch | null = null;
     const evaluator = this.evaluatorOf(t.weights);
@@ -165,6 +179,15 @@ export class SearchThread {
     if (ctx.stopped()) throw new SearchCancelled(`task ${t.kind} of position ${t.index}`);
     if (t.kind === 'solve') return result;
     return { ...result, engineNodes: (below?.searched ?? 0) - before };
+  }
+
+  /** A depth-limited search with the evaluator: no table, no proof (its nodes count). */
+  private estimate(t: EstimateTask): EstimateResult {
+    const evaluator = this.evaluatorOf(t.weights);
+    if (!evaluator) throw new Error('an estimate needs weights');
+    this.state.nodes[0] = 0;
+    const v = midSearchFrom(this.state, evaluator, t.ph, t.pl, t.oh, t.ol, t.depth, -(1 << 30), 1 << 30);
+    return { score: Math.round((v / 128) * 10) / 10, nodes: this.state.nodes[0] };
   }
 
   /** This thread's evaluator of the run's weights, built from their bytes once (the digest tells a new run's weights). */
@@ -211,7 +234,7 @@ export class SearchThread {
   }
 }
 
-function runOn(ctx: SearchContext, t: Task, table: Table): PositionResult | NwsResult | PvResult | GuessResult {
+function runOn(ctx: SearchContext, t: Exclude<Task, EstimateTask>, table: Table): PositionResult | NwsResult | PvResult | GuessResult {
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
   if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable, root: t.root });
   if (t.kind === 'guess') return guessScore(ctx, position);
