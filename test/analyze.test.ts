@@ -88,6 +88,16 @@ describe('revsolve analyze', () => {
     expect(inFile.status).toBe(2);
     expect(inFile.stderr).toBe(`revsolve: ${file} line 4: move 7: f5 is not a legal move for black\n`);
     expect(inFile.stdout).toBe('');
+    // Not a record and not a file of them: one line each, exit 2.
+    const missing = run(join(tmp, 'games-missing.txt'));
+    expect([missing.status, missing.stderr]).toEqual([2, `revsolve: ${join(tmp, 'games-missing.txt')}: no such file (nor a game record: moves as in f5d6c3)\n`]);
+    expect(run(tmp).stderr).toBe(`revsolve: ${tmp}: not a file of game records\n`);
+    const binary = join(tmp, 'binary.bin');
+    writeFileSync(binary, Buffer.from([0x66, 0x35, 0x00, 0x01]));
+    expect(run(binary).stderr).toBe(`revsolve: ${binary}: a binary file, not game records (one a line, as f5d6c3…)\n`);
+    const none = join(tmp, 'none.txt');
+    writeFileSync(none, '\n# no game here\n');
+    expect([run(none).status, run(none).stderr]).toEqual([2, `revsolve: ${none}: no game record in it\n`]);
   });
 
   it('a file of records: each game analysed in turn, its own summary', () => {

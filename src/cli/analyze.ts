@@ -47,8 +47,13 @@ export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
 
 /** The games of the argument: a file's lines (blank ones and # comments skipped), or the record itself. */
 function gamesOf(arg: string): { label: string; game: Game }[] {
-  const isFile = existsSync(arg) && statSync(arg).isFile();
-  const lines = isFile ? readFileSync(arg, 'utf8').split(/\r?\n/) : [arg];
+  // A path: what exists, or what is written like one (a dot or a slash); anything else is a record.
+  const isFile = existsSync(arg) || /[./\\]/.test(arg);
+  if (isFile && !existsSync(arg)) throw new UsageError(`${arg}: no such file (nor a game record: moves as in f5d6c3)`);
+  if (isFile && !statSync(arg).isFile()) throw new UsageError(`${arg}: not a file of game records`);
+  const bytes = isFile ? readFileSync(arg) : null;
+  if (bytes?.includes(0)) throw new UsageError(`${arg}: a binary file, not game records (one a line, as f5d6c3…)`);
+  const lines = bytes ? bytes.toString('utf8').split(/\r?\n/) : [arg];
   const games: { label: string; game: Game }[] = [];
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
