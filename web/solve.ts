@@ -60,6 +60,18 @@ export class PageSolver {
     }, workerUrl);
   }
 
+  /**
+   * Has every worker make its table (and engine) for whole positions now:
+   * the page awaits it before a solve's clock starts, so that allocating a
+   * large table is not counted as solving.
+   */
+  async prepare(): Promise<void> {
+    const { bits } = this.settings;
+    if (this.shared && this.settings.workers > 1) this.sharedTable(); // a split's table, in this thread
+    await Promise.all(Array.from({ length: this.settings.workers }, (_, i) =>
+      this.pool.run({ kind: 'prepare', index: i + 1, ph: 0, pl: 0, oh: 0, ol: 0, bits, layout: LAYOUT }, i)));
+  }
+
   /** Bytes of the tables this solver holds or its workers make: one per worker, and the split table. */
   tableMemory(): number {
     const one = tableBytes(this.settings.bits, LAYOUT);

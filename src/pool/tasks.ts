@@ -106,7 +106,12 @@ export interface EstimateResult {
   readonly nodes: number;
 }
 
-export type Task = SolveTask | NwsTask | PvTask | GuessTask | EstimateTask;
+/** Makes the thread's own table (and engine) for whole positions of these settings now, so that no solve's time counts its set-up. */
+export interface PrepareTask extends TaskBase {
+  readonly kind: 'prepare';
+}
+
+export type Task = SolveTask | NwsTask | PvTask | GuessTask | EstimateTask | PrepareTask;
 /** A task as its sender gives it; the scheduler adds the rest. */
 export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, keyof Dispatched | keyof RunSettings> & { readonly index: number } : never) : never;
 
@@ -152,10 +157,13 @@ export class SearchThread {
    */
   private readonly sharedEngines = new Map<number, WasmSearch>();
   private evaluator: { digest: string | null; ev: Evaluator | null } = { digest: null, ev: null };
+  /** Tables made and not yet searched: all zeros, date 1, as a clear leaves them (so a first solve need not clear gigabytes). */
+  private readonly fresh = new WeakSet<Table>();
 
   /** Runs a task; throws SearchCancelled when its stop flag ended it. */
-  run(t: Task): PositionResult | NwsResult | PvResult | GuessResult | EstimateResult {
+  run(t: Task): PositionResult | NwsResult | PvResult | GuessResult | EstimateResult | { prepared: true } {
     if (t.kind === 'estimate') return this.estimate(t);
+    if (t.kind === 'prepare') return this.prepare(t);
     let table: Table;
     let below: WasmSearch | null = null;
     const evaluator = this.evaluatorOf(t.weights);
@@ -163,7 +171,7 @@ export class SearchThread {
       below = this.wholeEngine(t, evaluator);
       table = below.table;
     } else if (t.kind === 'solve') {
-      if (!this.own || this.own.bits !== t.bits || this.own.layout !== t.layout) this.own = createTable(t.bits, t.layout);
+      if (!this.own || this.own.bits !== t.bits || this.own.layout !== t.layout) this.fresh.add((this.own = createTable(t.bits, t.layout)));
       table = this.own;
     } else if (t.engineShare) {
       below = this.sharedEngine(t, t.engineShare);
@@ -174,11 +182,20 @@ export class SearchThread {
       live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
     });
     const before = below?.searched ?? 0;
-    const result = runOn(ctx, t, table);
+    const fresh = this.fresh.delete(table);
+    const result = runOn(ctx, t, table, fresh);
     // A task stopped by its flag ends with whatever its search had: no result.
     if (ctx.stopped()) throw new SearchCancelled(`task ${t.kind} of position ${t.index}`);
     if (t.kind === 'solve') return result;
     return { ...result, engineNodes: (below?.searched ?? 0) - before };
+  }
+
+  /** The table (and engine) a whole position of the task's settings would make, made now. */
+  private prepare(t: PrepareTask): { prepared: true } {
+    const evaluator = this.evaluatorOf(t.weights);
+    if (t.engine === 'wasm') this.wholeEngine(t, evaluator);
+    else if (!this.own || this.own.bits !== t.bits || this.own.layout !== t.layout) this.fresh.add((this.own = createTable(t.bits, t.layout)));
+    return { prepared: true };
   }
 
   /** A depth-limited search with the evaluator: no table, no proof (its nodes count). */
@@ -198,12 +215,13 @@ export class SearchThread {
   }
 
   /** The engine of whole positions, made again when the table's size or layout or the weights change. */
-  private wholeEngine(t: SolveTask, evaluator: Evaluator | null): WasmSearch {
+  private wholeEngine(t: SolveTask | PrepareTask, evaluator: Evaluator | null): WasmSearch {
     const digest = t.weights?.digest ?? null;
     if (this.wasm && this.wasm.bits === t.bits && this.wasm.layout === t.layout && this.wasm.digest === digest) return this.wasm.search;
     this.wasm = undefined; // its memory goes before the next is made
     const search = WasmSearch.create(t.bits, t.layout, evaluator);
     this.wasm = { search, bits: t.bits, layout: t.layout, digest };
+    this.fresh.add(search.table);
     return search;
   }
 
@@ -234,9 +252,9 @@ export class SearchThread {
   }
 }
 
-function runOn(ctx: SearchContext, t: Exclude<Task, EstimateTask>, table: Table): PositionResult | NwsResult | PvResult | GuessResult {
+function runOn(ctx: SearchContext, t: Exclude<Task, EstimateTask | PrepareTask>, table: Table, fresh: boolean): PositionResult | NwsResult | PvResult | GuessResult {
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
-  if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable, root: t.root });
+  if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable || fresh, root: t.root });
   if (t.kind === 'guess') return guessScore(ctx, position);
   if (t.kind === 'pv') {
     const r = solveExact(ctx, position, { known: t.score, sameSearch: true });
