@@ -4,8 +4,9 @@
  * game record from the start ("f5d6c3…", passes implied). Pure functions:
  * the tests run them in Node.
  */
-import { type Position, PASS, PositionError, formatPosition, legalMoves, parseMove, parsePosition, play } from '../src/position/position.js';
+import { type Position, PASS, PositionError, formatPosition, parseMove, parsePosition, play } from '../src/position/position.js';
 import { START_POSITION } from '../src/position/perft.js';
+import { RecordError, replayMoves } from '../src/game/record.js';
 
 /** The position a text names; a PositionError says why not, in one line. */
 export function readPositionText(text: string): Position {
@@ -25,28 +26,21 @@ export function isGameRecord(text: string): boolean {
 }
 
 /**
- * A game record from the start, position by position: the positions after
- * each move (a side with no move passes first, as in a record) and the
- * squares played (PASS for a pass written in the record).
+ * A game record from the start, position by position (src/game/record.ts
+ * replays it): the positions after each move (a side with no move passes
+ * first, as in a record) and the squares played (PASS for a pass written
+ * in the record as ps or pa).
  */
 export function readGameLine(text: string): { positions: Position[]; moves: number[] } {
   const tokens = text.replace(/[\s,.-]/g, '').toLowerCase().match(/[a-h][1-8]|ps|pa/g) ?? [];
-  const positions: Position[] = [];
-  const moves: number[] = [];
-  let pos = START_POSITION;
-  tokens.forEach((m, i) => {
-    if (m === 'ps' || m === 'pa') {
-      pos = play(pos, PASS);
-    } else {
-      if (legalMoves(pos).length === 0 && legalMoves(play(pos, PASS)).length > 0) pos = play(pos, PASS);
-      const x = parseMove(m);
-      if (!legalMoves(pos).includes(x)) throw new PositionError(`move ${i + 1} of the game record, ${m}, is not legal there`);
-      pos = play(pos, x);
-    }
-    positions.push(pos);
-    moves.push(m === 'ps' || m === 'pa' ? PASS : parseMove(m));
-  });
-  return { positions, moves };
+  const squares = tokens.map((m) => (m === 'ps' || m === 'pa' ? PASS : parseMove(m)));
+  try {
+    const { moves } = replayMoves(squares);
+    return { positions: moves.map((m) => play(m.position, m.move)), moves: squares };
+  } catch (e) {
+    if (e instanceof RecordError) throw new PositionError(`move ${e.move} of the game record, ${tokens[e.move - 1]}, is not legal there`);
+    throw e;
+  }
 }
 
 /** The position after a game record from the start; a side with no move passes. */

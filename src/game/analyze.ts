@@ -7,7 +7,7 @@
  * subtrees, so a later position often finds its children's work done.
  */
 import { OptionError } from '../errors.js';
-import { type Color, type Position, emptyCount, legalMoves, play } from '../position/position.js';
+import { type Color, PASS, type Position, emptyCount, legalMoves, play } from '../position/position.js';
 import type { ObfEntry } from '../position/obf.js';
 import { type SuiteOptions, solveSuite } from '../pool/suite.js';
 import { type Game, replayGame } from './record.js';
@@ -69,7 +69,7 @@ export async function* analyzeGame(game: string | Game, options: AnalyzeOptions 
   const from = options.from ?? DEFAULT_FROM;
   if (!Number.isInteger(from) || from < 1 || from > 60) throw new OptionError('from', `an integer from 1 to 60, not ${String(from)}`);
   const { moves } = typeof game === 'string' ? replayGame(game) : game;
-  const chosen = moves.filter((m) => emptyCount(m.position) <= from);
+  const chosen = moves.filter((m) => m.move !== PASS && emptyCount(m.position) <= from);
   // Each legal move of each chosen position is one entry of the suite.
   const entries: ObfEntry[] = [];
   const owner: { at: number; move: number }[] = [];

@@ -47,15 +47,26 @@ export function recordMoves(text: string): number[] {
 
 /** Replays a record from the start position, inserting the passes a side with no move makes. */
 export function replayGame(text: string): Game {
+  return replayMoves(recordMoves(text));
+}
+
+/**
+ * Replays squares from the start position: a side with no move passes
+ * first (implied), and PASS is a pass written in the record. RecordError
+ * names the first move that is not legal.
+ */
+export function replayMoves(squares: readonly number[]): Game {
   const moves: GameMove[] = [];
   let position = START_POSITION;
-  for (const [i, move] of recordMoves(text).entries()) {
-    if (legalMoves(position).length === 0) {
+  for (const [i, move] of squares.entries()) {
+    if (move === PASS) {
+      if (legalMoves(position).length > 0) throw new RecordError(i + 1, `a pass, but ${sideName(position.toMove)} has a move`);
+    } else if (legalMoves(position).length === 0) {
       const passed = play(position, PASS);
       if (legalMoves(passed).length === 0) throw new RecordError(i + 1, `${moveName(move)} after the game is over`);
       position = passed;
     }
-    if (!legalMoves(position).includes(move)) {
+    if (move !== PASS && !legalMoves(position).includes(move)) {
       throw new RecordError(i + 1, `${moveName(move)} is not a legal move for ${sideName(position.toMove)}`);
     }
     moves.push({ number: i + 1, position, move });
