@@ -9,7 +9,7 @@ const L = await import(new URL('../dist/wasm/layout.js', import.meta.url).href);
 try {
   execFileSync(process.execPath, [
     `${root}node_modules/assemblyscript/bin/asc.js`, 'assembly/index.ts', '-O3', '--runtime', 'stub', '--noAssert', '--importMemory', '--sharedMemory',
-    '--enable', 'threads', '--initialMemory', String(L.INITIAL_PAGES), '--maximumMemory', String(L.MAXIMUM_PAGES), '--memoryBase', String(L.MEMORY_BASE),
+    '--enable', 'threads', '--enable', 'simd', '--initialMemory', String(L.INITIAL_PAGES), '--maximumMemory', String(L.MAXIMUM_PAGES), '--memoryBase', String(L.MEMORY_BASE),
     '--noExportMemory', '-o', 'dist/revsolve.wasm',
   ], { cwd: root, stdio: 'inherit' });
 } catch (e) {

@@ -7,17 +7,13 @@
  * colour-swapped twin ws, the per-square pattern lists), so that both
  * score every position alike. The line is this thread's (state.ts).
  */
-import { LINE, TURN, at32, scratch } from './state';
+import { LINE, TURN, scratch } from './state';
 import * as L from '../src/wasm/layout';
 
 import { N_PATTERNS, N_WEIGHTS } from '../src/eval/sizes';
 export { N_WEIGHTS } from '../src/eval/sizes';
 
 // Where the host put the tables (useWeights), and the band width.
-let sqStart: usize = 0; // i32 × 65
-let sqFeature: usize = 0; // i32 × 460
-let sqPower: usize = 0; // i32 × 460
-let emptyIndex: usize = 0; // i32 × 46
 let W: usize = 0; // i16 × tables × N_WEIGHTS
 let WS: usize = 0;
 let band: i32 = 1;
@@ -25,12 +21,37 @@ let constant: i32 = 0; // the constant group's offset in a table
 /** Whether weights were given (else the search orders by mobility alone). */
 export let loaded: bool = false;
 
+/*
+ * A line slot holds the 46 pattern indices as u16 lanes of six i16x8
+ * vectors (LANES, two lanes unused) without their group offsets, so that a
+ * square's change is one vector add over all the patterns it is in (as
+ * Edax's eval_update does): POWER[x] holds 3^k in the lane of every
+ * pattern where x is digit k, 0 elsewhere. Indices stay below 3^10, so the
+ * 16-bit lanes never wrap in a result. Both tables follow from the
+ * pattern lists the host gives (the same bytes in every instance).
+ */
+const LANES = 48;
+const POWER = new StaticArray<u16>(64 * LANES);
+const ALL_EMPTY = new StaticArray<u16>(LANES);
+const OFFSET = new StaticArray<i32>(LANES);
+
 /** The tables at `at`, laid out as src/wasm/layout.ts says (WEIGHTS_HEADER_WORDS, then the weights), `tables` of them for bands of `bandWidth`. */
 export function useWeights(at: usize, tables: i32, bandWidth: i32, constantOffset: i32): void {
-  sqStart = at;
-  sqFeature = sqStart + 4 * <usize>L.SQ_START_WORDS;
-  sqPower = sqFeature + 4 * <usize>L.SQ_FEATURE_WORDS;
-  emptyIndex = sqPower + 4 * <usize>L.SQ_POWER_WORDS;
+  const sqStart = at;
+  const sqFeature = sqStart + 4 * <usize>L.SQ_START_WORDS;
+  const sqPower = sqFeature + 4 * <usize>L.SQ_FEATURE_WORDS;
+  const emptyIndex = sqPower + 4 * <usize>L.SQ_POWER_WORDS;
+  for (let i = 0; i < 64 * LANES; i++) unchecked((POWER[i] = 0));
+  for (let f = 0; f < LANES; f++) unchecked((ALL_EMPTY[f] = 0));
+  for (let s = 0; s < 64; s++) {
+    for (let k = load<i32>(sqStart + (<usize>s << 2)), end = load<i32>(sqStart + (<usize>(s + 1) << 2)); k < end; k++) {
+      const f = load<i32>(sqFeature + (<usize>k << 2));
+      const p = load<i32>(sqPower + (<usize>k << 2));
+      unchecked((POWER[s * LANES + f] = <u16>p));
+      unchecked((ALL_EMPTY[f] += <u16>(2 * p)));
+    }
+  }
+  for (let f = 0; f < N_PATTERNS; f++) unchecked((OFFSET[f] = load<i32>(emptyIndex + (<usize>f << 2)) - <i32>unchecked(ALL_EMPTY[f])));
   W = emptyIndex + 4 * <usize>L.EMPTY_INDEX_WORDS;
   WS = W + 2 * <usize>tables * <usize>N_WEIGHTS;
   band = bandWidth;
@@ -42,9 +63,15 @@ export function noWeights(): void {
   loaded = false;
 }
 
+/** Where slot `slot`'s lanes are. */
 // @ts-ignore: decorator
-@inline function lineAt(slot: i32, f: i32): usize {
-  return at32(LINE, slot * N_PATTERNS + f);
+@inline function slotAt(slot: i32): usize {
+  return scratch + LINE + <usize>slot * (2 * LANES);
+}
+
+// @ts-ignore: decorator
+@inline function powerAt(x: i32): usize {
+  return changetype<usize>(POWER) + <usize>x * (2 * LANES);
 }
 
 // @ts-ignore: decorator
@@ -57,37 +84,51 @@ export function noWeights(): void {
   store<u8>(scratch + TURN + <usize>empties, <u8>t);
 }
 
-/** Adds delta × 3^k to the digit of every square of `bits` in slot `to`. */
-function turnDiscs(bits: u64, to: i32, delta: i32): void {
-  while (bits != 0) {
-    const s = <i32>ctz<u64>(bits);
-    bits &= bits - 1;
-    for (let k = load<i32>(sqStart + (<usize>s << 2)), end = load<i32>(sqStart + (<usize>(s + 1) << 2)); k < end; k++) {
-      const a = lineAt(to, load<i32>(sqFeature + (<usize>k << 2)));
-      store<i32>(a, load<i32>(a) + delta * load<i32>(sqPower + (<usize>k << 2)));
-    }
-  }
-}
-
 /** Puts a position (P to move, as colour A) in the line's slot for its empties count. */
 export function loadLine(empties: i32, P: u64, O: u64): void {
-  for (let f = 0; f < N_PATTERNS; f++) store<i32>(lineAt(empties, f), load<i32>(emptyIndex + (<usize>f << 2)));
-  turnDiscs(P, empties, -2);
-  turnDiscs(O, empties, -1);
+  const e = changetype<usize>(ALL_EMPTY);
+  let v0 = v128.load(e), v1 = v128.load(e, 16), v2 = v128.load(e, 32), v3 = v128.load(e, 48), v4 = v128.load(e, 64), v5 = v128.load(e, 80);
+  // A's discs: 2 → 0; B's: 2 → 1.
+  for (let k = 0; k < 3; k++) {
+    let bits = k < 2 ? P : O;
+    while (bits != 0) {
+      const q = powerAt(<i32>ctz<u64>(bits));
+      bits &= bits - 1;
+      v0 = i16x8.sub(v0, v128.load(q)); v1 = i16x8.sub(v1, v128.load(q, 16)); v2 = i16x8.sub(v2, v128.load(q, 32));
+      v3 = i16x8.sub(v3, v128.load(q, 48)); v4 = i16x8.sub(v4, v128.load(q, 64)); v5 = i16x8.sub(v5, v128.load(q, 80));
+    }
+  }
+  const d = slotAt(empties);
+  v128.store(d, v0); v128.store(d, v1, 16); v128.store(d, v2, 32); v128.store(d, v3, 48); v128.store(d, v4, 64); v128.store(d, v5, 80);
   setTurn(empties, 0);
 }
 
 function playTo(empties: i32, to: i32, x: i32, f: u64): void {
-  for (let k = 0; k < N_PATTERNS; k++) store<i32>(lineAt(to, k), load<i32>(lineAt(empties, k)));
+  const s = slotAt(empties);
+  let v0 = v128.load(s), v1 = v128.load(s, 16), v2 = v128.load(s, 32), v3 = v128.load(s, 48), v4 = v128.load(s, 64), v5 = v128.load(s, 80);
   // The mover's digit: A plays 2 → 0 and flips 1 → 0; B plays 2 → 1 and flips 0 → 1.
-  const a = turnOf(empties) == 0;
-  const dx = a ? 2 : 1;
-  const df = a ? -1 : 1;
-  for (let k = load<i32>(sqStart + (<usize>x << 2)), end = load<i32>(sqStart + (<usize>(x + 1) << 2)); k < end; k++) {
-    const p = lineAt(to, load<i32>(sqFeature + (<usize>k << 2)));
-    store<i32>(p, load<i32>(p) - dx * load<i32>(sqPower + (<usize>k << 2)));
+  let q = powerAt(x);
+  let p0 = v128.load(q), p1 = v128.load(q, 16), p2 = v128.load(q, 32), p3 = v128.load(q, 48), p4 = v128.load(q, 64), p5 = v128.load(q, 80);
+  if (turnOf(empties) == 0) {
+    p0 = i16x8.add(p0, p0); p1 = i16x8.add(p1, p1); p2 = i16x8.add(p2, p2);
+    p3 = i16x8.add(p3, p3); p4 = i16x8.add(p4, p4); p5 = i16x8.add(p5, p5);
+    while (f != 0) {
+      q = powerAt(<i32>ctz<u64>(f));
+      f &= f - 1;
+      p0 = i16x8.add(p0, v128.load(q)); p1 = i16x8.add(p1, v128.load(q, 16)); p2 = i16x8.add(p2, v128.load(q, 32));
+      p3 = i16x8.add(p3, v128.load(q, 48)); p4 = i16x8.add(p4, v128.load(q, 64)); p5 = i16x8.add(p5, v128.load(q, 80));
+    }
+  } else {
+    while (f != 0) {
+      q = powerAt(<i32>ctz<u64>(f));
+      f &= f - 1;
+      p0 = i16x8.sub(p0, v128.load(q)); p1 = i16x8.sub(p1, v128.load(q, 16)); p2 = i16x8.sub(p2, v128.load(q, 32));
+      p3 = i16x8.sub(p3, v128.load(q, 48)); p4 = i16x8.sub(p4, v128.load(q, 64)); p5 = i16x8.sub(p5, v128.load(q, 80));
+    }
   }
-  turnDiscs(f, to, df);
+  const d = slotAt(to);
+  v128.store(d, i16x8.sub(v0, p0)); v128.store(d, i16x8.sub(v1, p1), 16); v128.store(d, i16x8.sub(v2, p2), 32);
+  v128.store(d, i16x8.sub(v3, p3), 48); v128.store(d, i16x8.sub(v4, p4), 64); v128.store(d, i16x8.sub(v5, p5), 80);
 }
 
 /** The child of slot `empties`'s position after move x flipping f, into slot empties - 1. */
@@ -105,7 +146,12 @@ function sum(slot: i32, empties: i32, side: i32): i32 {
   const w = side == 0 ? W : WS;
   const b = w + (<usize>((empties / band) * N_WEIGHTS) << 1);
   let s = <i32>load<i16>(b + (<usize>constant << 1));
-  for (let f = 0; f < N_PATTERNS; f++) s += <i32>load<i16>(b + (<usize>load<i32>(lineAt(slot, f)) << 1));
+  const line = slotAt(slot);
+  const offset = changetype<usize>(OFFSET);
+  for (let f = 0; f < N_PATTERNS; f++) {
+    const i = <i32>load<u16>(line + (<usize>f << 1)) + load<i32>(offset + (<usize>f << 2));
+    s += <i32>load<i16>(b + (<usize>i << 1));
+  }
   return s;
 }
 

@@ -8,7 +8,7 @@
  * searchNull where its own search would.
  */
 import { flips as flipsOf, lastFlipCount as lastCount, moves as movesOf } from './bitboard';
-import { N_WEIGHTS, noWeights as dropWeights, useWeights as placeWeights } from './eval';
+import { N_WEIGHTS, childScoreAt, loadLine, noWeights as dropWeights, passLine, playLine, scoreAt, useWeights as placeWeights } from './eval';
 import { SHALLOW_MAX, setupEmpties } from './leaves';
 import { MEMORY_BASE } from './memory';
 import * as L from '../src/wasm/layout';
@@ -150,4 +150,21 @@ export function lastFlipCount(x: i32, ph: i32, pl: i32): i32 {
 }
 export function stabilityBound(ph: i32, pl: i32, oh: i32, ol: i32): i32 {
   return bound(board(ph, pl), board(oh, ol));
+}
+
+// The evaluator's line of play, for the test that checks it against the full evaluation (test/eval-line.test.ts).
+export function lineLoad(empties: i32, ph: i32, pl: i32, oh: i32, ol: i32): void {
+  loadLine(empties, board(ph, pl), board(oh, ol));
+}
+export function linePlay(empties: i32, x: i32, fh: i32, fl: i32): void {
+  playLine(empties, x, board(fh, fl));
+}
+export function linePass(empties: i32): void {
+  passLine(empties);
+}
+export function lineScore(empties: i32): i32 {
+  return scoreAt(empties);
+}
+export function lineChildScore(empties: i32, x: i32, fh: i32, fl: i32): i32 {
+  return childScoreAt(empties, x, board(fh, fl));
 }

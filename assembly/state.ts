@@ -24,8 +24,8 @@ export const LIST_SQ: usize = 512;
 export const LIST_FH: usize = LIST_SQ + LISTS;
 export const LIST_FL: usize = LIST_FH + LISTS;
 export const LIST_KEY: usize = LIST_FL + LISTS;
-export const LINE: usize = LIST_KEY + LISTS; // i32 × 46 × 66 (eval.ts)
-export const MID: usize = LINE + 4 * 46 * 66; // i32 × MID_LIST per depth 0 … MID_MAX_DEPTH + 1 (midgame.ts)
+export const LINE: usize = LIST_KEY + LISTS; // u16 × 48 × 66 (eval.ts)
+export const MID: usize = LINE + 2 * 48 * 66; // i32 × MID_LIST per depth 0 … MID_MAX_DEPTH + 1 (midgame.ts)
 export const END: usize = MID + 4 * <usize>MID_LIST * <usize>(MID_MAX_DEPTH + 2);
 
 export let scratch: usize = SCRATCH;

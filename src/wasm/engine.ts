@@ -68,6 +68,11 @@ export interface EngineExports {
   movesLo(ph: number, pl: number, oh: number, ol: number): number;
   lastFlipCount(x: number, ph: number, pl: number): number;
   stabilityBound(ph: number, pl: number, oh: number, ol: number): number;
+  lineLoad(empties: number, ph: number, pl: number, oh: number, ol: number): void;
+  linePlay(empties: number, x: number, fh: number, fl: number): void;
+  linePass(empties: number): void;
+  lineScore(empties: number): number;
+  lineChildScore(empties: number, x: number, fh: number, fl: number): number;
 }
 
 /** One thread's instance of the engine, and the memory it shares. */
