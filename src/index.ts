@@ -23,6 +23,7 @@ export { FileError, OptionError } from './errors.js';
 export { type ResolvedOptions, type SolveOptions, resolveOptions } from './solve/settings.js';
 export { Solver, solvePosition } from './solve/solver.js';
 export { type PositionResult, type Summary, type TableStats, check, summarize } from './solve/solve.js';
+export type { Wld } from './search/wld.js';
 export { type SuiteOptions, solveSuite } from './pool/suite.js';
 export type { SplitMode } from './pool/policy.js';
 export { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, NO_MOVE, tableBytes } from './search/table.js';

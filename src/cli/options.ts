@@ -98,6 +98,8 @@ export interface SearchOpts {
   /** Absent: the default (given with mobility ordering, it is a usage error). */
   selectivity?: readonly number[];
   engine: EngineName;
+  /** Win/loss/draw only. */
+  wld?: boolean;
 }
 
 export function parseEngine(value: string): EngineName {
@@ -105,7 +107,7 @@ export function parseEngine(value: string): EngineName {
   return value as EngineName;
 }
 
-const FLAGS: Readonly<Record<string, string>> = { hashBits: '-h', tableLayout: '--table', weights: '--eval', ordering: '--ordering', selectivity: '--selectivity', keepTable: '--keep-table', engine: '--engine' };
+const FLAGS: Readonly<Record<string, string>> = { hashBits: '-h', tableLayout: '--table', weights: '--eval', ordering: '--ordering', selectivity: '--selectivity', keepTable: '--keep-table', engine: '--engine', wld: '--wld' };
 
 /**
  * The one path from command-line options to a search's settings, for
@@ -119,7 +121,7 @@ export function searchSettings(o: SearchOpts): ResolvedOptions {
   try {
     return resolveOptions({
       hashBits: o.hashBits, tableLayout: o.table, weights: o.eval === 'none' ? null : o.eval, ordering: o.ordering, selectivity: o.selectivity,
-      engine: o.engine,
+      engine: o.engine, wld: !!o.wld,
     });
   } catch (e) {
     if (e instanceof OptionError) throw new UsageError(`${FLAGS[e.option] ?? e.option}: ${e.message.slice(e.option.length + 2)}`);

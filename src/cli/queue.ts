@@ -53,6 +53,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .option('--ordering <how>', 'mobility or eval (as solve\'s)', parseOrdering)
     .option('--selectivity <margins>', `selective pre-searches (as solve's; default ${DEFAULT_SELECTIVITY.join(',')})`, parseSelectivity)
     .option('--engine <engine>', 'wasm or ts (as solve\'s: the same tree either way)', parseEngine, 'wasm' as EngineName)
+    .option('--wld', 'serve win/loss/draw runs (solve --wld): another queue')
     .option('--redis-timeout <seconds>', 'exit when Redis is unreachable this long', parseSeconds, 30)
     .option('--lock-ms <ms>', 'lock of a running job, renewed at half of it: a worker that dies loses its jobs after this', parseMs, 30_000)
     .option('--stall-ms <ms>', 'how often to look for jobs whose worker died', parseMs, 30_000)

@@ -27,24 +27,38 @@ export function formatPv(pv: readonly number[]): string {
 }
 
 const RULE = '-----+-------+-------+--------------+----------------+--------------+-----------------------';
+const WLD_RULE = '-----+-------+------+-------+--------------+----------------+--------------+-----------------------';
 
-export function tableHeader(): string {
-  return [
-    '   # | empty | score |         time |      nodes (N) |          N/s | principal variation',
-    RULE,
-  ].join('\n');
+/** The table's header; a WLD run's has the W/D/L column, its scores being bounds. */
+export function tableHeader(wld = false): string {
+  return wld
+    ? ['   # | empty |  wld | score |         time |      nodes (N) |          N/s | line (keeps the result)', WLD_RULE].join('\n')
+    : ['   # | empty | score |         time |      nodes (N) |          N/s | principal variation', RULE].join('\n');
 }
 
-/** What disagrees with the file: the score, or else the move. */
+/** A WLD result's proven bound: >=+02 for a win, <=-02 for a loss, +00 for a draw. */
+export function formatBound(r: PositionResult): string {
+  return r.wld === 'win' ? `>=${formatScore(r.score)}` : r.wld === 'loss' ? `<=${formatScore(r.score)}` : formatScore(r.score);
+}
+
+/** What disagrees with the file: the score (a WLD result: its sign), or else the move. */
 export function mismatch(r: PositionResult): string {
+  const moveName = moveText(r.move).toUpperCase();
+  if (r.wld) {
+    const best = r.expected ?? 0;
+    const expected = best > 0 ? 'win' : best < 0 ? 'loss' : 'draw';
+    if (expected !== r.wld) return `expected ${expected} (${formatScore(best)})`;
+    return `move ${moveName} does not keep the ${r.wld} by the answers`;
+  }
   if (r.score !== r.expected) return `expected ${formatScore(r.expected ?? 0)}`;
-  return `move ${moveText(r.move).toUpperCase()}, expected ${r.bestMoves.map((m) => moveText(m).toUpperCase()).join(' or ')}`;
+  return `move ${moveName}, expected ${r.bestMoves.map((m) => moveText(m).toUpperCase()).join(' or ')}`;
 }
 
 export function tableRow(r: PositionResult): string {
   const nps = r.ms > 0 ? Math.round((r.nodes * 1000) / r.ms) : 0;
+  const score = r.wld ? `${r.wld.padStart(4)} | ${formatBound(r).padStart(5)}` : formatScore(r.score).padStart(5);
   let row =
-    `${String(r.index).padStart(4)} | ${String(r.empties).padStart(5)} | ${formatScore(r.score).padStart(5)} | ` +
+    `${String(r.index).padStart(4)} | ${String(r.empties).padStart(5)} | ${score} | ` +
     `${formatTime(r.ms).padStart(12)} | ${r.nodes.toLocaleString('en-US').padStart(14)} | ` +
     `${nps.toLocaleString('en-US').padStart(12)} | ${formatPv(r.pv)}`;
   if (r.ok === false) row += `   <- MISMATCH: ${mismatch(r)}`;
@@ -60,9 +74,9 @@ export function tableStatsRow(r: PositionResult): string {
   );
 }
 
-export function tableTotal(s: Summary): string {
+export function tableTotal(s: Summary, wld = false): string {
   return [
-    RULE,
+    wld ? WLD_RULE : RULE,
     `${s.positions} position${s.positions === 1 ? '' : 's'}: ${s.nodes.toLocaleString('en-US')} nodes in ${formatTime(s.ms)}` +
       `${Math.abs(s.cpuMs - s.ms) > 0.05 * s.ms ? ` (${formatTime(s.cpuMs)} of solving)` : ''} ` +
       `(${s.nps.toLocaleString('en-US')} N/s); ${s.mismatches} mismatch${s.mismatches === 1 ? '' : 'es'}, ` +

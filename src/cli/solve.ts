@@ -107,6 +107,7 @@ export function addSolveCommand(program: Command, stop: StopSignals): void {
     .option('--queue-leaf <empties>', `with --queue: a split position's subtrees of this many empties or fewer are one task each`, parseLeaf, QUEUE_LEAF_EMPTIES)
     .option('--race-after <ms>', `with --queue: a split position's task that runs alone this long gets a copy on an idle worker thread, the first answer wins (never: no copies)`, parseRaceAfter, RACE_AFTER_MS)
     .option('--engine <engine>', 'the search below the root: wasm (WebAssembly, the default) or ts (TypeScript, the reference); the same tree either way', parseEngine, 'wasm' as EngineName)
+    .option('--wld', 'win/loss/draw only: who wins and a move that keeps it (the score column shows the proven bound); answers are checked by sign')
     .option('--root <strategy>', `how the root finds the exact score after the first guess: ${ROOT_STRATEGIES.join(', ')} (for positions not split)`, parseRoot, 'probes' as RootStrategy)
     .action(async (file: string | undefined, opts: SolveOpts) => {
       process.exitCode = await runSolve(file, opts, stop);
@@ -185,6 +186,7 @@ function checkCombinations(file: string | undefined, opts: SolveOpts): void {
   if (opts.results !== undefined) checkResultsPath(opts.results, [file, opts.eval === 'none' ? undefined : opts.eval ?? SHIPPED_WEIGHTS], !!opts.resume, !!opts.force);
   if (opts.resume && !opts.results && !opts.queue) throw new UsageError('--resume needs --results <file.jsonl> (or --queue, whose runs Redis keeps)');
   if (opts.force && !opts.results) throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
+  if (opts.wld && opts.root !== 'probes') throw new UsageError(`--root ${opts.root} is for exact solves: --wld probes the score's sign`);
   if (opts.queue !== undefined) {
     if (opts.off || opts.root !== 'probes' || opts.keepTable) throw new UsageError('--off, --root and --keep-table are for local runs, not --queue');
   } else if (opts.run !== undefined) throw new UsageError('--run names a run of --queue');
@@ -244,7 +246,7 @@ function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry
   }
   const plan = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), {
     workers: opts.workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable, split: opts.split,
-    weights: search.weights, selectivity: search.selectivity, off: opts.off, root: opts.root, engine: search.engine,
+    weights: search.weights, selectivity: search.selectivity, off: opts.off, root: opts.root, engine: search.engine, wld: search.wld,
   });
   if (opts.root !== 'probes' && plan.splitTables > 0) throw new UsageError(`--root ${opts.root} is for positions solved whole: add --split never (or -n 1)`);
   const tables = plan.splitTables + plan.wholeTables;
@@ -278,7 +280,7 @@ function introLine(opts: SolveOpts, input: Input, setup: Setup): string {
     `${workers} worker${workers === 1 ? '' : 's'}${plan.splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
     `${tables > 1 ? 'tables' : 'a table'} of ${sized}` +
     `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ${ordered}` +
-    `${opts.off ? `; switched off: ${offNames(opts.off).join(', ')}` : ''}${opts.root !== 'probes' ? `; root: ${opts.root}` : ''}`;
+    `${opts.off ? `; switched off: ${offNames(opts.off).join(', ')}` : ''}${opts.root !== 'probes' ? `; root: ${opts.root}` : ''}${opts.wld ? '; win/loss/draw only' : ''}`;
 }
 
 /**
@@ -317,7 +319,7 @@ class RowPrinter {
     if (this.introduced || this.opts.json) return;
     this.introduced = true;
     this.emit(this.intro());
-    this.emit(tableHeader());
+    this.emit(tableHeader(!!this.opts.wld));
   }
 
   private row(text: string): void {
@@ -429,7 +431,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
 /** The results an earlier run saved (--resume), checked to be of this suite and these settings. */
 function resumeFrom(opts: SolveOpts, entries: readonly ObfEntry[], searchId: string): { results: Map<number, PositionResult> } {
   if (!opts.resume || !opts.results) return { results: new Map<number, PositionResult>() };
-  const previous = readResults(opts.results, entries, searchId);
+  const previous = readResults(opts.results, entries, searchId, !!opts.wld);
   if (previous.foreign.length > 0) {
     throw new UsageError(`--resume: ${previous.foreign[0]}${previous.foreign.length > 1 ? ` (and ${previous.foreign.length - 1} more lines)` : ''}: resume with the settings and suite it was made with, or give another --results file`);
   }
@@ -478,7 +480,7 @@ function closing(
     );
     return stop.exitCode;
   }
-  printer.total(opts.json ? jsonTotal({ interrupted: false }) : tableTotal(summary));
+  printer.total(opts.json ? jsonTotal({ interrupted: false }) : tableTotal(summary, !!opts.wld));
   if (errors.length > 0) process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${input.source}: see the errors above\n`);
   if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);
   if (errors.length + failures > 0) return EXIT_USAGE;

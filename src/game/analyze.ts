@@ -13,7 +13,7 @@ import { type SuiteOptions, solveSuite } from '../pool/suite.js';
 import { type Game, replayGame } from './record.js';
 import { type ScoredMove, scoredMove } from './scores.js';
 
-export interface AnalyzeOptions extends Omit<SuiteOptions, 'order' | 'keepTable' | 'onBadLine'> {
+export interface AnalyzeOptions extends Omit<SuiteOptions, 'order' | 'keepTable' | 'onBadLine' | 'wld'> {
   /** Analyse the positions of this many empties or fewer (default 22). */
   readonly from?: number;
 }
@@ -68,6 +68,7 @@ export function gameSummary(moves: readonly MoveAnalysis[]): Record<'black' | 'w
 export async function* analyzeGame(game: string | Game, options: AnalyzeOptions = {}): AsyncGenerator<MoveAnalysis> {
   const from = options.from ?? DEFAULT_FROM;
   if (!Number.isInteger(from) || from < 1 || from > 60) throw new OptionError('from', `an integer from 1 to 60, not ${String(from)}`);
+  if ('wld' in options) throw new OptionError('wld', 'not an option of an analysis: every move\'s loss needs its exact score');
   const { moves } = typeof game === 'string' ? replayGame(game) : game;
   const chosen = moves.filter((m) => m.move !== PASS && emptyCount(m.position) <= from);
   // Each legal move of each chosen position is one entry of the suite.

@@ -42,6 +42,8 @@ export interface PoolSettings {
   readonly root?: RootStrategy;
   /** The engine below the root of whole positions (default the TypeScript one; resolveOptions chooses). */
   readonly engine?: EngineName;
+  /** Win/loss/draw only (search/wld.ts), whole and split positions alike. */
+  readonly wld?: boolean;
 }
 
 /** Whether a position of `empties` is split when it starts, with `left` positions (itself included) not yet started: the run policy's rule. */
@@ -120,7 +122,7 @@ export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
   onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<boolean> {
-  const common: RunSettings = { weights: s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? 'probes', engine: s.engine ?? 'ts' };
+  const common: RunSettings = { weights: s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? 'probes', engine: s.engine ?? 'ts', wld: s.wld ?? false };
   const scheduler = new Scheduler<TaskInput>(
     { workers: s.workers, filename: new URL('./worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
   );
@@ -148,7 +150,7 @@ export async function solveParallel(
 
   const solveSplit = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> => {
     const shared = takeTable();
-    const search = new SplitSearch(scheduler, shared, walkEval(), rank, index, common.off);
+    const search = new SplitSearch(scheduler, shared, walkEval(), rank, index, common.off, LEAF_EMPTIES, common.wld);
     watcher?.started({
       index, empties, startMs: nowMs(), split: true,
       nodes: () => search.liveNodes(),

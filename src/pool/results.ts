@@ -12,6 +12,7 @@ import { PASS, formatPosition, parseMove } from '../position/position.js';
 import { NO_MOVE } from '../search/table.js';
 import { type PositionResult, check } from '../solve/solve.js';
 import { moveName } from '../position/position.js';
+import { WLD_RESULTS, type Wld } from '../search/wld.js';
 
 function jsonMove(m: number): string | null {
   return m === NO_MOVE ? null : moveName(m);
@@ -24,6 +25,7 @@ export function jsonRecord(r: PositionResult): Record<string, unknown> {
     empties: r.empties,
     move: jsonMove(r.move),
     score: r.score,
+    ...(r.wld ? { wld: r.wld } : {}),
     expected: r.expected,
     ok: r.ok,
     nodes: r.nodes,
@@ -81,7 +83,7 @@ const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInt
  * suite's position at that index, or (given `search`) other settings.
  * Those are not to be mixed in: the caller refuses the file.
  */
-export function readResults(path: string, entries: readonly ObfEntry[], search = ''): { results: Map<number, PositionResult>; problems: string[]; foreign: string[] } {
+export function readResults(path: string, entries: readonly ObfEntry[], search = '', wld = false): { results: Map<number, PositionResult>; problems: string[]; foreign: string[] } {
   const results = new Map<number, PositionResult>();
   const problems: string[] = [];
   const foreign: string[] = [];
@@ -99,8 +101,12 @@ export function readResults(path: string, entries: readonly ObfEntry[], search =
       return;
     }
     const o = (parsed ?? {}) as Record<string, unknown>;
+    if (o.index !== undefined && (o.wld !== undefined) !== wld) {
+      foreign.push(`${where}: ${wld ? 'an exact result, and this run is win/loss/draw only (--wld)' : 'a win/loss/draw result (--wld), and this run solves exactly'}`);
+      return;
+    }
     if (search && typeof o.search === 'string' && o.search !== search) {
-      foreign.push(`${where}: made with other search settings than this run's (-h, --table, --eval, --ordering, --selectivity, --off, --root, --keep-table; ${o.search} against ${search})`);
+      foreign.push(`${where}: made with other search settings than this run's (-h, --table, --eval, --ordering, --selectivity, --wld, --off, --root, --keep-table; ${o.search} against ${search})`);
       return;
     }
     if (isInt(o.index) && o.index >= 1 && o.index <= entries.length && typeof o.position === 'string' && o.position !== formatPosition(entries[o.index - 1].position)) {
@@ -135,14 +141,15 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
   const move = moveOf(o.move);
   const pv = Array.isArray(o.pv) ? o.pv.map(moveOf) : [-2];
   const t = o.table as Record<string, unknown> | undefined;
-  if (!isInt(o.score) || o.score < -64 || o.score > 64 || move === -2 || pv.includes(-2) || !isInt(o.empties) ||
+  const wld = o.wld === undefined ? undefined : WLD_RESULTS.find((w) => w === o.wld);
+  if ((o.wld !== undefined && wld === undefined) || !isInt(o.score) || o.score < -64 || o.score > 64 || move === -2 || pv.includes(-2) || !isInt(o.empties) ||
       typeof o.nodes !== 'number' || typeof o.ms !== 'number' || !t || typeof t !== 'object') {
     return `${where}: malformed result for position ${index}, ignored`;
   }
   const num = (v: unknown) => (typeof v === 'number' ? v : 0);
   return {
-    index, line: entry.line, empties: o.empties, move, score: o.score,
-    ...check(entry.answers, o.score, move, pv.length === 0),
+    index, line: entry.line, empties: o.empties, move, score: o.score, ...(wld ? { wld: wld as Wld } : {}),
+    ...check(entry.answers, o.score, move, pv.length === 0, wld),
     nodes: o.nodes, ms: o.ms, pv,
     table: { probes: num(t.probes), hits: num(t.hits), cutoffs: num(t.cutoffs), stores: num(t.stores), overwrites: num(t.overwrites) },
     engine: o.engine === 'wasm' ? 'wasm' : 'ts',

@@ -21,6 +21,7 @@ import { LIST_READY, MUST_PASS, openNode } from '../search/nws.js';
 import { parityOf } from '../search/leaves.js';
 import { LIST } from '../search/state.js';
 import { ScoreProbes } from '../search/root.js';
+import { WldProbes, wldOf } from '../search/wld.js';
 import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, costOf, nodeHash } from '../search/table.js';
 import type { Evaluator } from '../eval/weights.js';
 import type { TaskRunner } from './slots.js';
@@ -142,6 +143,8 @@ export class SplitSearch<H> {
     off = 0,
     /** Subtrees at or below this many empties are one task each. */
     private readonly leafEmpties = LEAF_EMPTIES,
+    /** Win/loss/draw only: the root's probes are WldProbes (the PV task knows it from the run's settings). */
+    private readonly wld = false,
   ) {
     this.bits = shared.table.bits;
     this.layout = shared.table.layout;
@@ -173,7 +176,7 @@ export class SplitSearch<H> {
     if (!guess || this.root.cancelled) throw new SearchCancelled();
     this.nodes += guess.nodes;
     this.engineNodes += guess.engineNodes ?? 0;
-    const probes = new ScoreProbes(guess.score);
+    const probes = this.wld ? new WldProbes(guess.score) : new ScoreProbes(guess.score);
     try {
       while (!probes.done) {
         const g = probes.next();
@@ -184,7 +187,8 @@ export class SplitSearch<H> {
         this.lower = probes.lower;
         this.upper = probes.upper;
       }
-      const pv = await this.scheduler.run<PvResult>(this.sharedTask({ kind: 'pv' as const, ph, pl, oh, ol, score: probes.lower }), this.rank);
+      const known = probes instanceof WldProbes ? probes.bound : probes.lower;
+      const pv = await this.scheduler.run<PvResult>(this.sharedTask({ kind: 'pv' as const, ph, pl, oh, ol, score: known }), this.rank);
       if (!pv || this.root.cancelled) throw new SearchCancelled();
       this.nodes += pv.nodes;
       this.engineNodes += pv.engineNodes ?? 0;
@@ -193,9 +197,10 @@ export class SplitSearch<H> {
       s[STAT_PROBES] += this.stats[STAT_PROBES];
       s[STAT_HITS] += this.stats[STAT_HITS];
       s[STAT_CUTOFFS] += this.stats[STAT_CUTOFFS];
+      const wld = this.wld ? wldOf(pv.score) : undefined;
       return {
-        index: this.index, line: entry.line, empties, move, score: pv.score,
-        ...check(entry.answers, pv.score, move, pv.pv.length === 0),
+        index: this.index, line: entry.line, empties, move, score: pv.score, ...(wld ? { wld } : {}),
+        ...check(entry.answers, pv.score, move, pv.pv.length === 0, wld),
         nodes: this.nodes, ms: performance.now() - t0, pv: pv.pv, table: tableStats(table),
         engine: engineOf(this.engineNodes), engineNodes: this.engineNodes,
       };

@@ -38,6 +38,8 @@ export interface RunSettings {
   /** Ordering techniques switched off (see ContextSettings.off). */
   readonly off: number;
   readonly root: RootStrategy;
+  /** Win/loss/draw only (search/wld.ts): whole positions, and a split position's PV walk. */
+  readonly wld: boolean;
   /** The engine below the root of whole positions (a split task's engine is its shared table's: engineShare, or the TypeScript one). */
   readonly engine: EngineName;
 }
@@ -254,10 +256,10 @@ export class SearchThread {
 
 function runOn(ctx: SearchContext, t: Exclude<Task, EstimateTask | PrepareTask>, table: Table, fresh: boolean): PositionResult | NwsResult | PvResult | GuessResult {
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
-  if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable || fresh, root: t.root });
+  if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable || fresh, root: t.root, wld: t.wld });
   if (t.kind === 'guess') return guessScore(ctx, position);
   if (t.kind === 'pv') {
-    const r = solveExact(ctx, position, { known: t.score, sameSearch: true });
+    const r = solveExact(ctx, position, { known: t.score, sameSearch: true, wld: t.wld });
     return { score: r.score, pv: r.pv, nodes: r.nodes };
   }
   const s = table.stats;

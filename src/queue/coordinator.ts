@@ -337,7 +337,7 @@ class QueueRun {
       for (const { entry, index } of split) {
         if (signal?.aborted || this.lostWith) return;
         if (this.reported.has(index)) continue;
-        const search = new SplitSearch(runner!, { id: 0, buffer: null, table }, evaluator, 0, index, 0, o.leafEmpties);
+        const search = new SplitSearch(runner!, { id: 0, buffer: null, table }, evaluator, 0, index, 0, o.leafEmpties, o.wld);
         this.watcher?.started({
           index, empties: emptyCount(entry.position), startMs: Number(process.hrtime.bigint()) / 1e6, split: true,
           nodes: () => search.liveNodes(), bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),

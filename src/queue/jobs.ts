@@ -26,19 +26,21 @@ export interface QueueSettings {
   /** Weights that order moves, read once (the queue is named by their digest), or null (mobility ordering). */
   readonly weights: WeightsBytes | null;
   readonly selectivity: readonly number[];
+  /** Win/loss/draw only: another search (other bounds in the tables), hence another queue. */
+  readonly wld: boolean;
 }
 
 /** The queue settings of a search's settings (as resolveOptions gives them). */
 export function queueSettingsOf(r: ResolvedOptions): QueueSettings {
-  return { bits: r.hashBits, layout: r.tableLayout, weights: r.weights, selectivity: r.selectivity };
+  return { bits: r.hashBits, layout: r.tableLayout, weights: r.weights, selectivity: r.selectivity, wld: r.wld };
 }
 
 /** The queue of these settings: `revsolve-<digest>`, and the settings in words. */
 export function queueOf(s: QueueSettings): { name: string; digest: string; describe: string } {
   const weights = s.weights === null ? 'none' : s.weights.digest;
-  const canonical = JSON.stringify({ v: 1, bits: s.bits, layout: s.layout, weights, selectivity: s.selectivity });
+  const canonical = JSON.stringify({ v: 1, bits: s.bits, layout: s.layout, weights, selectivity: s.selectivity, ...(s.wld ? { wld: true } : {}) });
   const digest = createHash('sha256').update(canonical).digest('hex').slice(0, 12);
-  const describe = `h ${s.bits} ${s.layout}, ${s.weights === null ? 'mobility ordering' : `weights sha256 ${weights.slice(0, 12)}`}, selectivity ${s.selectivity.length ? s.selectivity.join(',') : 'none'}`;
+  const describe = `h ${s.bits} ${s.layout}, ${s.weights === null ? 'mobility ordering' : `weights sha256 ${weights.slice(0, 12)}`}, selectivity ${s.selectivity.length ? s.selectivity.join(',') : 'none'}${s.wld ? ', win/loss/draw only' : ''}`;
   return { name: `revsolve-${digest}`, digest, describe };
 }
 

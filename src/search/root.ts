@@ -15,6 +15,7 @@ import { OFF_HASH_MOVE, buildList, selectMove } from './ordering.js';
 import { LIST, MAX_PLY, type SearchState } from './state.js';
 import { searchNull } from './nws.js';
 import { midSearchFrom } from './midgame.js';
+import { KEEP_NOTHING, type Wld, WldProbes, keepOf, otherKeep, wldOf } from './wld.js';
 
 const M = new Int32Array(2);
 
@@ -166,6 +167,48 @@ function pvLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: numb
 }
 
 /**
+ * The line of a WLD result: at each node the side to move plays the first
+ * move (in move order) that a null-window search shows keeps what it is
+ * proven to reach (`keep`: a win +1, a draw 0; wldOf); a side that loses
+ * plays its first move, every move losing. Only bounds are proven, so the
+ * loser's moves are not its best defence: the line shows how the result is
+ * kept, not the exact play.
+ */
+function wldLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, keep: number, empties: number, parity: number, ply: number): void {
+  const s = ctx.state;
+  s.pvLen[ply] = 0;
+  if (empties === 0) return;
+  moves(ph, pl, oh, ol, M, 0);
+  const mh = M[0];
+  const ml = M[1];
+  if ((mh | ml) === 0) {
+    moves(oh, ol, ph, pl, M, 0);
+    if ((M[0] | M[1]) === 0) return;
+    wldLine(ctx, oh, ol, ph, pl, otherKeep(keep), empties, parity, ply + 1);
+    setPv(s, ply, PASS);
+    return;
+  }
+  const n = plyList(ctx, ph, pl, oh, ol, empties, parity, nodeHash(ph, pl, oh, ol, empties), mh, ml, ply);
+  const own = ply * LIST;
+  const child = s.child;
+  for (let i = 0; i < n; i++) {
+    const x = s.plySq[own + i];
+    const c = playChild(s, own + i, ph, pl, oh, ol, ply);
+    const np = parity ^ QUADRANT[x];
+    unlinkEmpty(s, x);
+    // The child is worth at most -keep for the opponent: this move keeps it.
+    const found = (keep === KEEP_NOTHING || i === n - 1 || searchNull(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - keep) | 0, empties - 1, np) <= -keep) && !ctx.stopped();
+    if (found) wldLine(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], otherKeep(keep), empties - 1, np, ply + 1);
+    relinkEmpty(s, x);
+    if (found) {
+      setPv(s, ply, x);
+      return;
+    }
+    if (ctx.stopped()) return;
+  }
+}
+
+/**
  * A first guess of a position's exact score for the root's probes: a
  * midgame search of up to GUESS_DEPTH plies with the evaluator, rounded to
  * an even score (0 without one, or below the evaluation's empties). Its
@@ -230,8 +273,10 @@ export interface RootOptions {
   readonly guess?: number;
   /** Part of a search already under way on the context's table (its date is kept). */
   readonly sameSearch?: boolean;
-  /** The exact score, already known: only find the PV (see pvLine). */
+  /** The exact score, already known: only find the PV (see pvLine); with `wld`, the proven bound of a WLD result (its line: wldLine). */
   readonly known?: number;
+  /** Win/loss/draw only (WldProbes): the score is then the proven bound, and `wld` the result. */
+  readonly wld?: boolean;
 }
 
 export interface SolveResult {
@@ -244,6 +289,8 @@ export interface SolveResult {
   readonly nodes: number;
   readonly ms: number;
   readonly empties: number;
+  /** A WLD solve's result (absent on an exact solve): `score` is then its proven bound. */
+  readonly wld?: Wld;
 }
 
 /**
@@ -370,9 +417,27 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
   live[at + LIVE_MOVE] = NO_MOVE;
   const t0 = performance.now(); // a global of Node and of the page
   let score: number;
-  if (options.known !== undefined) {
+  let wld: Wld | undefined;
+  if (options.known !== undefined && options.wld) {
+    score = options.known;
+    wld = wldOf(score);
+    wldLine(ctx, ph, pl, oh, ol, keepOf(wld), empties, parity, 0);
+  } else if (options.known !== undefined) {
     score = options.known;
     pvLine(ctx, ph, pl, oh, ol, score, empties, parity, 0);
+  } else if (options.wld) {
+    const probes = new WldProbes(options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity));
+    while (!probes.done && !ctx.stopped()) {
+      const g = probes.next();
+      const r = pvs(ctx, ph, pl, oh, ol, g - 1, g, empties, parity, 0);
+      if (ctx.stopped()) break;
+      probes.answer(g, r);
+      live[at + LIVE_LOWER] = probes.lower;
+      live[at + LIVE_UPPER] = probes.upper;
+    }
+    score = probes.bound;
+    wld = probes.result;
+    if (!ctx.stopped()) wldLine(ctx, ph, pl, oh, ol, keepOf(wld), empties, parity, 0);
   } else if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ctx, ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
   } else if (options.root !== undefined && options.root !== 'probes') {
@@ -396,5 +461,5 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
   live[at + LIVE_NODES] = s.nodes[0];
   const ms = performance.now() - t0;
   const pv = Array.from(s.pv.subarray(0, s.pvLen[0]));
-  return { score, move: pv.length > 0 ? pv[0] : NO_MOVE, pv, nodes: s.nodes[0], ms, empties };
+  return { score, move: pv.length > 0 ? pv[0] : NO_MOVE, pv, nodes: s.nodes[0], ms, empties, ...(wld ? { wld } : {}) };
 }

@@ -26,6 +26,8 @@ export interface SolveOptions {
   readonly keepTable?: boolean;
   /** The engine below the root: 'wasm' (WebAssembly, the default) or 'ts' (TypeScript); the same tree either way. */
   readonly engine?: EngineName;
+  /** Win/loss/draw only: each result's `wld` says who wins, its score is the proven bound (default false: exact scores). */
+  readonly wld?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -38,11 +40,12 @@ export interface ResolvedOptions {
   /** The engine that runs (the one asked for, unless it cannot: then engineNote says why in one line). */
   readonly engine: EngineName;
   readonly engineNote: string | null;
+  readonly wld: boolean;
 }
 
 /** The options with their defaults filled in; a bad weights file throws its WeightsFileError here, a bad value an OptionError naming the option. */
 /** The keys of SolveOptions (a key not among them, or another function's, is a mistake said at once). */
-export const SOLVE_OPTION_KEYS: readonly string[] = ['hashBits', 'tableLayout', 'weights', 'ordering', 'selectivity', 'keepTable', 'engine'];
+export const SOLVE_OPTION_KEYS: readonly string[] = ['hashBits', 'tableLayout', 'weights', 'ordering', 'selectivity', 'keepTable', 'engine', 'wld'];
 
 /**
  * Refuses keys that are not options (a misspelling would otherwise run with
@@ -76,6 +79,7 @@ export function resolveOptions(o: SolveOptions = {}, keys: readonly string[] = S
   if (o.selectivity !== undefined && !Array.isArray(o.selectivity)) throw new OptionError('selectivity', `an array of margins in sigmas, not ${String(o.selectivity)}`);
   for (const t of o.selectivity ?? []) if (typeof t !== 'number' || !(t > 0) || t > 8) throw new OptionError('selectivity', `margins are numbers of sigmas in (0, 8], not ${String(t)}`);
   if (o.keepTable !== undefined && typeof o.keepTable !== 'boolean') throw new OptionError('keepTable', `true or false, not ${String(o.keepTable)}`);
+  if (o.wld !== undefined && typeof o.wld !== 'boolean') throw new OptionError('wld', `true or false, not ${String(o.wld)}`);
   if (o.engine !== undefined && !ENGINES.includes(o.engine)) throw new OptionError('engine', `${ENGINES.map((e) => `'${e}'`).join(' or ')}, not ${String(o.engine)}`);
   const { engine, why: engineNote } = chooseEngine(o.engine ?? 'wasm', hashBits, tableLayout);
   if (evalFile === null && o.selectivity !== undefined && o.selectivity.length > 0) {
@@ -83,5 +87,5 @@ export function resolveOptions(o: SolveOptions = {}, keys: readonly string[] = S
   }
   const selectivity = evalFile !== null ? (o.selectivity ?? DEFAULT_SELECTIVITY) : [];
   // Read once, here: a bad file is reported before any search.
-  return { hashBits, tableLayout, weights: evalFile === null ? null : readWeightsBytes(evalFile), selectivity, keepTable: !!o.keepTable, engine, engineNote };
+  return { hashBits, tableLayout, weights: evalFile === null ? null : readWeightsBytes(evalFile), selectivity, keepTable: !!o.keepTable, engine, engineNote, wld: !!o.wld };
 }

@@ -5,6 +5,7 @@
 import { type ObfAnswer, type ObfEntry, bestAnswers } from '../position/obf.js';
 import type { Position } from '../position/position.js';
 import { type RootStrategy, solveExact } from '../search/root.js';
+import { type Wld, wldOf } from '../search/wld.js';
 import type { SearchContext } from '../search/context.js';
 import {
   STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, type Table,
@@ -25,7 +26,10 @@ export interface PositionResult {
   readonly line: number;
   readonly empties: number;
   readonly move: number;
+  /** The exact score; for a WLD result (`wld`), the proven bound (>= it for a win, <= it for a loss, 0 for a draw). */
   readonly score: number;
+  /** Win, draw or loss for the side to move, when the solve was WLD only (absent: an exact solve). */
+  readonly wld?: Wld;
   /** Best score of the answers, or null without answers. */
   readonly expected: number | null;
   /** The answers' moves with that score (empty without answers). */
@@ -52,11 +56,24 @@ export interface PositionResult {
  * the score alone decides.
  */
 export function check(
-  answers: readonly ObfAnswer[], score: number, move: number, gameOver: boolean,
+  answers: readonly ObfAnswer[], score: number, move: number, gameOver: boolean, wld?: Wld,
 ): { expected: number | null; bestMoves: readonly number[]; ok: boolean | null } {
   const best = bestAnswers(answers);
   if (!best) return { expected: null, bestMoves: [], ok: null };
+  if (wld) return { expected: best.score, bestMoves: best.moves, ok: checkWld(answers, best.score, wld, move, gameOver) };
   return { expected: best.score, bestMoves: best.moves, ok: score === best.score && (gameOver || best.moves.includes(move)) };
+}
+
+/**
+ * A WLD result is right when it is the sign of the best answer's score and
+ * its move is one the answers score with that sign; in a lost position
+ * every move loses, so any move is right.
+ */
+function checkWld(answers: readonly ObfAnswer[], best: number, wld: Wld, move: number, gameOver: boolean): boolean {
+  if (wldOf(best) !== wld) return false;
+  if (gameOver || wld === 'loss') return true;
+  const a = answers.find((x) => x.move === move);
+  return a !== undefined && wldOf(a.score) === wld;
 }
 
 
@@ -66,6 +83,8 @@ export interface PositionSolve {
   readonly keepTable?: boolean;
   /** How the root searches (default probes; see RootStrategy). */
   readonly root?: RootStrategy;
+  /** Win/loss/draw only (see search/wld.ts). */
+  readonly wld?: boolean;
 }
 
 export function tableStats(t: Table): TableStats {
@@ -86,11 +105,11 @@ export function solveOne(
   if (settings.keepTable) table.stats.fill(0);
   else table.clear();
   const before = ctx.below?.searched ?? 0;
-  const r = solveExact(ctx, position, { root: settings.root });
+  const r = solveExact(ctx, position, { root: settings.root, wld: settings.wld });
   const engineNodes = (ctx.below?.searched ?? 0) - before;
   const gameOver = r.pv.length === 0;
   return {
-    index, line, empties: r.empties, move: r.move, score: r.score, ...check(answers, r.score, r.move, gameOver),
+    index, line, empties: r.empties, move: r.move, score: r.score, ...(r.wld ? { wld: r.wld } : {}), ...check(answers, r.score, r.move, gameOver, r.wld),
     nodes: r.nodes, ms: r.ms, pv: r.pv, table: tableStats(table), engine: engineOf(engineNodes), engineNodes,
   };
 }

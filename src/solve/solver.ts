@@ -28,19 +28,19 @@ export class Solver {
   }
 
   /**
-   * Solves a position exactly (a Position, or its text: 64 squares then X or
+   * Solves a position exactly (with the `wld` option: who wins, its score the proven bound; a Position, or its text: 64 squares then X or
    * O): score, best move, principal variation, nodes, time and table
    * statistics. Answers, when given, are checked (`ok`).
    */
   solve(position: Position | string, answers: readonly ObfAnswer[] = []): PositionResult {
     const p = positionArgument(position);
-    return solveOne(this.ctx, p, answersArgument(answers, p), ++this.solved, 0, { keepTable: this.options.keepTable });
+    return solveOne(this.ctx, p, answersArgument(answers, p), ++this.solved, 0, { keepTable: this.options.keepTable, wld: this.options.wld });
   }
 
   /** Solves an OBF entry and checks its answers; `index` is its 1-based place in the suite. */
   solveEntry(entry: ObfEntry, index: number): PositionResult {
     this.solved = index;
-    return solveOne(this.ctx, entry.position, entry.answers, index, entry.line, { keepTable: this.options.keepTable });
+    return solveOne(this.ctx, entry.position, entry.answers, index, entry.line, { keepTable: this.options.keepTable, wld: this.options.wld });
   }
 }
 
