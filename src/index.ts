@@ -20,7 +20,7 @@ export { samplePositions } from './position/random.js';
 export { FileError, OptionError } from './errors.js';
 
 // Solving: one position in this thread, or a suite on the worker pool.
-export { type ResolvedOptions, type SolveOptions, resolveOptions } from './solve/settings.js';
+export { type Prover, type ResolvedOptions, type SolveOptions, resolveOptions } from './solve/settings.js';
 export { Solver, solvePosition } from './solve/solver.js';
 export { type PositionResult, type Summary, type TableStats, check, summarize } from './solve/solve.js';
 export type { Wld } from './search/wld.js';

@@ -56,7 +56,7 @@ export class PageSolver {
   ) {
     if (module) provideEngine(module);
     this.pool = new WebPool(settings.workers, shared, module, {
-      weights, selectivity: DEFAULT_SELECTIVITY, off: 0, root: 'probes', wld: false, engine: settings.engine,
+      weights, selectivity: DEFAULT_SELECTIVITY, off: 0, root: 'probes', wld: false, prover: 'ab', engine: settings.engine,
     }, workerUrl);
   }
 

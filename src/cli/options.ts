@@ -5,7 +5,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import { totalmem } from 'node:os';
-import { ENGINES, type EngineName, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, OptionError, type ResolvedOptions, type SplitMode, resolveOptions, tableBytes } from '../internal.js';
+import { ENGINES, type EngineName, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, OptionError, PROVERS, type Prover, type ResolvedOptions, type SplitMode, resolveOptions, tableBytes } from '../internal.js';
 
 export function parseHashBits(value: string): number {
   const h = Number(value);
@@ -100,6 +100,13 @@ export interface SearchOpts {
   engine: EngineName;
   /** Win/loss/draw only. */
   wld?: boolean;
+  /** What proves WLD results (solve only). */
+  prover?: Prover;
+}
+
+export function parseProver(value: string): Prover {
+  if (!(PROVERS as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be ${PROVERS.join(' or ')}`);
+  return value as Prover;
 }
 
 export function parseEngine(value: string): EngineName {
@@ -107,7 +114,7 @@ export function parseEngine(value: string): EngineName {
   return value as EngineName;
 }
 
-const FLAGS: Readonly<Record<string, string>> = { hashBits: '-h', tableLayout: '--table', weights: '--eval', ordering: '--ordering', selectivity: '--selectivity', keepTable: '--keep-table', engine: '--engine', wld: '--wld' };
+const FLAGS: Readonly<Record<string, string>> = { hashBits: '-h', tableLayout: '--table', weights: '--eval', ordering: '--ordering', selectivity: '--selectivity', keepTable: '--keep-table', engine: '--engine', wld: '--wld', prover: '--prover' };
 
 /**
  * The one path from command-line options to a search's settings, for
@@ -121,7 +128,7 @@ export function searchSettings(o: SearchOpts): ResolvedOptions {
   try {
     return resolveOptions({
       hashBits: o.hashBits, tableLayout: o.table, weights: o.eval === 'none' ? null : o.eval, ordering: o.ordering, selectivity: o.selectivity,
-      engine: o.engine, wld: !!o.wld,
+      engine: o.engine, wld: !!o.wld, prover: o.prover,
     });
   } catch (e) {
     if (e instanceof OptionError) throw new UsageError(`${FLAGS[e.option] ?? e.option}: ${e.message.slice(e.option.length + 2)}`);

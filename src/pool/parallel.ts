@@ -22,6 +22,7 @@ import { type WeightsBytes, searchEvaluator } from '../eval/files.js';
 import type { RunSettings, TaskInput } from './tasks.js';
 import type { EngineName } from '../wasm/engine.js';
 import { type SplitMode, createSplitTable, splitEngine, splits } from './policy.js';
+import type { Prover } from '../solve/settings.js';
 
 export type { OnFailure } from './schedule.js';
 export type { SplitMode } from './policy.js';
@@ -44,11 +45,13 @@ export interface PoolSettings {
   readonly engine?: EngineName;
   /** Win/loss/draw only (search/wld.ts), whole and split positions alike. */
   readonly wld?: boolean;
+  /** What proves WLD results: alpha-beta (default) or df-pn (whole positions only: never split). */
+  readonly prover?: Prover;
 }
 
 /** Whether a position of `empties` is split when it starts, with `left` positions (itself included) not yet started: the run policy's rule. */
 function splitsHere(empties: number, s: PoolSettings, left: number): boolean {
-  return splits(s.split ?? 'auto', empties, LEAF_EMPTIES, left, s.workers);
+  return splits(s.prover === 'dfpn' ? 'never' : s.split ?? 'auto', empties, LEAF_EMPTIES, left, s.workers);
 }
 
 /** The order positions start in: most empties first on several workers (the longest start first), else as given. */
@@ -122,7 +125,7 @@ export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
   onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<boolean> {
-  const common: RunSettings = { weights: s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? 'probes', engine: s.engine ?? 'ts', wld: s.wld ?? false };
+  const common: RunSettings = { weights: s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? 'probes', engine: s.engine ?? 'ts', wld: s.wld ?? false, prover: s.prover ?? 'ab' };
   const scheduler = new Scheduler<TaskInput>(
     { workers: s.workers, filename: new URL('./worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
   );

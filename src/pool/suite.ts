@@ -83,7 +83,7 @@ export async function* solveSuite(suite: string | ObfSuite | readonly ObfEntry[]
 
   const settings = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), {
     workers: options.workers ?? availableParallelism(), bits: o.hashBits, layout: o.tableLayout, keepTable: o.keepTable, split: options.split,
-    weights: o.weights, selectivity: o.selectivity, engine: o.engine, wld: o.wld,
+    weights: o.weights, selectivity: o.selectivity, engine: o.engine, wld: o.wld, prover: o.prover,
   }).settings;
 
   const stop = new AbortController();

@@ -28,6 +28,9 @@ import { type PositionResult, solveOne } from '../solve/solve.js';
 import { type WeightsBytes, searchEvaluator } from '../eval/format.js';
 import type { Dispatched } from './slots.js';
 import { SearchCancelled } from '../errors.js';
+import { DfpnTable } from '../search/dfpn.js';
+import type { Prover } from '../solve/settings.js';
+import { MIN_BITS } from '../search/table.js';
 
 /** The settings every task of a run carries (the scheduler's `common`). */
 export interface RunSettings {
@@ -40,6 +43,8 @@ export interface RunSettings {
   readonly root: RootStrategy;
   /** Win/loss/draw only (search/wld.ts): whole positions, and a split position's PV walk. */
   readonly wld: boolean;
+  /** What proves WLD results of whole positions: alpha-beta, or df-pn on a table of the thread's own (search/dfpn.ts). */
+  readonly prover: Prover;
   /** The engine below the root of whole positions (a split task's engine is its shared table's: engineShare, or the TypeScript one). */
   readonly engine: EngineName;
 }
@@ -159,6 +164,8 @@ export class SearchThread {
    */
   private readonly sharedEngines = new Map<number, WasmSearch>();
   private evaluator: { digest: string | null; ev: Evaluator | null } = { digest: null, ev: null };
+  /** df-pn's table (prover 'dfpn'), kept as the own table is. */
+  private dfpn: DfpnTable | undefined;
   /** Tables made and not yet searched: all zeros, date 1, as a clear leaves them (so a first solve need not clear gigabytes). */
   private readonly fresh = new WeakSet<Table>();
 
@@ -169,12 +176,13 @@ export class SearchThread {
     let table: Table;
     let below: WasmSearch | null = null;
     const evaluator = this.evaluatorOf(t.weights);
+    // df-pn keeps its numbers in a table of the task's size; alpha-beta, deciding its leaves, needs only the smallest.
+    const dfpn = t.kind === 'solve' && t.prover === 'dfpn' ? this.dfpnTable(t.bits) : undefined;
     if (t.kind === 'solve' && t.engine === 'wasm') {
-      below = this.wholeEngine(t, evaluator);
+      below = this.wholeEngine(t, evaluator, dfpn ? MIN_BITS : t.bits);
       table = below.table;
     } else if (t.kind === 'solve') {
-      if (!this.own || this.own.bits !== t.bits || this.own.layout !== t.layout) this.fresh.add((this.own = createTable(t.bits, t.layout)));
-      table = this.own;
+      table = this.ownTable(dfpn ? MIN_BITS : t.bits, t.layout);
     } else if (t.engineShare) {
       below = this.sharedEngine(t, t.engineShare);
       table = below.table;
@@ -185,7 +193,7 @@ export class SearchThread {
     });
     const before = below?.searched ?? 0;
     const fresh = this.fresh.delete(table);
-    const result = runOn(ctx, t, table, fresh);
+    const result = runOn(ctx, t, table, fresh, dfpn);
     // A task stopped by its flag ends with whatever its search had: no result.
     if (ctx.stopped()) throw new SearchCancelled(`task ${t.kind} of position ${t.index}`);
     if (t.kind === 'solve') return result;
@@ -195,9 +203,24 @@ export class SearchThread {
   /** The table (and engine) a whole position of the task's settings would make, made now. */
   private prepare(t: PrepareTask): { prepared: true } {
     const evaluator = this.evaluatorOf(t.weights);
-    if (t.engine === 'wasm') this.wholeEngine(t, evaluator);
-    else if (!this.own || this.own.bits !== t.bits || this.own.layout !== t.layout) this.fresh.add((this.own = createTable(t.bits, t.layout)));
+    if (t.engine === 'wasm') this.wholeEngine(t, evaluator, t.bits);
+    else this.ownTable(t.bits, t.layout);
     return { prepared: true };
+  }
+
+  /** The thread's own table for whole positions on the TypeScript engine, made again when its size or layout changes. */
+  private ownTable(bits: number, layout: Layout): Table {
+    if (!this.own || this.own.bits !== bits || this.own.layout !== layout) this.fresh.add((this.own = createTable(bits, layout)));
+    return this.own;
+  }
+
+  /** df-pn's table of 2^bits entries, made again when the size changes. */
+  private dfpnTable(bits: number): DfpnTable {
+    if (this.dfpn?.bits !== bits) {
+      this.dfpn = undefined; // its memory goes before the next is made
+      this.dfpn = new DfpnTable(bits);
+    }
+    return this.dfpn;
   }
 
   /** A depth-limited search with the evaluator: no table, no proof (its nodes count). */
@@ -217,12 +240,12 @@ export class SearchThread {
   }
 
   /** The engine of whole positions, made again when the table's size or layout or the weights change. */
-  private wholeEngine(t: SolveTask | PrepareTask, evaluator: Evaluator | null): WasmSearch {
+  private wholeEngine(t: SolveTask | PrepareTask, evaluator: Evaluator | null, bits: number): WasmSearch {
     const digest = t.weights?.digest ?? null;
-    if (this.wasm && this.wasm.bits === t.bits && this.wasm.layout === t.layout && this.wasm.digest === digest) return this.wasm.search;
+    if (this.wasm && this.wasm.bits === bits && this.wasm.layout === t.layout && this.wasm.digest === digest) return this.wasm.search;
     this.wasm = undefined; // its memory goes before the next is made
-    const search = WasmSearch.create(t.bits, t.layout, evaluator);
-    this.wasm = { search, bits: t.bits, layout: t.layout, digest };
+    const search = WasmSearch.create(bits, t.layout, evaluator);
+    this.wasm = { search, bits, layout: t.layout, digest };
     this.fresh.add(search.table);
     return search;
   }
@@ -254,9 +277,9 @@ export class SearchThread {
   }
 }
 
-function runOn(ctx: SearchContext, t: Exclude<Task, EstimateTask | PrepareTask>, table: Table, fresh: boolean): PositionResult | NwsResult | PvResult | GuessResult {
+function runOn(ctx: SearchContext, t: Exclude<Task, EstimateTask | PrepareTask>, table: Table, fresh: boolean, dfpn: DfpnTable | undefined): PositionResult | NwsResult | PvResult | GuessResult {
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
-  if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable || fresh, root: t.root, wld: t.wld });
+  if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable || fresh, root: t.root, wld: t.wld, dfpn });
   if (t.kind === 'guess') return guessScore(ctx, position);
   if (t.kind === 'pv') {
     const r = solveExact(ctx, position, { known: t.score, sameSearch: true, wld: t.wld });

@@ -109,7 +109,7 @@ class Server {
   constructor(private readonly o: ServeOptions, private readonly client: Redis, private readonly bull: Bull, private readonly log: Log) {
     this.queue = queueOf(o);
     this.splitOn = splitEngine(o.engine, o.workers);
-    const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: 'probes', engine: o.engine, wld: o.wld };
+    const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: 'probes', engine: o.engine, wld: o.wld, prover: 'ab' };
     this.pool = new Scheduler<TaskInput>(
       { workers: o.workers, filename: new URL('../pool/worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common },
       (_index, reason, willRetry) => log(`a thread died (${reason})${willRetry ? ', retrying its task' : ''}`),

@@ -208,6 +208,14 @@ function wldLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: num
   }
 }
 
+/** The line of a WLD result `wld` of a position (wldLine), on the context's table: for df-pn's leaves, below its own line. */
+export function wldLineOf(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, wld: Wld, empties: number): number[] {
+  const s = ctx.state;
+  const parity = setupEmpties(s, ph, pl, oh, ol);
+  wldLine(ctx, ph, pl, oh, ol, keepOf(wld), empties, parity, 0);
+  return Array.from(s.pv.subarray(0, s.pvLen[0]));
+}
+
 /**
  * A first guess of a position's exact score for the root's probes: a
  * midgame search of up to GUESS_DEPTH plies with the evaluator, rounded to
@@ -217,7 +225,7 @@ function wldLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: num
  */
 const GUESS_DEPTH = 7;
 
-function shallowGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number): number {
+export function shallowGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number): number {
   if (ctx.evaluator === null || empties < ctx.evalMin) return 0;
   const depth = Math.min(GUESS_DEPTH, empties - ctx.evalMin + 1);
   const v = midSearchFrom(ctx.state, ctx.evaluator, ph, pl, oh, ol, depth, -(1 << 30), 1 << 30);

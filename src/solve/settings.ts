@@ -28,7 +28,12 @@ export interface SolveOptions {
   readonly engine?: EngineName;
   /** Win/loss/draw only: each result's `wld` says who wins, its score is the proven bound (default false: exact scores). */
   readonly wld?: boolean;
+  /** What proves a WLD result: 'ab' (alpha-beta's null-window probes, the default) or 'dfpn' (proof-number search: search/dfpn.ts; needs wld). */
+  readonly prover?: Prover;
 }
+
+export type Prover = 'ab' | 'dfpn';
+export const PROVERS: readonly Prover[] = ['ab', 'dfpn'];
 
 export interface ResolvedOptions {
   readonly hashBits: number;
@@ -41,11 +46,12 @@ export interface ResolvedOptions {
   readonly engine: EngineName;
   readonly engineNote: string | null;
   readonly wld: boolean;
+  readonly prover: Prover;
 }
 
 /** The options with their defaults filled in; a bad weights file throws its WeightsFileError here, a bad value an OptionError naming the option. */
 /** The keys of SolveOptions (a key not among them, or another function's, is a mistake said at once). */
-export const SOLVE_OPTION_KEYS: readonly string[] = ['hashBits', 'tableLayout', 'weights', 'ordering', 'selectivity', 'keepTable', 'engine', 'wld'];
+export const SOLVE_OPTION_KEYS: readonly string[] = ['hashBits', 'tableLayout', 'weights', 'ordering', 'selectivity', 'keepTable', 'engine', 'wld', 'prover'];
 
 /**
  * Refuses keys that are not options (a misspelling would otherwise run with
@@ -80,6 +86,8 @@ export function resolveOptions(o: SolveOptions = {}, keys: readonly string[] = S
   for (const t of o.selectivity ?? []) if (typeof t !== 'number' || !(t > 0) || t > 8) throw new OptionError('selectivity', `margins are numbers of sigmas in (0, 8], not ${String(t)}`);
   if (o.keepTable !== undefined && typeof o.keepTable !== 'boolean') throw new OptionError('keepTable', `true or false, not ${String(o.keepTable)}`);
   if (o.wld !== undefined && typeof o.wld !== 'boolean') throw new OptionError('wld', `true or false, not ${String(o.wld)}`);
+  if (o.prover !== undefined && !PROVERS.includes(o.prover)) throw new OptionError('prover', `${PROVERS.map((p) => `'${p}'`).join(' or ')}, not ${String(o.prover)}`);
+  if (o.prover === 'dfpn' && !o.wld) throw new OptionError('prover', "'dfpn' proves win/loss/draw: give wld: true with it");
   if (o.engine !== undefined && !ENGINES.includes(o.engine)) throw new OptionError('engine', `${ENGINES.map((e) => `'${e}'`).join(' or ')}, not ${String(o.engine)}`);
   const { engine, why: engineNote } = chooseEngine(o.engine ?? 'wasm', hashBits, tableLayout);
   if (evalFile === null && o.selectivity !== undefined && o.selectivity.length > 0) {
@@ -87,5 +95,5 @@ export function resolveOptions(o: SolveOptions = {}, keys: readonly string[] = S
   }
   const selectivity = evalFile !== null ? (o.selectivity ?? DEFAULT_SELECTIVITY) : [];
   // Read once, here: a bad file is reported before any search.
-  return { hashBits, tableLayout, weights: evalFile === null ? null : readWeightsBytes(evalFile), selectivity, keepTable: !!o.keepTable, engine, engineNote, wld: !!o.wld };
+  return { hashBits, tableLayout, weights: evalFile === null ? null : readWeightsBytes(evalFile), selectivity, keepTable: !!o.keepTable, engine, engineNote, wld: !!o.wld, prover: o.prover ?? 'ab' };
 }

@@ -4,7 +4,10 @@
  */
 import { type ObfAnswer, type ObfEntry, bestAnswers } from '../position/obf.js';
 import type { Position } from '../position/position.js';
-import { type RootStrategy, solveExact } from '../search/root.js';
+import { type RootStrategy, shallowGuess, solveExact } from '../search/root.js';
+import { DFPN_HITS, DFPN_OVERWRITES, DFPN_PROBES, DFPN_STORES, type DfpnTable, proveWld } from '../search/dfpn.js';
+import { emptyCount } from '../position/position.js';
+import { NO_MOVE } from '../search/table.js';
 import { type Wld, wldOf } from '../search/wld.js';
 import type { SearchContext } from '../search/context.js';
 import {
@@ -85,6 +88,8 @@ export interface PositionSolve {
   readonly root?: RootStrategy;
   /** Win/loss/draw only (see search/wld.ts). */
   readonly wld?: boolean;
+  /** Win/loss/draw by df-pn on this table (search/dfpn.ts) instead of alpha-beta; implies wld. */
+  readonly dfpn?: DfpnTable;
 }
 
 export function tableStats(t: Table): TableStats {
@@ -97,10 +102,11 @@ export function engineOf(engineNodes: number): 'wasm' | 'ts' {
   return engineNodes > 0 ? 'wasm' : 'ts';
 }
 
-/** Solves one position exactly on the context's table and checks it. */
+/** Solves one position exactly (or its WLD) on the context's table and checks it. */
 export function solveOne(
   ctx: SearchContext, position: Position, answers: readonly ObfAnswer[], index: number, line: number, settings: PositionSolve = {},
 ): PositionResult {
+  if (settings.dfpn) return solveByDfpn(ctx, settings.dfpn, position, answers, index, line, !!settings.keepTable);
   const table = ctx.table;
   if (settings.keepTable) table.stats.fill(0);
   else table.clear();
@@ -111,6 +117,35 @@ export function solveOne(
   return {
     index, line, empties: r.empties, move: r.move, score: r.score, ...(r.wld ? { wld: r.wld } : {}), ...check(answers, r.score, r.move, gameOver, r.wld),
     nodes: r.nodes, ms: r.ms, pv: r.pv, table: tableStats(table), engine: engineOf(engineNodes), engineNodes,
+  };
+}
+
+/**
+ * Win, draw or loss by df-pn on its table (cleared unless kept); its
+ * leaves searched on the context (its engine, its table). The table
+ * statistics are the df-pn table's (no cutoffs: it has none).
+ */
+function solveByDfpn(ctx: SearchContext, dfpn: DfpnTable, position: Position, answers: readonly ObfAnswer[], index: number, line: number, keep: boolean): PositionResult {
+  if (keep) dfpn.stats.fill(0);
+  else dfpn.clear();
+  ctx.table.clear();
+  ctx.table.newSearch();
+  const before = ctx.below?.searched ?? 0;
+  const t0 = performance.now();
+  const { hi: ph, lo: pl } = position.player;
+  const { hi: oh, lo: ol } = position.opponent;
+  const empties = emptyCount(position);
+  ctx.state.nodes[0] = 0;
+  const guess = shallowGuess(ctx, ph, pl, oh, ol, empties);
+  const r = proveWld(ctx, dfpn, ph, pl, oh, ol, empties, guess);
+  const engineNodes = (ctx.below?.searched ?? 0) - before;
+  const move = r.pv.length > 0 ? r.pv[0] : NO_MOVE;
+  const st = dfpn.stats;
+  return {
+    index, line, empties, move, score: r.score, wld: r.wld, ...check(answers, r.score, move, r.pv.length === 0, r.wld),
+    nodes: ctx.state.nodes[0], ms: performance.now() - t0, pv: r.pv,
+    table: { probes: st[DFPN_PROBES], hits: st[DFPN_HITS], cutoffs: 0, stores: st[DFPN_STORES], overwrites: st[DFPN_OVERWRITES] },
+    engine: engineOf(engineNodes), engineNodes,
   };
 }
 

@@ -9,7 +9,8 @@ import { type Position, positionArgument } from '../position/position.js';
 import { answersArgument } from '../position/obf.js';
 import { searchEvaluator } from '../eval/files.js';
 import { SearchContext } from '../search/context.js';
-import { createTable } from '../search/table.js';
+import { MIN_BITS, createTable } from '../search/table.js';
+import { DfpnTable } from '../search/dfpn.js';
 import { WasmSearch } from '../wasm/search.js';
 import { type ResolvedOptions, type SolveOptions, resolveOptions } from './settings.js';
 import { type PositionResult, solveOne } from './solve.js';
@@ -17,14 +18,18 @@ import { type PositionResult, solveOne } from './solve.js';
 export class Solver {
   readonly options: ResolvedOptions;
   private readonly ctx: SearchContext;
+  /** df-pn's table (prover 'dfpn'), of the hashBits; the search's own is then the smallest, for df-pn's leaves. */
+  private readonly dfpn: DfpnTable | undefined;
   private solved = 0;
 
   constructor(options: SolveOptions = {}) {
     this.options = resolveOptions(options);
     const o = this.options;
     const evaluator = searchEvaluator(o.weights);
-    const below = o.engine === 'wasm' ? WasmSearch.create(o.hashBits, o.tableLayout, evaluator) : null;
-    this.ctx = new SearchContext({ table: below ? below.table : createTable(o.hashBits, o.tableLayout), evaluator, selectivity: o.selectivity, below });
+    this.dfpn = o.prover === 'dfpn' ? new DfpnTable(o.hashBits) : undefined;
+    const bits = this.dfpn ? MIN_BITS : o.hashBits;
+    const below = o.engine === 'wasm' ? WasmSearch.create(bits, o.tableLayout, evaluator) : null;
+    this.ctx = new SearchContext({ table: below ? below.table : createTable(bits, o.tableLayout), evaluator, selectivity: o.selectivity, below });
   }
 
   /**
@@ -34,13 +39,13 @@ export class Solver {
    */
   solve(position: Position | string, answers: readonly ObfAnswer[] = []): PositionResult {
     const p = positionArgument(position);
-    return solveOne(this.ctx, p, answersArgument(answers, p), ++this.solved, 0, { keepTable: this.options.keepTable, wld: this.options.wld });
+    return solveOne(this.ctx, p, answersArgument(answers, p), ++this.solved, 0, { keepTable: this.options.keepTable, wld: this.options.wld, dfpn: this.dfpn });
   }
 
   /** Solves an OBF entry and checks its answers; `index` is its 1-based place in the suite. */
   solveEntry(entry: ObfEntry, index: number): PositionResult {
     this.solved = index;
-    return solveOne(this.ctx, entry.position, entry.answers, index, entry.line, { keepTable: this.options.keepTable, wld: this.options.wld });
+    return solveOne(this.ctx, entry.position, entry.answers, index, entry.line, { keepTable: this.options.keepTable, wld: this.options.wld, dfpn: this.dfpn });
   }
 }
 
