@@ -22,7 +22,7 @@ import { type WeightsBytes, searchEvaluator } from '../eval/files.js';
 import type { RunSettings, TaskInput } from './tasks.js';
 import type { EngineName } from '../wasm/engine.js';
 import { type SplitMode, createSplitTable, splitEngine, splits } from './policy.js';
-import type { Prover } from '../solve/settings.js';
+import type { Prover } from '../search/wld.js';
 
 export type { OnFailure } from './schedule.js';
 export type { SplitMode } from './policy.js';

@@ -29,7 +29,7 @@ import { type WeightsBytes, searchEvaluator } from '../eval/format.js';
 import type { Dispatched } from './slots.js';
 import { SearchCancelled } from '../errors.js';
 import { DfpnTable } from '../search/dfpn.js';
-import type { Prover } from '../solve/settings.js';
+import type { Prover } from '../search/wld.js';
 import { MIN_BITS } from '../search/table.js';
 
 /** The settings every task of a run carries (the scheduler's `common`). */
@@ -280,7 +280,7 @@ export class SearchThread {
 function runOn(ctx: SearchContext, t: Exclude<Task, EstimateTask | PrepareTask>, table: Table, fresh: boolean, dfpn: DfpnTable | undefined): PositionResult | NwsResult | PvResult | GuessResult {
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
   if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable || fresh, root: t.root, wld: t.wld, dfpn });
-  if (t.kind === 'guess') return guessScore(ctx, position);
+  if (t.kind === 'guess') return guessScore(ctx, position, t.wld);
   if (t.kind === 'pv') {
     const r = solveExact(ctx, position, { known: t.score, sameSearch: true, wld: t.wld });
     return { score: r.score, pv: r.pv, nodes: r.nodes };

@@ -33,7 +33,7 @@ import type { Wld } from './wld.js';
 import { wldLineOf } from './root.js';
 
 /** Positions of this many empties or fewer are decided by alpha-beta. */
-export const DFPN_LEAF = 6;
+export const DFPN_LEAF = 10;
 /** The 1 + epsilon trick's epsilon. */
 export const EPSILON = 0.25;
 /** Proof numbers saturate here: a proof number of INF is a disproof. */
@@ -148,6 +148,12 @@ const F = new Int32Array(2);
 
 const add = (a: number, b: number) => Math.min(INF, a + b);
 
+function popcount32(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
 /**
  * One df-pn search on a context (its state counts the nodes; its engine
  * decides the leaves) and a DfpnTable. Children's positions per depth are
@@ -178,14 +184,19 @@ export class Dfpn {
     return this.pn === 0;
   }
 
-  /** The numbers of a (position, goal), from the table, else 1 and 1. */
+  /**
+   * The numbers of a (position, goal), from the table, else first numbers
+   * from its mover's mobility: one proof to go (one good move may do), as
+   * many disproofs as the mover has moves (each must be refuted).
+   */
   private numbers(ph: number, pl: number, oh: number, ol: number, goal: number): void {
     if (this.table.lookup(ph, pl, oh, ol, goal)) {
       this.pn = this.table.pn;
       this.dn = this.table.dn;
     } else {
+      moves(ph, pl, oh, ol, M, 0);
       this.pn = 1;
-      this.dn = 1;
+      this.dn = Math.max(1, popcount32(M[0]) + popcount32(M[1]));
     }
   }
 

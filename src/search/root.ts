@@ -385,17 +385,18 @@ function rootSearch(ctx: SearchContext, how: RootStrategy, guess: number, ph: nu
 
 /**
  * The first guess of an exact solve as solveExact makes it (a shallow
- * search's, then the selective pre-searches'), on the context's table in
- * its current search, and the nodes it took.
+ * search's, then the selective pre-searches'; a WLD solve's: the shallow
+ * search's alone), on the context's table in its current search, and the
+ * nodes it took.
  */
-export function guessScore(ctx: SearchContext, pos: Position): GuessResult {
+export function guessScore(ctx: SearchContext, pos: Position, wld = false): GuessResult {
   const { hi: ph, lo: pl } = pos.player;
   const { hi: oh, lo: ol } = pos.opponent;
   const s = ctx.state;
   const parity = setupEmpties(s, ph, pl, oh, ol);
   const empties = emptyCount(pos);
   s.nodes[0] = 0;
-  const score = startGuess(ctx, ph, pl, oh, ol, empties, parity);
+  const score = wld ? shallowGuess(ctx, ph, pl, oh, ol, empties) : startGuess(ctx, ph, pl, oh, ol, empties, parity);
   return { score, nodes: s.nodes[0] };
 }
 
@@ -434,7 +435,10 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
     score = options.known;
     pvLine(ctx, ph, pl, oh, ol, score, empties, parity, 0);
   } else if (options.wld) {
-    const probes = new WldProbes(options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity));
+    // The shallow search's guess only: the selective pre-searches close in on
+    // the score, and a WLD solve needs only its sign (they cost 100 times
+    // its nodes on a position lost by 24: bench/README, "Win/loss/draw").
+    const probes = new WldProbes(options.guess ?? shallowGuess(ctx, ph, pl, oh, ol, empties));
     while (!probes.done && !ctx.stopped()) {
       const g = probes.next();
       const r = pvs(ctx, ph, pl, oh, ol, g - 1, g, empties, parity, 0);

@@ -7,6 +7,10 @@
  */
 
 export type Wld = 'win' | 'draw' | 'loss';
+
+/** What proves a WLD result: alpha-beta's probes (WldProbes), or proof-number search (dfpn.ts). */
+export type Prover = 'ab' | 'dfpn';
+export const PROVERS: readonly Prover[] = ['ab', 'dfpn'];
 export const WLD_RESULTS: readonly Wld[] = ['win', 'draw', 'loss'];
 
 /** The result an exact score means. */

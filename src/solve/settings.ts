@@ -10,6 +10,7 @@ import { OptionError } from '../errors.js';
 import { chooseEngine } from '../wasm/choice.js';
 import { ENGINES, type EngineName } from '../wasm/engine.js';
 import { SHIPPED_WEIGHTS } from '../install.js';
+import { type Prover, PROVERS } from '../search/wld.js';
 
 export interface SolveOptions {
   /** A transposition table of 2^hashBits entries (10‥30; default 21, as the command line's -h). */
@@ -32,8 +33,7 @@ export interface SolveOptions {
   readonly prover?: Prover;
 }
 
-export type Prover = 'ab' | 'dfpn';
-export const PROVERS: readonly Prover[] = ['ab', 'dfpn'];
+export { type Prover, PROVERS } from '../search/wld.js';
 
 export interface ResolvedOptions {
   readonly hashBits: number;
