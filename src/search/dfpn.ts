@@ -46,13 +46,15 @@ export const DFPN_PROBES = 0;
 export const DFPN_HITS = 1;
 export const DFPN_STORES = 2;
 export const DFPN_OVERWRITES = 3;
+/** Stores into an empty entry: with no clear in between, the entries in use. */
+export const DFPN_FILLED = 4;
 
 /** The proof and disproof numbers of (position, goal) pairs, 2^bits entries of 32 bytes. */
 export class DfpnTable {
   readonly words: Int32Array;
   private readonly mask: number;
-  /** probes, hits, stores, overwrites (DFPN_*). */
-  readonly stats = new Float64Array(4);
+  /** probes, hits, stores, overwrites, filled (DFPN_*). */
+  readonly stats = new Float64Array(5);
   /** What the last lookup found (pn, dn), when it returned true. */
   pn = 1;
   dn = 1;
@@ -129,7 +131,8 @@ export class DfpnTable {
         victimRank = rank;
       }
     }
-    if (w[victim + 4] !== 0 && !(w[victim + 4] === goal + 1 && w[victim] === ph && w[victim + 1] === pl && w[victim + 2] === oh && w[victim + 3] === ol)) this.stats[DFPN_OVERWRITES]++;
+    if (w[victim + 4] === 0) this.stats[DFPN_FILLED]++;
+    else if (!(w[victim + 4] === goal + 1 && w[victim] === ph && w[victim + 1] === pl && w[victim + 2] === oh && w[victim + 3] === ol)) this.stats[DFPN_OVERWRITES]++;
     w[victim] = ph;
     w[victim + 1] = pl;
     w[victim + 2] = oh;

@@ -5,7 +5,7 @@
 import { type ObfAnswer, type ObfEntry, bestAnswers } from '../position/obf.js';
 import type { Position } from '../position/position.js';
 import { type RootStrategy, shallowGuess, solveExact } from '../search/root.js';
-import { DFPN_HITS, DFPN_OVERWRITES, DFPN_PROBES, DFPN_STORES, type DfpnTable, proveWld } from '../search/dfpn.js';
+import { DFPN_FILLED, DFPN_HITS, DFPN_OVERWRITES, DFPN_PROBES, DFPN_STORES, type DfpnTable, proveWld } from '../search/dfpn.js';
 import { emptyCount } from '../position/position.js';
 import { NO_MOVE } from '../search/table.js';
 import { type Wld, wldOf } from '../search/wld.js';
@@ -20,6 +20,8 @@ export interface TableStats {
   readonly cutoffs: number;
   readonly stores: number;
   readonly overwrites: number;
+  /** df-pn's table: its entries in use at the end (of 2^h). */
+  readonly used?: number;
 }
 
 export interface PositionResult {
@@ -126,7 +128,7 @@ export function solveOne(
  * statistics are the df-pn table's (no cutoffs: it has none).
  */
 function solveByDfpn(ctx: SearchContext, dfpn: DfpnTable, position: Position, answers: readonly ObfAnswer[], index: number, line: number, keep: boolean): PositionResult {
-  if (keep) dfpn.stats.fill(0);
+  if (keep) dfpn.stats.fill(0); // (then `used` counts this position's new entries only)
   else dfpn.clear();
   ctx.table.clear();
   ctx.table.newSearch();
@@ -144,7 +146,7 @@ function solveByDfpn(ctx: SearchContext, dfpn: DfpnTable, position: Position, an
   return {
     index, line, empties, move, score: r.score, wld: r.wld, ...check(answers, r.score, move, r.pv.length === 0, r.wld),
     nodes: ctx.state.nodes[0], ms: performance.now() - t0, pv: r.pv,
-    table: { probes: st[DFPN_PROBES], hits: st[DFPN_HITS], cutoffs: 0, stores: st[DFPN_STORES], overwrites: st[DFPN_OVERWRITES] },
+    table: { probes: st[DFPN_PROBES], hits: st[DFPN_HITS], cutoffs: 0, stores: st[DFPN_STORES], overwrites: st[DFPN_OVERWRITES], used: st[DFPN_FILLED] },
     engine: engineOf(engineNodes), engineNodes,
   };
 }
