@@ -276,6 +276,28 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     await w.end();
   });
 
+  it('a WLD run is another queue: workers started with --wld serve it, whole and split positions, each result the file\'s sign', async () => {
+    const exact = queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY, wld: false });
+    const wld = queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY, wld: true });
+    expect(wld.name).not.toBe(exact.name);
+    expect(wld.describe).toMatch(/win\/loss\/draw only$/);
+    const w1 = track(await startWorker(redis.url, ['--wld']));
+    const w2 = track(await startWorker(redis.url, ['--wld']));
+    expect(w1.err).toContain(wld.name);
+    const a = await coordinate(SUITE_1_19, '--run', 'wld-1', '--wld');
+    expect(await a.exited).toBe(0);
+    const rows = jsonRows(a.out);
+    const local = jsonRows(spawnSync(process.execPath, [CLI, 'solve', SUITE_1_19, '-h', '16', '-n', '1', '--wld', '--json', '--quiet'], { encoding: 'utf8' }).stdout);
+    expect(rows.map((r) => [r.index, r.wld, r.ok])).toEqual(local.map((r) => [r.index, r.wld, true]));
+    // A lone position split into subtrees on both workers: a win (FFO #40, +38).
+    const c = await coordinate('--position', FFO40, '--run', 'wld-split', '--queue-leaf', '17', '--wld');
+    expect(await c.exited).toBe(0);
+    expect(jsonRows(c.out)[0]).toMatchObject({ wld: 'win', ok: true });
+    expect(c.err).toMatch(/split through the queue: \d+ tasks/);
+    await w1.end();
+    await w2.end();
+  });
+
   it('one position split into subtree tasks on two workers: the exact score, tasks cancelled on cuts, lone tasks raced', async () => {
     const name = queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY }).name;
     const q = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
