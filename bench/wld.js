@@ -18,11 +18,15 @@ const CLI = new URL('../dist/cli/main.js', import.meta.url).pathname;
 const lines = readFileSync(new URL('../obf/fforum-40-59.obf', import.meta.url), 'utf8').split('\n').filter((l) => l.trim() !== '');
 const MODES = { exact: [], ab: ['--wld'], dfpn: ['--wld', '--prover', 'dfpn'] };
 
-/** One solve in a process of its own: its JSON row, CPU seconds and peak MiB (null when over the limit). */
+/**
+ * One solve in a process of its own: its JSON row, CPU seconds and peak MiB
+ * (null when over the limit). The limit is enforced under GNU time, on the
+ * solve itself (a timeout on time would leave the solve running on).
+ */
 function run(line, mode, bits) {
-  const argv = ['-f', '%U %S %M', process.execPath, CLI, 'solve', '--position', line, '-n', '1', '-h', String(bits), '--json', '--quiet', ...MODES[mode]];
-  const r = spawnSync('/usr/bin/time', argv, { encoding: 'utf8', timeout: Number(opt.limit) * 1000, killSignal: 'SIGKILL', maxBuffer: 64 << 20 });
-  if (r.signal === 'SIGKILL') return null;
+  const argv = ['-f', '%U %S %M', 'timeout', '-s', 'KILL', opt.limit, process.execPath, CLI, 'solve', '--position', line, '-n', '1', '-h', String(bits), '--json', '--quiet', ...MODES[mode]];
+  const r = spawnSync('/usr/bin/time', argv, { encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.status === 137 || /terminated by signal 9/.test(r.stderr)) return null;
   if (r.status !== 0) throw new Error(`${mode} ${line}: exit ${r.status}: ${r.stderr}`);
   const [user, sys, kb] = r.stderr.trim().split('\n').at(-1).split(' ').map(Number);
   const row = JSON.parse(r.stdout.trim().split('\n')[0]);
@@ -39,6 +43,7 @@ for (let n = Number(opt.from); n <= Number(opt.to); n++) {
     console.log(`#${n} ${mode}: ${r ? `${r.wld ?? r.score} ${fmt(r.nodes)} nodes ${r.cpu.toFixed(2)} s ${r.mib.toFixed(0)} MiB ok ${r.ok}` : `over ${opt.limit} s`}`);
   }
   positions.push(p);
+  saveJson('wld.json', { command: 'in progress', machine: machine(), bits: Number(opt.bits), limit: Number(opt.limit), positions }); // a stopped run keeps what it measured
 }
 
 // df-pn as its table fills: the largest position it solved, at a small table and at -h bits.

@@ -11,7 +11,7 @@
  * ordering). The root runs the same null-window probes as the single-thread
  * solver, from the first guess a worker makes (shallow search, selective
  * pre-searches); once the score is known, one worker walks the principal
- * variation down (root.ts, pvLine), mostly from the table.
+ * variation down (root.ts, keepLine), mostly from the table.
  */
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount, placedHi, placedLo } from '../position/position.js';

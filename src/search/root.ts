@@ -2,7 +2,7 @@
  * The root of an exact solve: a first guess (a shallow search, then the
  * selective pre-searches), null-window probes around it until the score is
  * boxed in (ScoreProbes), then the principal variation walked down from the
- * known score (pvLine). pvs, a principal-variation search (NegaScout) that
+ * known score (keepLine). pvs, a principal-variation search (NegaScout) that
  * keeps its PV in a triangular table, answers each probe, and any window
  * asked for.
  */
@@ -126,65 +126,28 @@ function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number,
 }
 
 /**
- * The PV of a position whose exact score v is known (from the probes):
- * at each node, the first child (in move order) that a null-window search
- * shows to be worth at least v for the side to move is worth exactly v.
- * Unlike an open-window (v - 1, v + 1) search, it never proves again that
- * the other moves are no better.
+ * The line of a position from what it is proven worth: at each node, the
+ * first child (in move order) that a null-window search shows to keep
+ * `keep` for the side to move. Exact (the PV once the score v is known):
+ * keep v, the child then keeps -v; unlike an open-window (v - 1, v + 1)
+ * search, it never proves again that the other moves are no better. WLD
+ * (`wld`): keep what the side is proven to reach (a win +1, a draw 0:
+ * keepOf), the child then keeps otherKeep of it; a side that loses plays
+ * its first move, every move losing: only bounds are proven, so the line
+ * shows how the result is kept, not the loser's best defence.
  */
-function pvLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, v: number, empties: number, parity: number, ply: number): void {
+function keepLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, keep: number, wld: boolean, empties: number, parity: number, ply: number): void {
   const s = ctx.state;
   s.pvLen[ply] = 0;
   if (empties === 0) return;
+  const next = wld ? otherKeep(keep) : (0 - keep) | 0;
   moves(ph, pl, oh, ol, M, 0);
   const mh = M[0];
   const ml = M[1];
   if ((mh | ml) === 0) {
     moves(oh, ol, ph, pl, M, 0);
     if ((M[0] | M[1]) === 0) return;
-    pvLine(ctx, oh, ol, ph, pl, (0 - v) | 0, empties, parity, ply + 1);
-    setPv(s, ply, PASS);
-    return;
-  }
-  const n = plyList(ctx, ph, pl, oh, ol, empties, parity, nodeHash(ph, pl, oh, ol, empties), mh, ml, ply);
-  const own = ply * LIST;
-  const child = s.child;
-  for (let i = 0; i < n; i++) {
-    const x = s.plySq[own + i];
-    const c = playChild(s, own + i, ph, pl, oh, ol, ply);
-    const np = parity ^ QUADRANT[x];
-    unlinkEmpty(s, x);
-    // The child is worth at most -v for the opponent: this move keeps v.
-    const found = (i === n - 1 || searchNull(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - v) | 0, empties - 1, np) <= -v) && !ctx.stopped();
-    if (found) pvLine(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - v) | 0, empties - 1, np, ply + 1);
-    relinkEmpty(s, x);
-    if (found) {
-      setPv(s, ply, x);
-      return;
-    }
-    if (ctx.stopped()) return;
-  }
-}
-
-/**
- * The line of a WLD result: at each node the side to move plays the first
- * move (in move order) that a null-window search shows keeps what it is
- * proven to reach (`keep`: a win +1, a draw 0; wldOf); a side that loses
- * plays its first move, every move losing. Only bounds are proven, so the
- * loser's moves are not its best defence: the line shows how the result is
- * kept, not the exact play.
- */
-function wldLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, keep: number, empties: number, parity: number, ply: number): void {
-  const s = ctx.state;
-  s.pvLen[ply] = 0;
-  if (empties === 0) return;
-  moves(ph, pl, oh, ol, M, 0);
-  const mh = M[0];
-  const ml = M[1];
-  if ((mh | ml) === 0) {
-    moves(oh, ol, ph, pl, M, 0);
-    if ((M[0] | M[1]) === 0) return;
-    wldLine(ctx, oh, ol, ph, pl, otherKeep(keep), empties, parity, ply + 1);
+    keepLine(ctx, oh, ol, ph, pl, next, wld, empties, parity, ply + 1);
     setPv(s, ply, PASS);
     return;
   }
@@ -198,7 +161,7 @@ function wldLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: num
     unlinkEmpty(s, x);
     // The child is worth at most -keep for the opponent: this move keeps it.
     const found = (keep === KEEP_NOTHING || i === n - 1 || searchNull(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - keep) | 0, empties - 1, np) <= -keep) && !ctx.stopped();
-    if (found) wldLine(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], otherKeep(keep), empties - 1, np, ply + 1);
+    if (found) keepLine(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], next, wld, empties - 1, np, ply + 1);
     relinkEmpty(s, x);
     if (found) {
       setPv(s, ply, x);
@@ -208,11 +171,11 @@ function wldLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: num
   }
 }
 
-/** The line of a WLD result `wld` of a position (wldLine), on the context's table: for df-pn's leaves, below its own line. */
+/** The line of a WLD result `wld` of a position (keepLine), on the context's table: for df-pn's leaves, below its own line. */
 export function wldLineOf(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, wld: Wld, empties: number): number[] {
   const s = ctx.state;
   const parity = setupEmpties(s, ph, pl, oh, ol);
-  wldLine(ctx, ph, pl, oh, ol, keepOf(wld), empties, parity, 0);
+  keepLine(ctx, ph, pl, oh, ol, keepOf(wld), true, empties, parity, 0);
   return Array.from(s.pv.subarray(0, s.pvLen[0]));
 }
 
@@ -297,7 +260,7 @@ export interface RootOptions {
   readonly guess?: number;
   /** Part of a search already under way on the context's table (its date is kept). */
   readonly sameSearch?: boolean;
-  /** The exact score, already known: only find the PV (see pvLine); with `wld`, the proven bound of a WLD result (its line: wldLine). */
+  /** The exact score, already known: only find the PV (see keepLine); with `wld`, the proven bound of a WLD result (its line likewise). */
   readonly known?: number;
   /** Win/loss/draw only (WldProbes): the score is then the proven bound, and `wld` the result. */
   readonly wld?: boolean;
@@ -423,7 +386,7 @@ export interface GuessResult {
 
 /**
  * Solves a position exactly. Without a window: null-window probes (see
- * ScoreProbes), then the PV walk (pvLine) finds the move and PV, mostly
+ * ScoreProbes), then the PV walk (keepLine) finds the move and PV, mostly
  * from the table. Probes are much cheaper than one open window: the
  * proof of a lower bound and of an upper bound, not of every alternative.
  */
@@ -446,10 +409,10 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
   if (options.known !== undefined && options.wld) {
     score = options.known;
     wld = wldOf(score);
-    wldLine(ctx, ph, pl, oh, ol, keepOf(wld), empties, parity, 0);
+    keepLine(ctx, ph, pl, oh, ol, keepOf(wld), true, empties, parity, 0);
   } else if (options.known !== undefined) {
     score = options.known;
-    pvLine(ctx, ph, pl, oh, ol, score, empties, parity, 0);
+    keepLine(ctx, ph, pl, oh, ol, score, false, empties, parity, 0);
   } else if (options.wld) {
     const probes = new WldProbes(options.guess ?? wldGuess(ctx, ph, pl, oh, ol, empties, parity));
     while (!probes.done && !ctx.stopped()) {
@@ -462,13 +425,13 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
     }
     score = probes.bound;
     wld = probes.result;
-    if (!ctx.stopped()) wldLine(ctx, ph, pl, oh, ol, keepOf(wld), empties, parity, 0);
+    if (!ctx.stopped()) keepLine(ctx, ph, pl, oh, ol, keepOf(wld), true, empties, parity, 0);
   } else if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ctx, ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
   } else if (options.root !== undefined && options.root !== 'probes') {
     const guess = options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity);
     score = rootSearch(ctx, options.root, guess, ph, pl, oh, ol, empties, parity);
-    if (!ctx.stopped()) pvLine(ctx, ph, pl, oh, ol, score, empties, parity, 0);
+    if (!ctx.stopped()) keepLine(ctx, ph, pl, oh, ol, score, false, empties, parity, 0);
   } else {
     const probes = new ScoreProbes(options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity));
     while (!probes.done && !ctx.stopped()) {
@@ -481,7 +444,7 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
       if (r >= g && s.pvLen[0] > 0) live[at + LIVE_MOVE] = s.pv[0];
     }
     score = probes.lower;
-    if (!ctx.stopped()) pvLine(ctx, ph, pl, oh, ol, score, empties, parity, 0);
+    if (!ctx.stopped()) keepLine(ctx, ph, pl, oh, ol, score, false, empties, parity, 0);
   }
   live[at + LIVE_NODES] = s.nodes[0];
   const ms = performance.now() - t0;
