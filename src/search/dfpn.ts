@@ -26,7 +26,7 @@
 import { moves, flips } from 'native-free-bitboard';
 import { PASS, finalScore, placedHi, placedLo } from '../position/position.js';
 import { hashPosition } from './table.js';
-import type { SearchContext } from './context.js';
+import { LIVE_LOWER, LIVE_NODES, LIVE_UPPER, type SearchContext } from './context.js';
 import { setupEmpties } from './leaves.js';
 import { searchNull } from './nws.js';
 import type { Wld } from './wld.js';
@@ -253,7 +253,10 @@ export class Dfpn {
     const ctx = this.ctx;
     const nodes = ctx.state.nodes;
     nodes[0]++;
-    if ((nodes[0] & 1023) === 0 && ctx.stopped()) this.stopped = true;
+    if ((nodes[0] & 1023) === 0) {
+      ctx.live[ctx.liveAt + LIVE_NODES] = nodes[0]; // for the progress display
+      if (ctx.stopped()) this.stopped = true;
+    }
     if (this.stopped) return;
     const work0 = nodes[0];
     let n: number;
@@ -368,20 +371,30 @@ export interface DfpnSolve {
  */
 export function proveWld(ctx: SearchContext, table: DfpnTable, ph: number, pl: number, oh: number, ol: number, empties: number, guess: number): DfpnSolve {
   const d = new Dfpn(ctx, table);
+  const live = ctx.live;
+  live[ctx.liveAt + LIVE_LOWER] = -64;
+  live[ctx.liveAt + LIVE_UPPER] = 64;
+  // What each proof shows, for the progress display: at least 0 or 2, at most -2 or 0.
+  const prove = (goal: number): boolean | null => {
+    const r = d.prove(ph, pl, oh, ol, goal, empties);
+    if (r === true) live[ctx.liveAt + LIVE_LOWER] = 2 * goal;
+    if (r === false) live[ctx.liveAt + LIVE_UPPER] = 2 * goal - 2;
+    return r;
+  };
   const stopped: DfpnSolve = { wld: 'draw', score: 0, pv: [], done: false };
   const result = (wld: Wld, goal: number): DfpnSolve => ({ wld, score: wld === 'win' ? 2 : wld === 'loss' ? -2 : 0, pv: d.line(ph, pl, oh, ol, goal, empties, wld), done: true });
   if (guess > 0) {
-    const win = d.prove(ph, pl, oh, ol, 1, empties);
+    const win = prove(1);
     if (win === null) return stopped;
     if (win) return result('win', 1);
-    const draw = d.prove(ph, pl, oh, ol, 0, empties);
+    const draw = prove(0);
     if (draw === null) return stopped;
     return result(draw ? 'draw' : 'loss', 0);
   }
-  const notLost = d.prove(ph, pl, oh, ol, 0, empties);
+  const notLost = prove(0);
   if (notLost === null) return stopped;
   if (!notLost) return result('loss', 0);
-  const win = d.prove(ph, pl, oh, ol, 1, empties);
+  const win = prove(1);
   if (win === null) return stopped;
   return win ? result('win', 1) : result('draw', 0);
 }
