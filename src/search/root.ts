@@ -413,27 +413,17 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
   } else if (options.known !== undefined) {
     score = options.known;
     keepLine(ctx, ph, pl, oh, ol, score, false, empties, parity, 0);
-  } else if (options.wld) {
-    const probes = new WldProbes(options.guess ?? wldGuess(ctx, ph, pl, oh, ol, empties, parity));
-    while (!probes.done && !ctx.stopped()) {
-      const g = probes.next();
-      const r = pvs(ctx, ph, pl, oh, ol, g - 1, g, empties, parity, 0);
-      if (ctx.stopped()) break;
-      probes.answer(g, r);
-      live[at + LIVE_LOWER] = probes.lower;
-      live[at + LIVE_UPPER] = probes.upper;
-    }
-    score = probes.bound;
-    wld = probes.result;
-    if (!ctx.stopped()) keepLine(ctx, ph, pl, oh, ol, keepOf(wld), true, empties, parity, 0);
   } else if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ctx, ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
-  } else if (options.root !== undefined && options.root !== 'probes') {
+  } else if (!options.wld && options.root !== undefined && options.root !== 'probes') {
     const guess = options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity);
     score = rootSearch(ctx, options.root, guess, ph, pl, oh, ol, empties, parity);
     if (!ctx.stopped()) keepLine(ctx, ph, pl, oh, ol, score, false, empties, parity, 0);
   } else {
-    const probes = new ScoreProbes(options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity));
+    // The exact score's probes, or a WLD solve's (at most two, at 0 and +2): the same loop.
+    const probes = options.wld
+      ? new WldProbes(options.guess ?? wldGuess(ctx, ph, pl, oh, ol, empties, parity))
+      : new ScoreProbes(options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity));
     while (!probes.done && !ctx.stopped()) {
       const g = probes.next();
       const r = pvs(ctx, ph, pl, oh, ol, g - 1, g, empties, parity, 0);
@@ -441,10 +431,11 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
       probes.answer(g, r);
       live[at + LIVE_LOWER] = probes.lower;
       live[at + LIVE_UPPER] = probes.upper;
-      if (r >= g && s.pvLen[0] > 0) live[at + LIVE_MOVE] = s.pv[0];
+      if (!options.wld && r >= g && s.pvLen[0] > 0) live[at + LIVE_MOVE] = s.pv[0];
     }
-    score = probes.lower;
-    if (!ctx.stopped()) keepLine(ctx, ph, pl, oh, ol, score, false, empties, parity, 0);
+    if (probes instanceof WldProbes) wld = probes.result;
+    score = probes instanceof WldProbes ? probes.bound : probes.lower;
+    if (!ctx.stopped()) keepLine(ctx, ph, pl, oh, ol, wld ? keepOf(wld) : score, wld !== undefined, empties, parity, 0);
   }
   live[at + LIVE_NODES] = s.nodes[0];
   const ms = performance.now() - t0;
