@@ -15,6 +15,8 @@ import { CLI, Proc } from './redis.js';
 
 const GAME_A = 'f5f4e3f6g5g4f7f8c3h6g3d2g7g2h2f3e1e6g8e7g6c1d6c5f2h7e2h5c4d1d7c6e8c7d8h3b1b2a3d3h4g1b8b3h8b7a2b4b5a5c2c8a7h1a6b6f1a8a4a1';
 const GAME_B = 'f5d6c7f4e3f6e6d7c3f3g7d3c6b2e7d8a1f8c4f7c8h6g2c5h7b6g5g3e2b8b5h1f2f1b7a8h3c2c1a6g4h2b3b1a4d2d1a2a5b4a7g6h5h8a3e1g1h4g8e8';
+// Two implied passes and three positions of one legal move in its last 9 empties (a random game, found by seed).
+const GAME_PASSES = 'c4c5e6e3c3f5e2f7g8c2b3e1b6d7f3c6g6a7f2f4d3g1g4g5b7b5f1b8a8g3a5b4h4b2e8d2h6d6h1c7g2h7h5h3c8g7d1e7a6c1h2a4h8a3a2f6d8f8a1b1';
 const tmp = mkdtempSync(join(tmpdir(), 'revsolve-analyze-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -58,6 +60,18 @@ describe('revsolve analyze', () => {
     const summary = lines[lines.length - 1];
     const lost = (side: string) => rows.filter((x) => x.toMove === side).reduce((s, x) => s + x.loss, 0);
     expect(summary).toMatchObject({ summary: true, game: 1, positions: rows.length, interrupted: false, black: { totalLoss: lost('black') }, white: { totalLoss: lost('white') } });
+  });
+
+  it('the move played is scored by the next position (after the opponent\'s pass, and through positions of one move): as plain negamax scores it', async () => {
+    // The played move is not solved: its score is the next analysed position's best (negated, or not after a pass).
+    const game = replayGame(GAME_PASSES);
+    const chosen = game.moves.filter((m) => emptyCount(m.position) <= 9);
+    const passes = chosen.filter((m, i) => i + 1 < chosen.length && chosen[i + 1].position.toMove === m.position.toMove).length;
+    expect(passes).toBe(2);
+    const rows = [];
+    for await (const m of analyzeGame(game, { from: 9, workers: 1, hashBits: 12 })) rows.push(m);
+    expect(rows.map((m) => m.number)).toEqual(chosen.map((m) => m.number));
+    for (const row of rows) expect(row.scores).toEqual(reference(GAME_PASSES, row.number));
   });
 
   it('the table: one row a position in the order played, then each side\'s losses; the library gives the same', async () => {
@@ -111,14 +125,16 @@ describe('revsolve analyze', () => {
   });
 
   it('SIGINT: the positions finished, the summary of them, exit 130', async () => {
-    const p = new Proc(['analyze', GAME_A, '--from', '22', '-n', '1', '-h', '18']);
+    // Two games: the first analysed whole (a position's row waits for the next position), the signal during the second's.
+    const file = join(tmp, 'two.txt');
+    writeFileSync(file, `${GAME_A}\n${GAME_B}\n`);
+    const p = new Proc(['analyze', file, '--from', '22', '-n', '1', '-h', '18']);
     try {
-      // The 22-empties position first; those of 21 down to 1 take as long again.
-      await p.waitFor(/^\s+\d+\s+22\s/m, 60_000);
+      await p.waitFor(/^white: \d+ moves/m, 60_000);
       p.kill('SIGINT');
       expect(await p.exited).toBe(130);
       expect(p.err).toMatch(/^interrupted by SIGINT: \d+ positions? finished$/m);
-      expect(p.out).toMatch(/^black: \d+ moves/m);
+      expect(p.out.match(/^black: \d+ moves/gm)?.length).toBe(2);
     } finally {
       await p.end();
     }

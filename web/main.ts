@@ -530,30 +530,42 @@ async function analyse(): Promise<void> {
   $('analysis-box').dataset.state = 'running';
   try {
     const sv = await solverFor(s);
+    // Before the analysed empties, in the order played: every move estimated, not proven (a search of ESTIMATE_DEPTH plies with the evaluator).
     for (let i = 1; i < history.length; i++) {
       const before = history[i - 1];
       const m = played[i];
-      if (m === null || m === PASS) continue;
-      if (emptyCount(before) > from) {
-        // Before the analysed empties: every move estimated, not proven (a search of ESTIMATE_DEPTH plies with the evaluator).
-        const guesses = new Map<number, number>();
-        await sv.estimateEvery(before, legalMoves(before), ESTIMATE_DEPTH, (move, score) => guesses.set(move, 0 - score));
-        analysis.rows.push(analysisRow(i, before, m, guesses, ESTIMATE_DEPTH));
-        renderAnalysis();
-        continue;
-      }
+      if (m === null || m === PASS || emptyCount(before) <= from) continue;
+      const guesses = new Map<number, number>();
+      await sv.estimateEvery(before, legalMoves(before), ESTIMATE_DEPTH, (move, score) => guesses.set(move, 0 - score));
+      analysis.rows.push(analysisRow(i, before, m, guesses, ESTIMATE_DEPTH));
+      renderAnalysis();
+    }
+    // From the analysed empties on, from the end back: the move played leads to the position analysed just
+    // before (after the opponent's pass, when it has no move), whose best is that move's score: not solved twice.
+    let later: { position: Position; best: number } | null = null;
+    for (let i = history.length - 1; i >= 1; i--) {
+      const before = history[i - 1];
+      const m = played[i];
+      if (m === null || m === PASS || emptyCount(before) > from) continue;
       const scores = new Map<number, number>();
+      const child = play(before, m);
+      if (later && positionKey(later.position) === positionKey(child)) scores.set(m, 0 - later.best);
+      else if (later && legalMoves(child).length === 0 && positionKey(later.position) === positionKey(play(child, PASS))) scores.set(m, later.best);
       const todo: number[] = [];
       for (const x of legalMoves(before)) {
-        const child = known.get(positionKey(play(before, x)));
-        if (child) scores.set(x, -child.score);
+        if (scores.has(x)) continue;
+        const cached = known.get(positionKey(play(before, x)));
+        if (cached) scores.set(x, -cached.score);
         else todo.push(x);
       }
       await sv.solveEvery(before, todo, (move, r) => {
         known.set(positionKey(play(before, move)), { score: r.score, move: r.move, pv: r.pv });
         scores.set(move, -r.score);
       }, () => undefined);
-      analysis.rows.push(analysisRow(i, before, m, scores));
+      const row = analysisRow(i, before, m, scores);
+      later = { position: before, best: row.best };
+      analysis.rows.push(row);
+      analysis.rows.sort((a, b) => a.number - b.number);
       renderAnalysis();
     }
     $('analysis-box').dataset.state = 'done';

@@ -7,7 +7,7 @@
  * subtrees, so a later position often finds its children's work done.
  */
 import { OptionError } from '../errors.js';
-import { type Color, PASS, type Position, emptyCount, legalMoves, play } from '../position/position.js';
+import { type Color, PASS, type Position, emptyCount, formatPosition, legalMoves, play } from '../position/position.js';
 import type { ObfEntry } from '../position/obf.js';
 import { type SuiteOptions, solveSuite } from '../pool/suite.js';
 import { type Game, replayGame } from './record.js';
@@ -29,7 +29,7 @@ export interface MoveAnalysis extends ScoredMove {
   readonly position: Position;
   /** The move played (a square). */
   readonly played: number;
-  /** Nodes searched for this position's children. */
+  /** Nodes searched for this position's children (the move played, when it leads to the next analysed position, is that position's). */
   readonly nodes: number;
 }
 
@@ -71,28 +71,62 @@ export async function* analyzeGame(game: string | Game, options: AnalyzeOptions 
   if ('wld' in options) throw new OptionError('wld', 'not an option of an analysis: every move\'s loss needs its exact score');
   const { moves } = typeof game === 'string' ? replayGame(game) : game;
   const chosen = moves.filter((m) => m.move !== PASS && emptyCount(m.position) <= from);
-  // Each legal move of each chosen position is one entry of the suite.
+  // The move played leads to the next analysed position (after a pass, when
+  // the opponent has none): its score is that position's best, known once
+  // that position is analysed, so it is not solved a second time.
+  const playedFrom = chosen.map((m, at) => nextOf(m, chosen[at + 1]));
+  // Each other legal move of each chosen position is one entry of the suite.
   const entries: ObfEntry[] = [];
   const owner: { at: number; move: number }[] = [];
   for (const [at, m] of chosen.entries()) {
     for (const move of legalMoves(m.position)) {
+      if (move === m.move && playedFrom[at] !== 0) continue;
       entries.push({ line: 0, position: play(m.position, move), answers: [] });
       owner.push({ at, move });
     }
   }
   const scores = chosen.map(() => new Map<number, number>());
   const nodes = chosen.map(() => 0);
+  const moveCount = chosen.map((m) => legalMoves(m.position).length);
   let next = 0;
   const { from: _from, ...suite } = options;
-  for await (const r of solveSuite(entries, { ...suite, keepTable: true, order: 'input' })) {
-    const o = owner[r.index - 1];
-    scores[o.at].set(o.move, 0 - r.score); // the child's score is its own side's (0 - x: never -0)
-    nodes[o.at] += r.nodes;
-    while (next < chosen.length && scores[next].size === legalMoves(chosen[next].position).length) {
-      yield analysisOf(chosen[next], scores[next], nodes[next]);
-      next++;
+  // Positions are yielded in order, each once its moves are known (the
+  // played move's score waits for the next position: a position is yielded
+  // after the one that follows it is complete).
+  const complete = (at: number): boolean => scores[at].size === moveCount[at];
+  const settle = (at: number): void => {
+    // A complete position gives the one before it its played move's score; that one may then be complete in turn.
+    for (let k = at; k > 0 && playedFrom[k - 1] !== 0 && complete(k) && !scores[k - 1].has(chosen[k - 1].move); k--) {
+      scores[k - 1].set(chosen[k - 1].move, playedFrom[k - 1] * Math.max(...scores[k].values()) || 0);
+    }
+  };
+  if (entries.length > 0) {
+    for await (const r of solveSuite(entries, { ...suite, keepTable: true, order: 'input' })) {
+      const o = owner[r.index - 1];
+      scores[o.at].set(o.move, 0 - r.score); // the child's score is its own side's (0 - x: never -0)
+      nodes[o.at] += r.nodes;
+      settle(o.at);
+      while (next < chosen.length && complete(next)) yield analysisOf(chosen[next], scores[next], nodes[next++]);
     }
   }
+}
+
+/**
+ * How the move played in `m` is scored from `next`, the next analysed
+ * position: -1 when `next` is the position it leads to (its side to move is
+ * the opponent), +1 when the opponent must pass there and `next` is the
+ * position after that pass, 0 when it is neither (the game ends: solve it).
+ */
+function nextOf(m: { position: Position; move: number }, next: { position: Position } | undefined): -1 | 0 | 1 {
+  if (next === undefined) return 0;
+  const child = play(m.position, m.move);
+  if (samePosition(child, next.position)) return -1;
+  if (legalMoves(child).length === 0 && samePosition(play(child, PASS), next.position)) return 1;
+  return 0;
+}
+
+function samePosition(a: Position, b: Position): boolean {
+  return a.toMove === b.toMove && formatPosition(a) === formatPosition(b);
 }
 
 function analysisOf(m: { number: number; position: Position; move: number }, scores: ReadonlyMap<number, number>, nodes: number): MoveAnalysis {
