@@ -31,6 +31,8 @@ if (!chromium) {
 
 const FFO1 = parseObf(readFileSync(join(OBF, 'fforum-1-19.obf'), 'utf8')).entries[0];
 // A game record (random legal moves, seed 7), and the position after its first n moves.
+// Two passes implied in its last 9 empties (test/analyze.test.ts).
+const GAME_PASSES = 'c4c5e6e3c3f5e2f7g8c2b3e1b6d7f3c6g6a7f2f4d3g1g4g5b7b5f1b8a8g3a5b4h4b2e8d2h6d6h1c7g2h7h5h3c8g7d1e7a6c1h2a4h8a3a2f6d8f8a1b1';
 const GAME = 'f5f4e3f6g5g4f7f8c3h6g3d2g7g2h2f3e1e6g8e7g6c1d6c5f2h7e2h5c4d1d7c6e8c7d8h3b1b2a3d3h4g1b8b3h8b7a2b4b5a5c2c8a7h1a6b6f1a8a4a1';
 const replay = (record: string, n: number) => readGameLine(record).positions[n - 1];
 /** A position whose side to move has no move while the other side has (found along random games). */
@@ -375,6 +377,35 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     // A row goes to the position its move was played in.
     await page.click(`#analysis tbody tr[data-move="${cli[0].ply}"]`);
     expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, (cli[0].ply as number) - 1)));
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('a game with passes not written in its record: each pass a step of the game, every analysed row as revsolve analyze gives it', async () => {
+    // Two passes implied in the last 9 empties (the record of test/analyze.test.ts). The page once stepped
+    // from the position before a pass straight to the move after it, and failed its analysis ("a7 is not a legal move").
+    const page = await browser.newPage();
+    const seen = watch(page);
+    await ready(page, url);
+    await page.fill('#text', GAME_PASSES);
+    await page.click('#set');
+    const steps = await page.locator('#moves button').allTextContents();
+    expect(steps).toHaveLength(GAME_PASSES.length / 2 + 2);
+    expect(steps.filter((t) => t.endsWith('pass'))).toHaveLength(2);
+    await page.fill('#analyse-from', '9');
+    await page.click('#analyse');
+    await page.locator('#analysis-box:is([data-state=done],[data-state=error])').waitFor({ timeout: 60_000 });
+    expect(await page.locator('#message').textContent()).toBe('');
+    expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('done');
+    const cli = jsonRows(spawnSync(process.execPath, [CLI, 'analyze', GAME_PASSES, '--from', '9', '--json', '-n', '1', '-h', '12'], { encoding: 'utf8' }).stdout).filter((r) => !r.summary);
+    const rows = await page.locator('#analysis tbody tr:not([data-estimate])').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])]))
+      .toEqual(cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]));
+    // The row of a move after a pass goes to the position it was played in: the pass made, its side to move.
+    const moves = replayGame(GAME_PASSES).moves;
+    const afterPass = moves.find((m, i) => i > 0 && emptyCount(m.position) <= 9 && moves[i - 1].position.toMove === m.position.toMove)!;
+    await page.click(`#analysis tbody tr[data-move="${afterPass.number}"]`);
+    expect(await page.locator('#text').inputValue()).toBe(formatPosition(afterPass.position));
     expect(seen.errors).toEqual([]);
     await page.close();
   }, 90_000);

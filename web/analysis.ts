@@ -8,7 +8,7 @@ import { type Position, emptyCount, moveName } from '../src/position/position.js
 import { scoredMove } from '../src/game/scores.js';
 
 export interface AnalysisRow {
-  /** The move's number in the game (1 = the first). */
+  /** The move's number in the game's record (1 = the first; passes are not numbered), as `revsolve analyze` numbers its plies. */
   readonly number: number;
   readonly empties: number;
   readonly side: 'black' | 'white';

@@ -458,10 +458,21 @@ let analysis: { record: string; from: number; rows: AnalysisRow[] } | null = nul
 /** The plies of the evaluator's search that estimates the moves before the analysed empties. */
 const ESTIMATE_DEPTH = 6;
 
-/** The game's record as played so far in the history (passes as ps), or '' when a position was set in it. */
+/** The game's record as played so far in the history (passes implied, as the command line reads it), or '' when a position was set in it. */
 function gameRecord(): string {
   if (history.length < 2 || played.slice(1).some((m) => m === null)) return '';
-  return played.slice(1).map((m) => (m === PASS ? 'ps' : moveName(m!))).join('');
+  return played.slice(1).filter((m) => m !== PASS).map((m) => moveName(m!)).join('');
+}
+
+/** The record's number of the move at history step i (passes are steps of the history, not moves of the record). */
+function moveNumber(i: number): number {
+  return played.slice(1, i + 1).filter((m) => m !== PASS).length;
+}
+
+/** The history step of the record's move `number` (-1: none). */
+function stepOf(number: number): number {
+  for (let i = 1; i < history.length; i++) if (played[i] !== PASS && moveNumber(i) === number) return i;
+  return -1;
 }
 
 function download(name: string, text: string, type: string): void {
@@ -487,8 +498,9 @@ function renderAnalysis(): void {
       tr.append(td);
     }
     tr.onclick = () => {
-      if (running || r.number - 1 >= history.length) return;
-      at = r.number - 1; // the position the move was played in
+      const step = stepOf(r.number);
+      if (running || step < 1) return;
+      at = step - 1; // the position the move was played in
       setPosition(position(), false);
     };
     return tr;
@@ -537,7 +549,7 @@ async function analyse(): Promise<void> {
       if (m === null || m === PASS || emptyCount(before) <= from) continue;
       const guesses = new Map<number, number>();
       await sv.estimateEvery(before, legalMoves(before), ESTIMATE_DEPTH, (move, score) => guesses.set(move, 0 - score));
-      analysis.rows.push(analysisRow(i, before, m, guesses, ESTIMATE_DEPTH));
+      analysis.rows.push(analysisRow(moveNumber(i), before, m, guesses, ESTIMATE_DEPTH));
       renderAnalysis();
     }
     // From the analysed empties on, from the end back: the move played leads to the position analysed just
@@ -562,7 +574,7 @@ async function analyse(): Promise<void> {
         known.set(positionKey(play(before, move)), { score: r.score, move: r.move, pv: r.pv });
         scores.set(move, -r.score);
       }, () => undefined);
-      const row = analysisRow(i, before, m, scores);
+      const row = analysisRow(moveNumber(i), before, m, scores);
       later = { position: before, best: row.best };
       analysis.rows.push(row);
       analysis.rows.sort((a, b) => a.number - b.number);

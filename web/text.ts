@@ -26,17 +26,30 @@ export function isGameRecord(text: string): boolean {
 }
 
 /**
- * A game record from the start, position by position (src/game/record.ts
- * replays it): the positions after each move (a side with no move passes
- * first, as in a record) and the squares played (PASS for a pass written
- * in the record as ps or pa).
+ * A game record from the start, step by step (src/game/record.ts replays
+ * it): the position after each step and its move. A side with no move
+ * passes, written in the record (ps, pa) or not: either way the pass is a
+ * step of its own (PASS), so that each position is followed by the move its
+ * side to move played.
  */
 export function readGameLine(text: string): { positions: Position[]; moves: number[] } {
   const tokens = text.replace(/[\s,.-]/g, '').toLowerCase().match(/[a-h][1-8]|ps|pa/g) ?? [];
   const squares = tokens.map((m) => (m === 'ps' || m === 'pa' ? PASS : parseMove(m)));
   try {
-    const { moves } = replayMoves(squares);
-    return { positions: moves.map((m) => play(m.position, m.move)), moves: squares };
+    const positions: Position[] = [];
+    const moves: number[] = [];
+    let before = START_POSITION;
+    for (const m of replayMoves(squares).moves) {
+      if (positionKey(m.position) !== positionKey(before)) {
+        // An implied pass: the side with no move passed before this move.
+        positions.push(m.position);
+        moves.push(PASS);
+      }
+      before = play(m.position, m.move);
+      positions.push(before);
+      moves.push(m.move);
+    }
+    return { positions, moves };
   } catch (e) {
     if (e instanceof RecordError) throw new PositionError(`move ${e.move} of the game record, ${tokens[e.move - 1]}, is not legal there`);
     throw e;
