@@ -7,7 +7,7 @@
  */
 import { NEIGHBOUR, bit, flips, lastFlipCount, moves } from './bitboard';
 import { stabilityCap } from './stability';
-import { HEAD, countNode, nextOf, prevOf, setNext, setPrev } from './state';
+import { HEAD, countNode, countNodes, nextOf, prevOf, setNext, setPrev } from './state';
 import { SHALLOW_MAX } from '../src/search/constants';
 import { SQUARE_CLASS, SQUARE_CLASSES } from '../src/search/squares';
 
@@ -69,6 +69,12 @@ export function finalScore(P: u64, O: u64): i32 {
 /** Exact score with one empty square x; only P's discs are needed. */
 export function solve1(P: u64, alpha: i32, x: i32): i32 {
   countNode();
+  return last1(P, alpha, x);
+}
+
+/** solve1 without its node: the caller counts it. */
+// @ts-ignore: decorator
+@inline function last1(P: u64, alpha: i32, x: i32): i32 {
   const p = <i32>popcnt<u64>(P);
   let n = lastFlipCount(x, P);
   if (n != 0) return 2 * (p + n) - 62;
@@ -82,8 +88,9 @@ export function solve1(P: u64, alpha: i32, x: i32): i32 {
   return score;
 }
 
+/** Exact score with two empty squares; its 1-empty children counted in a local, added once. */
 export function solve2(P: u64, O: u64, alpha: i32, x1: i32, x2: i32): i32 {
-  countNode();
+  let nodes = 1;
   let best = -65;
   let score: i32;
   const beta = -alpha - 1; // the child's alpha
@@ -91,32 +98,38 @@ export function solve2(P: u64, O: u64, alpha: i32, x1: i32, x2: i32): i32 {
   if (unchecked(NEIGHBOUR[x1]) & O) {
     f = flips(x1, P, O);
     if (f) {
-      best = -solve1(O ^ f, beta, x2);
-      if (best > alpha) return best;
+      nodes++;
+      best = -last1(O ^ f, beta, x2);
     }
   }
-  if (unchecked(NEIGHBOUR[x2]) & O) {
+  if (best <= alpha && (unchecked(NEIGHBOUR[x2]) & O) != 0) {
     f = flips(x2, P, O);
     if (f) {
-      score = -solve1(O ^ f, beta, x1);
+      nodes++;
+      score = -last1(O ^ f, beta, x1);
       if (score > best) best = score;
     }
   }
-  if (best != -65) return best;
-
-  // P passes: O moves, scores stay P's.
-  best = 65;
-  f = flips(x1, O, P);
-  if (f) {
-    best = solve1(P ^ f, alpha, x2);
-    if (best <= alpha) return best;
+  if (best == -65) {
+    // P passes: O moves, scores stay P's.
+    best = 65;
+    f = flips(x1, O, P);
+    if (f) {
+      nodes++;
+      best = last1(P ^ f, alpha, x2);
+    }
+    if (best > alpha) {
+      f = flips(x2, O, P);
+      if (f) {
+        nodes++;
+        score = last1(P ^ f, alpha, x1);
+        if (score < best) best = score;
+      }
+    }
+    if (best == 65) best = finalScore(P, O);
   }
-  f = flips(x2, O, P);
-  if (f) {
-    score = solve1(P ^ f, alpha, x1);
-    if (score < best) best = score;
-  }
-  return best != 65 ? best : finalScore(P, O);
+  countNodes(nodes);
+  return best;
 }
 
 export function solve3(P: u64, O: u64, alpha: i32, x1: i32, x2: i32, x3: i32): i32 {
