@@ -410,7 +410,7 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     await page.close();
   }, 90_000);
 
-  it('fits a phone: at 390 px wide nothing is cut off, every square and control inside the width', async () => {
+  it('fits a phone: at 390 px wide nothing is cut off, every square and control inside the width, an analysis\'s loss column too', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await ready(page, url);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -418,8 +418,20 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       const box = (await page.locator(id).boundingBox())!;
       expect(box.x + box.width, id).toBeLessThanOrEqual(390);
     }
+    // An analysed game: every row's loss in view, inside the width (the loss column was cut off at 390 px).
+    await page.fill('#text', GAME);
+    await page.click('#set');
+    await page.fill('#analyse-from', '6');
+    await page.click('#analyse');
+    await page.locator('#analysis-box[data-state=done]').waitFor({ timeout: 60_000 });
+    const table = (await page.locator('#analysis').boundingBox())!;
+    const loss = (await page.locator('#analysis tbody tr:last-child td:last-child').boundingBox())!;
+    expect(loss.x + loss.width).toBeLessThanOrEqual(Math.min(390, table.x + table.width));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // What the solve box said while the tables were made is not left behind.
+    expect(await page.locator('#result').textContent()).not.toContain('making the tables');
     await page.close();
-  });
+  }, 60_000);
 });
 
 describe.skipIf(!chromium)('the page served without the isolation headers (a static host)', () => {

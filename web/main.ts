@@ -311,6 +311,7 @@ async function solverFor(s: { bits: number; workers: number; engine: EngineName 
     await solver.pool.whenReady();
     $('result').textContent = 'making the tables…';
     await solver.prepare();
+    $('result').textContent = '';
   }
   stats.engine = s.engine;
   stats.workers = s.workers;
@@ -490,6 +491,7 @@ function renderAnalysis(): void {
     const tr = document.createElement('tr');
     tr.dataset.move = String(r.number);
     tr.dataset.loss = String(r.loss);
+    tr.title = `move ${r.number}, ${r.side}`;
     if (r.estimate !== undefined) tr.dataset.estimate = String(r.estimate);
     const about = r.estimate !== undefined ? '≈' : '';
     for (const t of [String(r.number), r.side, r.played, about + signed(r.scores[r.played]), `${about}${signed(r.best)} ${r.bestMoves.join(' ')}`, about + String(r.loss)]) {
