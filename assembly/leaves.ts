@@ -88,8 +88,24 @@ export function solve1(P: u64, alpha: i32, x: i32): i32 {
   return score;
 }
 
-/** Exact score with two empty squares; its 1-empty children counted in a local, added once. */
-export function solve2(P: u64, O: u64, alpha: i32, x1: i32, x2: i32): i32 {
+// The solvers of 2-4 empties return their score and the nodes of their
+// subtree in one i32 (nodes << 8 | score + 128): each counts its subtree in a
+// local, and the caller adds it, one store per call from outside (solve4's,
+// the shallow search's) instead of one per node.
+
+// @ts-ignore: decorator
+@inline function packed(score: i32, nodes: i32): i32 {
+  return (nodes << 8) | (score + 128);
+}
+
+/** The negated score of a packed result (the child's score, for the parent). */
+// @ts-ignore: decorator
+@inline function negScore(r: i32): i32 {
+  return 128 - (r & 255);
+}
+
+/** Exact score with two empty squares, packed with its nodes. */
+function last2(P: u64, O: u64, alpha: i32, x1: i32, x2: i32): i32 {
   let nodes = 1;
   let best = -65;
   let score: i32;
@@ -128,12 +144,12 @@ export function solve2(P: u64, O: u64, alpha: i32, x1: i32, x2: i32): i32 {
     }
     if (best == 65) best = finalScore(P, O);
   }
-  countNodes(nodes);
-  return best;
+  return packed(best, nodes);
 }
 
-export function solve3(P: u64, O: u64, alpha: i32, x1: i32, x2: i32, x3: i32): i32 {
-  countNode();
+/** Exact score with three empty squares, packed with its nodes. */
+function last3(P: u64, O: u64, alpha: i32, x1: i32, x2: i32, x3: i32): i32 {
+  let nodes = 1;
   // Parity: the square alone in its quadrant goes first.
   const q = unchecked(QUADRANT[x1]) ^ unchecked(QUADRANT[x2]) ^ unchecked(QUADRANT[x3]);
   let t: i32;
@@ -142,36 +158,45 @@ export function solve3(P: u64, O: u64, alpha: i32, x1: i32, x2: i32, x3: i32): i
   }
   let best = -65;
   let score: i32;
+  let r: i32;
   const beta = -alpha - 1;
   let f: u64;
   if (unchecked(NEIGHBOUR[x1]) & O) {
     f = flips(x1, P, O);
     if (f) {
-      best = -solve2(O ^ f, P | f | bit(x1), beta, x2, x3);
-      if (best > alpha) return best;
+      r = last2(O ^ f, P | f | bit(x1), beta, x2, x3);
+      nodes += r >>> 8;
+      best = negScore(r);
+      if (best > alpha) return packed(best, nodes);
     }
   }
   if (unchecked(NEIGHBOUR[x2]) & O) {
     f = flips(x2, P, O);
     if (f) {
-      score = -solve2(O ^ f, P | f | bit(x2), beta, x1, x3);
-      if (score > best) { best = score; if (best > alpha) return best; }
+      r = last2(O ^ f, P | f | bit(x2), beta, x1, x3);
+      nodes += r >>> 8;
+      score = negScore(r);
+      if (score > best) { best = score; if (best > alpha) return packed(best, nodes); }
     }
   }
   if (unchecked(NEIGHBOUR[x3]) & O) {
     f = flips(x3, P, O);
     if (f) {
-      score = -solve2(O ^ f, P | f | bit(x3), beta, x1, x2);
+      r = last2(O ^ f, P | f | bit(x3), beta, x1, x2);
+      nodes += r >>> 8;
+      score = negScore(r);
       if (score > best) best = score;
     }
   }
-  if (best != -65) return best;
-  if (moves(O, P) == 0) return finalScore(P, O);
-  return -solve3(O, P, beta, x1, x2, x3);
+  if (best != -65) return packed(best, nodes);
+  if (moves(O, P) == 0) return packed(finalScore(P, O), nodes);
+  r = last3(O, P, beta, x1, x2, x3);
+  return packed(negScore(r), nodes + (r >>> 8));
 }
 
-export function solve4(P: u64, O: u64, alpha: i32, x1: i32, x2: i32, x3: i32, x4: i32): i32 {
-  countNode();
+/** Exact score with four empty squares, packed with its nodes. */
+function last4(P: u64, O: u64, alpha: i32, x1: i32, x2: i32, x3: i32, x4: i32): i32 {
+  let nodes = 1;
   // Parity: with holes of sizes 1-1-2, the two single squares go first.
   const q = unchecked(QUADRANT[x1]) ^ unchecked(QUADRANT[x2]) ^ unchecked(QUADRANT[x3]) ^ unchecked(QUADRANT[x4]);
   let t: i32;
@@ -187,39 +212,69 @@ export function solve4(P: u64, O: u64, alpha: i32, x1: i32, x2: i32, x3: i32, x4
   }
   let best = -65;
   let score: i32;
+  let r: i32;
   const beta = -alpha - 1;
   let f: u64;
   if (unchecked(NEIGHBOUR[x1]) & O) {
     f = flips(x1, P, O);
     if (f) {
-      best = -solve3(O ^ f, P | f | bit(x1), beta, x2, x3, x4);
-      if (best > alpha) return best;
+      r = last3(O ^ f, P | f | bit(x1), beta, x2, x3, x4);
+      nodes += r >>> 8;
+      best = negScore(r);
+      if (best > alpha) return packed(best, nodes);
     }
   }
   if (unchecked(NEIGHBOUR[x2]) & O) {
     f = flips(x2, P, O);
     if (f) {
-      score = -solve3(O ^ f, P | f | bit(x2), beta, x1, x3, x4);
-      if (score > best) { best = score; if (best > alpha) return best; }
+      r = last3(O ^ f, P | f | bit(x2), beta, x1, x3, x4);
+      nodes += r >>> 8;
+      score = negScore(r);
+      if (score > best) { best = score; if (best > alpha) return packed(best, nodes); }
     }
   }
   if (unchecked(NEIGHBOUR[x3]) & O) {
     f = flips(x3, P, O);
     if (f) {
-      score = -solve3(O ^ f, P | f | bit(x3), beta, x1, x2, x4);
-      if (score > best) { best = score; if (best > alpha) return best; }
+      r = last3(O ^ f, P | f | bit(x3), beta, x1, x2, x4);
+      nodes += r >>> 8;
+      score = negScore(r);
+      if (score > best) { best = score; if (best > alpha) return packed(best, nodes); }
     }
   }
   if (unchecked(NEIGHBOUR[x4]) & O) {
     f = flips(x4, P, O);
     if (f) {
-      score = -solve3(O ^ f, P | f | bit(x4), beta, x1, x2, x3);
+      r = last3(O ^ f, P | f | bit(x4), beta, x1, x2, x3);
+      nodes += r >>> 8;
+      score = negScore(r);
       if (score > best) best = score;
     }
   }
-  if (best != -65) return best;
-  if (moves(O, P) == 0) return finalScore(P, O);
-  return -solve4(O, P, beta, x1, x2, x3, x4);
+  if (best != -65) return packed(best, nodes);
+  if (moves(O, P) == 0) return packed(finalScore(P, O), nodes);
+  r = last4(O, P, beta, x1, x2, x3, x4);
+  return packed(negScore(r), nodes + (r >>> 8));
+}
+
+/** Exact score with 2, 3 or 4 empty squares, its nodes counted. */
+export function solve2(P: u64, O: u64, alpha: i32, x1: i32, x2: i32): i32 {
+  return counted(last2(P, O, alpha, x1, x2));
+}
+
+export function solve3(P: u64, O: u64, alpha: i32, x1: i32, x2: i32, x3: i32): i32 {
+  return counted(last3(P, O, alpha, x1, x2, x3));
+}
+
+export function solve4(P: u64, O: u64, alpha: i32, x1: i32, x2: i32, x3: i32, x4: i32): i32 {
+  return counted(last4(P, O, alpha, x1, x2, x3, x4));
+}
+
+/** Adds a packed result's nodes to the count; its score. */
+// @ts-ignore: decorator
+@inline function counted(r: i32): i32 {
+  countNodes(r >>> 8);
+  return (r & 255) - 128;
 }
 
 /**
