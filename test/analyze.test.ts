@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyzeGame, emptyCount, moveName, play, replayGame } from '../dist/index.js';
+import { analyzeGame, emptyCount, formatPosition, moveName, parseMove, play, replayGame } from '../dist/index.js';
 import { negamaxWords } from './helpers.js';
 import { CLI, Proc } from './redis.js';
 
@@ -73,6 +73,34 @@ describe('revsolve analyze', () => {
     expect(rows.map((m) => m.number)).toEqual(chosen.map((m) => m.number));
     for (const row of rows) expect(row.scores).toEqual(reference(GAME_PASSES, row.number));
   });
+
+  it('positions of 13-16 empties: every move\'s score as `solve --position`s of its children on the other engine give it', () => {
+    // Past plain negamax's reach: analyze on the WebAssembly engine, each child solved by the TypeScript one (one OBF of them all).
+    const r = run(GAME_B, '--from', '16', '--json', '-n', '1', '-h', '16', '--engine', 'wasm');
+    expect(r.status).toBe(0);
+    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => !l.summary && l.empties > 12);
+    expect(rows.map((x) => x.empties)).toEqual([16, 15, 14, 13]);
+    const moves = replayGame(GAME_B).moves;
+    const children: { ply: number; move: string }[] = [];
+    const lines: string[] = [];
+    for (const row of rows) {
+      const { position } = moves[row.ply - 1];
+      for (const move of Object.keys(row.scores)) {
+        children.push({ ply: row.ply, move });
+        lines.push(`${formatPosition(play(position, parseMove(move)))};`);
+      }
+    }
+    const file = join(tmp, 'children.obf');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const s = spawnSync(process.execPath, [CLI, 'solve', file, '--json', '--quiet', '-n', '1', '-h', '16', '--engine', 'ts'], { encoding: 'utf8' });
+    expect(s.status).toBe(0);
+    const solved = s.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.index !== undefined);
+    expect(solved).toHaveLength(children.length);
+    for (const x of solved) {
+      const c = children[x.index - 1];
+      expect(0 - x.score, `ply ${c.ply} ${c.move}`).toBe(rows.find((row) => row.ply === c.ply).scores[c.move]);
+    }
+  }, 120_000);
 
   it('the table: one row a position in the order played, then each side\'s losses; the library gives the same', async () => {
     const r = run(GAME_B, '--from', '12', '-n', '1', '-h', '16');

@@ -266,151 +266,157 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     await page.close();
   }, 120_000);
 
-  it('a player\'s page: coordinates, the last move marked, a pasted game to step through, a move from the PV shown', async () => {
-    const page = await browser.newPage();
-    const seen = watch(page);
-    await ready(page, url);
-    expect(await page.locator('#board .coord').allTextContents()).toEqual(['', ...'abcdefgh', ...'12345678']);
-    // A game record pasted becomes a game: its moves listed, the last one marked, undo one move back.
-    await page.fill('#text', GAME);
-    await page.click('#set');
-    const n = GAME.length / 2;
-    expect(await page.locator('#moves').getAttribute('data-length')).toBe(String(n));
-    expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, n)));
-    expect(await page.locator('.sq.last').getAttribute('data-square')).toBe(GAME.slice(-2));
-    await page.click('#undo');
-    expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, n - 1)));
-    expect(await page.locator('.sq.last').getAttribute('data-square')).toBe(GAME.slice(-4, -2));
-    await page.click('#moves button[data-at="3"]');
-    expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, 3)));
-    await page.click('#redo');
-    expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, 4)));
-    // A move clicked while the PV is shown plays from the position shown, not from the root.
-    await page.selectOption('#ffo', '0');
-    await page.click('#solve');
-    expect(await solved(page)).toBe('done');
-    expect(await page.locator('#result').textContent()).toMatch(/score \+18 for black \(to move\)/);
-    await page.click('#pv-next');
-    await page.click('#pv-next');
-    const pv = /^PV (.*)$/m.exec((await page.locator('#result').textContent())!)![1].split(' ').map(parseMove);
-    const afterTwo = play(play(FFO1.position, pv[0]), pv[1]);
-    const reply = legalMoves(afterTwo)[0];
-    await page.click(`.sq[data-square="${moveName(reply)}"]`);
-    expect(await page.locator('#text').inputValue()).toBe(formatPosition(play(afterTwo, reply)));
-    expect(await page.locator('#ffo').inputValue()).toBe('');
-    expect(seen.errors).toEqual([]);
-    await page.close();
+  // What a player uses, at a desktop's size and at a phone's.
+  describe.each([{ width: 1280, height: 800 }, { width: 390, height: 844 }])('at $width×$height', (viewport) => {
+    it('a player\'s page: coordinates, the last move marked, a pasted game to step through, a move from the PV shown', async () => {
+      const page = await browser.newPage({ viewport });
+      const seen = watch(page);
+      await ready(page, url);
+      expect(await page.locator('#board .coord').allTextContents()).toEqual(['', ...'abcdefgh', ...'12345678']);
+      // The jargon explained where it stands: h and workers.
+      expect(await page.locator('label:has(#bits)').getAttribute('title')).toMatch(/^table size: 2\^h positions/);
+      expect(await page.locator('label:has(#workers)').getAttribute('title')).toMatch(/^threads of this browser/);
+      // A game record pasted becomes a game: its moves listed, the last one marked, undo one move back.
+      await page.fill('#text', GAME);
+      await page.click('#set');
+      const n = GAME.length / 2;
+      expect(await page.locator('#moves').getAttribute('data-length')).toBe(String(n));
+      expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, n)));
+      expect(await page.locator('.sq.last').getAttribute('data-square')).toBe(GAME.slice(-2));
+      await page.click('#undo');
+      expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, n - 1)));
+      expect(await page.locator('.sq.last').getAttribute('data-square')).toBe(GAME.slice(-4, -2));
+      await page.click('#moves button[data-at="3"]');
+      expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, 3)));
+      await page.click('#redo');
+      expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, 4)));
+      // A move clicked while the PV is shown plays from the position shown, not from the root.
+      await page.selectOption('#ffo', '0');
+      await page.click('#solve');
+      expect(await solved(page)).toBe('done');
+      expect(await page.locator('#result').textContent()).toMatch(/score \+18 for black \(to move\)/);
+      await page.click('#pv-next');
+      await page.click('#pv-next');
+      const pv = /^PV (.*)$/m.exec((await page.locator('#result').textContent())!)![1].split(' ').map(parseMove);
+      const afterTwo = play(play(FFO1.position, pv[0]), pv[1]);
+      const reply = legalMoves(afterTwo)[0];
+      await page.click(`.sq[data-square="${moveName(reply)}"]`);
+      expect(await page.locator('#text').inputValue()).toBe(formatPosition(play(afterTwo, reply)));
+      expect(await page.locator('#ffo').inputValue()).toBe('');
+      expect(seen.errors).toEqual([]);
+      await page.close();
+    });
+
+    it('a forced pass after a solve, the tables label, a bad link, controls locked while solving, every move marked best only when all are known', async () => {
+      const page = await browser.newPage({ viewport });
+      const seen = watch(page);
+      // A bad link says why and keeps its address.
+      await ready(page, `${url}?p=nonsense`);
+      expect(await page.locator('#message').textContent()).toMatch(/^the address's position \(\?p=nonsense\)/);
+      expect(new URL(page.url()).searchParams.get('p')).toBe('nonsense');
+      // The pass button once a position whose side to move must pass is solved.
+      await page.fill('#text', formatPosition(FORCED_PASS));
+      await page.click('#set');
+      await page.click('#solve');
+      expect(await solved(page)).toBe('done');
+      expect(await page.locator('#pass').isDisabled()).toBe(false);
+      await page.click('#pass');
+      expect(await page.locator('#text').inputValue()).toBe(formatPosition(play(FORCED_PASS, -1)));
+      // The tables label follows the settings, solved or not.
+      await page.fill('#workers', '1');
+      await page.fill('#bits', '20');
+      await page.dispatchEvent('#bits', 'input');
+      expect(await page.locator('#memory').textContent()).toBe('tables 32 MiB');
+      await page.fill('#bits', '22');
+      await page.dispatchEvent('#bits', 'input');
+      expect(await page.locator('#memory').textContent()).toBe('tables 128 MiB');
+      // Every move of a 20-empties position: controls locked while it runs; best marked once all are known.
+      await page.fill('#text', RANDOM20);
+      await page.click('#set');
+      await page.check('input[name=mode][value=every]');
+      await page.click('#solve');
+      await page.locator('#result[data-state=running]').waitFor({ timeout: 10_000 });
+      for (const id of ['#undo', '#ffo', '#bits', '#workers', '#set', '#start', '#clear']) expect(await page.locator(id).isDisabled(), id).toBe(true);
+      const marks: number[][] = [];
+      while ((await page.locator('#result').getAttribute('data-state')) === 'running') {
+        // Both counts in one read of the page: two reads could straddle the last move's answer.
+        const [scored, best] = await page.evaluate(() => [document.querySelectorAll('.sq[data-score]:not([data-score=""])').length, document.querySelectorAll('.sq.best').length]);
+        marks.push([scored, best, legalMoves(parsePosition(RANDOM20.split(';')[0])).length]);
+        await sleep(20);
+      }
+      expect(await solved(page)).toBe('done');
+      for (const [scored, best, moves] of marks) if (best > 0) expect(scored, 'a best mark before every move was known').toBe(moves);
+      expect(await page.locator('.sq.best').count()).toBeGreaterThan(0);
+      expect(await page.locator('#undo').isDisabled()).toBe(false);
+      expect(seen.errors.filter((e) => !e.includes('favicon'))).toEqual([]);
+      await page.close();
+    }, 90_000);
+
+    it('analyses a pasted game on the workers: every row as revsolve analyze gives it, a graph, CSV and JSON, kept for the game', async () => {
+      const page = await browser.newPage({ viewport });
+      const seen = watch(page);
+      await ready(page, url);
+      await page.fill('#text', GAME);
+      await page.click('#set');
+      await page.fill('#analyse-from', '14');
+      await page.click('#analyse');
+      await page.locator('#analysis-box[data-state=done]').waitFor({ timeout: 60_000 });
+      const cli = jsonRows(spawnSync(process.execPath, [CLI, 'analyze', GAME, '--from', '14', '--json', '-n', '1', '-h', '16'], { encoding: 'utf8' }).stdout).filter((r) => !r.summary);
+      expect(cli.length).toBe(14); // the moves played from 14 empties to 1
+      // Before 14 empties every move is an estimate, marked so, with its depth; the moves from 14 on are exact.
+      const estimated = replayGame(GAME).moves.filter((m) => emptyCount(m.position) > 14).length;
+      expect(await page.locator('#analysis tbody tr[data-estimate="6"]').count()).toBe(estimated);
+      expect(await page.locator('#analysis tbody tr[data-estimate] td:nth-child(4)').allTextContents()).toEqual(Array(estimated).fill(expect.stringMatching(/^≈[+-]?\d/)));
+      const rows = await page.locator('#analysis tbody tr:not([data-estimate])').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])]))
+        .toEqual(cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]));
+      expect(await page.locator('#graph polyline').count()).toBe(1);
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+      expect(readFileSync((await csv.path())!, 'utf8').trim().split('\n')).toHaveLength(estimated + cli.length + 1);
+      const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+      expect(JSON.parse(readFileSync((await json.path())!, 'utf8')).moves).toHaveLength(estimated + cli.length);
+      // The same game set again: its analysis comes back without a search.
+      await page.click('#start');
+      await page.fill('#text', GAME);
+      await page.click('#set');
+      expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('done');
+      expect(await page.locator('#analysis tbody tr:not([data-estimate])').count()).toBe(cli.length);
+      // A row goes to the position its move was played in.
+      await page.click(`#analysis tbody tr[data-move="${cli[0].ply}"]`);
+      expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, (cli[0].ply as number) - 1)));
+      expect(seen.errors).toEqual([]);
+      await page.close();
+    }, 90_000);
+
+    it('a game with passes not written in its record: each pass a step of the game, every analysed row as revsolve analyze gives it', async () => {
+      // Two passes implied in the last 9 empties (the record of test/analyze.test.ts). The page once stepped
+      // from the position before a pass straight to the move after it, and failed its analysis ("a7 is not a legal move").
+      const page = await browser.newPage({ viewport });
+      const seen = watch(page);
+      await ready(page, url);
+      await page.fill('#text', GAME_PASSES);
+      await page.click('#set');
+      const steps = await page.locator('#moves button').allTextContents();
+      expect(steps).toHaveLength(GAME_PASSES.length / 2 + 2);
+      expect(steps.filter((t) => t.endsWith('pass'))).toHaveLength(2);
+      await page.fill('#analyse-from', '9');
+      await page.click('#analyse');
+      await page.locator('#analysis-box:is([data-state=done],[data-state=error])').waitFor({ timeout: 60_000 });
+      expect(await page.locator('#message').textContent()).toBe('');
+      expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('done');
+      const cli = jsonRows(spawnSync(process.execPath, [CLI, 'analyze', GAME_PASSES, '--from', '9', '--json', '-n', '1', '-h', '12'], { encoding: 'utf8' }).stdout).filter((r) => !r.summary);
+      const rows = await page.locator('#analysis tbody tr:not([data-estimate])').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])]))
+        .toEqual(cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]));
+      // The row of a move after a pass goes to the position it was played in: the pass made, its side to move.
+      const moves = replayGame(GAME_PASSES).moves;
+      const afterPass = moves.find((m, i) => i > 0 && emptyCount(m.position) <= 9 && moves[i - 1].position.toMove === m.position.toMove)!;
+      await page.click(`#analysis tbody tr[data-move="${afterPass.number}"]`);
+      expect(await page.locator('#text').inputValue()).toBe(formatPosition(afterPass.position));
+      expect(seen.errors).toEqual([]);
+      await page.close();
+    }, 90_000);
   });
-
-  it('a forced pass after a solve, the tables label, a bad link, controls locked while solving, every move marked best only when all are known', async () => {
-    const page = await browser.newPage();
-    const seen = watch(page);
-    // A bad link says why and keeps its address.
-    await ready(page, `${url}?p=nonsense`);
-    expect(await page.locator('#message').textContent()).toMatch(/^the address's position \(\?p=nonsense\)/);
-    expect(new URL(page.url()).searchParams.get('p')).toBe('nonsense');
-    // The pass button once a position whose side to move must pass is solved.
-    await page.fill('#text', formatPosition(FORCED_PASS));
-    await page.click('#set');
-    await page.click('#solve');
-    expect(await solved(page)).toBe('done');
-    expect(await page.locator('#pass').isDisabled()).toBe(false);
-    await page.click('#pass');
-    expect(await page.locator('#text').inputValue()).toBe(formatPosition(play(FORCED_PASS, -1)));
-    // The tables label follows the settings, solved or not.
-    await page.fill('#workers', '1');
-    await page.fill('#bits', '20');
-    await page.dispatchEvent('#bits', 'input');
-    expect(await page.locator('#memory').textContent()).toBe('tables 32 MiB');
-    await page.fill('#bits', '22');
-    await page.dispatchEvent('#bits', 'input');
-    expect(await page.locator('#memory').textContent()).toBe('tables 128 MiB');
-    // Every move of a 20-empties position: controls locked while it runs; best marked once all are known.
-    await page.fill('#text', RANDOM20);
-    await page.click('#set');
-    await page.check('input[name=mode][value=every]');
-    await page.click('#solve');
-    await page.locator('#result[data-state=running]').waitFor({ timeout: 10_000 });
-    for (const id of ['#undo', '#ffo', '#bits', '#workers', '#set', '#start', '#clear']) expect(await page.locator(id).isDisabled(), id).toBe(true);
-    const marks: number[][] = [];
-    while ((await page.locator('#result').getAttribute('data-state')) === 'running') {
-      // Both counts in one read of the page: two reads could straddle the last move's answer.
-      const [scored, best] = await page.evaluate(() => [document.querySelectorAll('.sq[data-score]:not([data-score=""])').length, document.querySelectorAll('.sq.best').length]);
-      marks.push([scored, best, legalMoves(parsePosition(RANDOM20.split(';')[0])).length]);
-      await sleep(20);
-    }
-    expect(await solved(page)).toBe('done');
-    for (const [scored, best, moves] of marks) if (best > 0) expect(scored, 'a best mark before every move was known').toBe(moves);
-    expect(await page.locator('.sq.best').count()).toBeGreaterThan(0);
-    expect(await page.locator('#undo').isDisabled()).toBe(false);
-    expect(seen.errors.filter((e) => !e.includes('favicon'))).toEqual([]);
-    await page.close();
-  }, 90_000);
-
-  it('analyses a pasted game on the workers: every row as revsolve analyze gives it, a graph, CSV and JSON, kept for the game', async () => {
-    const page = await browser.newPage();
-    const seen = watch(page);
-    await ready(page, url);
-    await page.fill('#text', GAME);
-    await page.click('#set');
-    await page.fill('#analyse-from', '14');
-    await page.click('#analyse');
-    await page.locator('#analysis-box[data-state=done]').waitFor({ timeout: 60_000 });
-    const cli = jsonRows(spawnSync(process.execPath, [CLI, 'analyze', GAME, '--from', '14', '--json', '-n', '1', '-h', '16'], { encoding: 'utf8' }).stdout).filter((r) => !r.summary);
-    expect(cli.length).toBe(14); // the moves played from 14 empties to 1
-    // Before 14 empties every move is an estimate, marked so, with its depth; the moves from 14 on are exact.
-    const estimated = replayGame(GAME).moves.filter((m) => emptyCount(m.position) > 14).length;
-    expect(await page.locator('#analysis tbody tr[data-estimate="6"]').count()).toBe(estimated);
-    expect(await page.locator('#analysis tbody tr[data-estimate] td:nth-child(4)').allTextContents()).toEqual(Array(estimated).fill(expect.stringMatching(/^≈[+-]?\d/)));
-    const rows = await page.locator('#analysis tbody tr:not([data-estimate])').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-    expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])]))
-      .toEqual(cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]));
-    expect(await page.locator('#graph polyline').count()).toBe(1);
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
-    expect(readFileSync((await csv.path())!, 'utf8').trim().split('\n')).toHaveLength(estimated + cli.length + 1);
-    const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
-    expect(JSON.parse(readFileSync((await json.path())!, 'utf8')).moves).toHaveLength(estimated + cli.length);
-    // The same game set again: its analysis comes back without a search.
-    await page.click('#start');
-    await page.fill('#text', GAME);
-    await page.click('#set');
-    expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('done');
-    expect(await page.locator('#analysis tbody tr:not([data-estimate])').count()).toBe(cli.length);
-    // A row goes to the position its move was played in.
-    await page.click(`#analysis tbody tr[data-move="${cli[0].ply}"]`);
-    expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, (cli[0].ply as number) - 1)));
-    expect(seen.errors).toEqual([]);
-    await page.close();
-  }, 90_000);
-
-  it('a game with passes not written in its record: each pass a step of the game, every analysed row as revsolve analyze gives it', async () => {
-    // Two passes implied in the last 9 empties (the record of test/analyze.test.ts). The page once stepped
-    // from the position before a pass straight to the move after it, and failed its analysis ("a7 is not a legal move").
-    const page = await browser.newPage();
-    const seen = watch(page);
-    await ready(page, url);
-    await page.fill('#text', GAME_PASSES);
-    await page.click('#set');
-    const steps = await page.locator('#moves button').allTextContents();
-    expect(steps).toHaveLength(GAME_PASSES.length / 2 + 2);
-    expect(steps.filter((t) => t.endsWith('pass'))).toHaveLength(2);
-    await page.fill('#analyse-from', '9');
-    await page.click('#analyse');
-    await page.locator('#analysis-box:is([data-state=done],[data-state=error])').waitFor({ timeout: 60_000 });
-    expect(await page.locator('#message').textContent()).toBe('');
-    expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('done');
-    const cli = jsonRows(spawnSync(process.execPath, [CLI, 'analyze', GAME_PASSES, '--from', '9', '--json', '-n', '1', '-h', '12'], { encoding: 'utf8' }).stdout).filter((r) => !r.summary);
-    const rows = await page.locator('#analysis tbody tr:not([data-estimate])').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-    expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])]))
-      .toEqual(cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]));
-    // The row of a move after a pass goes to the position it was played in: the pass made, its side to move.
-    const moves = replayGame(GAME_PASSES).moves;
-    const afterPass = moves.find((m, i) => i > 0 && emptyCount(m.position) <= 9 && moves[i - 1].position.toMove === m.position.toMove)!;
-    await page.click(`#analysis tbody tr[data-move="${afterPass.number}"]`);
-    expect(await page.locator('#text').inputValue()).toBe(formatPosition(afterPass.position));
-    expect(seen.errors).toEqual([]);
-    await page.close();
-  }, 90_000);
 
   it('fits a phone: at 390 px wide nothing is cut off, every square and control inside the width, an analysis\'s loss column too', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
