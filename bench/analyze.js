@@ -12,9 +12,9 @@
 // on 2 workers, at 1280x800 and 390x844 (PREFIX-1280.png, PREFIX-390.png:
 // the README's pictures), only when asked.
 //   npm run bench:analyze [-- --count 20 --from 22 --bits 21 --seed 1 --page 5 --screenshot bench/results/web-analysis]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { findChromium, launchChromium } from '../web/chromium.mjs';
-import { args, machine, saveJson, updateReadme, fmt } from './experiment.js';
+import { args, fmt, machine, saveJson, servePage, updateReadme } from './experiment.js';
 import { START_POSITION, emptyCount, formatPosition, legalMoves, moveName, play, PASS, recordMoves, replayGame } from '../dist/index.js';
 
 const opt = args({ count: '20', from: '22', bits: '21', seed: '1', page: '0', screenshot: '' });
@@ -113,18 +113,9 @@ updateReadme('analyze', lines.join('\n'));
 async function inPage(list) {
   const chromium = findChromium();
   if (!chromium) throw new Error('no Chromium (/usr/bin/chromium or $CHROMIUM)');
-  const server = spawn(process.execPath, [CLI, 'web', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const { server, url } = await servePage();
   const browser = await launchChromium(chromium);
   try {
-    const url = await new Promise((resolve, reject) => {
-      let out = '';
-      server.stdout.on('data', (d) => {
-        out += d;
-        const m = /serving the page at (\S+)/.exec(out);
-        if (m) resolve(m[1]);
-      });
-      server.once('exit', () => reject(new Error(`revsolve web exited: ${out}`)));
-    });
     const runs = [];
     for (const g of list) {
       const ms = {};

@@ -1,5 +1,5 @@
 // Shared by the table experiments: run the CLI, draw charts, update README sections.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { relative } from 'node:path';
@@ -86,3 +86,19 @@ export function updateReadme(tag, markdown) {
 
 export const fmt = (n) => Math.round(n).toLocaleString('en-US');
 export const mib = (b) => (b >= 2 ** 30 ? `${(b / 2 ** 30).toFixed(1)} GiB` : b >= 2 ** 20 ? `${(b / 2 ** 20).toFixed(0)} MiB` : `${(b / 2 ** 10).toFixed(0)} KiB`);
+
+/** Starts `revsolve web` on a free port: its process, and the page's address once it serves. */
+export async function servePage() {
+  const cli = new URL('../dist/cli/main.js', import.meta.url).pathname;
+  const server = spawn(process.execPath, [cli, 'web', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /serving the page at (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    server.once('exit', () => reject(new Error(`revsolve web exited: ${out}`)));
+  });
+  return { server, url };
+}

@@ -9,12 +9,12 @@
 // --screenshot FILE: the page as it stands after the last solve on every
 // worker (the README's picture), only when asked.
 //   npm run bench:web -- [--rounds 3] [--engine wasm] [--screenshot bench/results/web-page.png]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { findChromium, launchChromium } from '../web/chromium.mjs';
-import { args, machine, saveJson, updateReadme } from './experiment.js';
+import { args, machine, saveJson, servePage, updateReadme } from './experiment.js';
 
 const opt = args({ rounds: '3', engine: 'wasm', screenshot: '' });
 const rounds = Number(opt.rounds);
@@ -37,16 +37,7 @@ function cli(workers) {
   return { ms: row.ms, nodes: row.nodes, score: row.score };
 }
 
-const server = spawn(process.execPath, [CLI, 'web', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = /serving the page at (\S+)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-  server.once('exit', () => reject(new Error(`revsolve web exited: ${out}`)));
-});
+const { server, url } = await servePage();
 const browser = await launchChromium(chromium);
 
 async function page(workers) {
