@@ -209,20 +209,6 @@ describe('results file and --resume', () => {
     expect(score(r.out)).toMatch(/^[+-]\d\d$/);
   }, 120_000);
 
-  it('a worker with nothing left to start helps the whole position still running: split from there on its table, the score right', () => {
-    // FFO #38 (24 empties, seconds) starts first, whole; FFO #1-#3 (small) take the other worker, which then runs out.
-    const big = readFileSync(OBF + 'fforum-20-39.obf', 'utf8').split('\n')[18];
-    const small = readFileSync(OBF + 'fforum-1-19.obf', 'utf8').split('\n').slice(0, 3);
-    const dir = mkdtempSync(join(tmpdir(), 'revsolve-help-'));
-    const file = join(dir, 'help.obf');
-    writeFileSync(file, [big, ...small].join('\n') + '\n');
-    const r = run('solve', file, '-n', '2', '-h', '18', '--engine', 'wasm', '--progress-every', '0.2');
-    expect(r.code, r.err).toBe(0);
-    const started = r.err.split('\n').filter((l) => l.startsWith('progress: started #1 '));
-    expect(started).toEqual(['progress: started #1 (24 empties)', 'progress: started #1 (24 empties, split across the workers)']);
-    expect(r.out).toMatch(/^4 positions: .* 0 mismatches, 0 bad lines$/m);
-  }, 120_000);
-
   it('--resume needs --results', () => {
     const r = run('solve', suite, '--resume');
     expect(r.code).toBe(2);

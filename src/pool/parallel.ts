@@ -5,10 +5,8 @@
  * worker's own table; once fewer positions are left to start than there
  * are workers, a large one is split (split.ts) across the workers on a
  * table they share, so that no worker idles while a long position ends the
- * suite. A large whole position runs on such a table from its start: when a
- * worker has nothing left to start, a split takes the position over there,
- * with every entry its whole search made. Each result is handed over as
- * soon as it is done (the caller restores input order).
+ * suite. Each result is handed over as soon as it is done (the caller
+ * restores input order).
  */
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount } from '../position/position.js';
@@ -17,13 +15,13 @@ import { DEFAULT_SELECTIVITY } from '../search/selective.js';
 import { type Layout, NO_MOVE } from '../search/table.js';
 import type { RootStrategy } from '../search/root.js';
 import type { Evaluator } from '../eval/weights.js';
-import { GaveUp, type Job, type OnFailure, Scheduler } from './schedule.js';
+import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
 import { type PositionResult } from '../solve/solve.js';
 import { type WeightsBytes, searchEvaluator } from '../eval/files.js';
 import type { RunSettings, TaskInput } from './tasks.js';
 import type { EngineName } from '../wasm/engine.js';
-import { type SplitMode, createSplitTable, splitEngine, splits, takesHelp } from './policy.js';
+import { type SplitMode, createSplitTable, splitEngine, splits } from './policy.js';
 import type { Prover } from '../search/wld.js';
 
 export type { OnFailure } from './schedule.js';
@@ -144,48 +142,13 @@ export async function solveParallel(
   const order = startOrder(jobs, (j) => emptyCount(j.entry.position), s.workers);
   let next = 0;
 
-  // Whole positions that a split may take over when a worker has nothing left to start, by index.
-  const helpable = new Map<number, { rank: number; help: () => void }>();
-
   const solveWhole = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult | null> => {
     const { player, opponent, toMove } = entry.position;
     watcher?.started(wholeRunning(scheduler, index, empties));
-    const task = {
-      kind: 'solve' as const, index, line: entry.line, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
+    return scheduler.run<PositionResult>({
+      kind: 'solve', index, line: entry.line, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
       answers: entry.answers, bits: s.bits, layout: s.layout, keepTable: s.keepTable,
-    };
-    const mode = s.prover === 'dfpn' ? 'never' : s.split ?? 'auto';
-    if (!takesHelp(mode, empties, LEAF_EMPTIES, s.workers, common.engine, common.root === 'probes')) return scheduler.run<PositionResult>(task, rank);
-    // On a shared table, so that once a worker has nothing left to start, a
-    // split takes the position over with every entry the whole search made.
-    const shared = takeTable();
-    let job: Job | undefined;
-    let helped = false;
-    let wholeNodes = 0;
-    helpable.set(index, {
-      rank, help: () => {
-        helpable.delete(index);
-        helped = true;
-        wholeNodes = scheduler.liveSum(index, LIVE_NODES);
-        if (job) scheduler.cancel(job);
-      },
-    });
-    try {
-      const r = await scheduler.run<PositionResult>({ ...task, table: shared.buffer, engineShare: shared.engine ?? null, tableId: shared.id, date: shared.table.date }, rank, (j) => (job = j));
-      helpable.delete(index);
-      if (r || !helped || signal?.aborted) return r;
-      const search = new SplitSearch(scheduler, shared, walkEval(), rank, index, common.off, LEAF_EMPTIES, common.wld);
-      watcher?.started({
-        index, empties, startMs: nowMs(), split: true,
-        nodes: () => wholeNodes + search.liveNodes(),
-        bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),
-      });
-      const split = await search.solve(entry, true);
-      return { ...split, nodes: wholeNodes + split.nodes };
-    } finally {
-      helpable.delete(index);
-      tables.push(shared);
-    }
+    }, rank);
   };
 
   const solveSplit = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> => {
@@ -205,13 +168,6 @@ export async function solveParallel(
 
   let rank = 0;
   const feed = async () => {
-    await feedPositions();
-    // Nothing left to start: the whole position started first gets this worker's help (split from here on its table).
-    if (signal?.aborted) return;
-    const first = [...helpable.values()].sort((a, b) => a.rank - b.rank)[0];
-    first?.help();
-  };
-  const feedPositions = async () => {
     while (next < order.length && !signal?.aborted) {
       const { entry, index } = order[next++];
       const empties = emptyCount(entry.position);

@@ -31,17 +31,6 @@ export function splits(mode: SplitMode, empties: number, leaf: number, left: num
 }
 
 /**
- * Whether a position solved whole runs on a shared table so that a split can
- * take it over once a worker has nothing left to start (the local pool;
- * pool/parallel.ts): in auto mode, above the leaf, with the probes at the
- * root (the split's way), and when the split's tasks would run the same
- * engine as the whole search (its table is theirs).
- */
-export function takesHelp(mode: SplitMode, empties: number, leaf: number, workers: number, engine: EngineName, probes: boolean): boolean {
-  return workers > 1 && mode === 'auto' && probes && empties > leaf && splitEngine(engine, workers) === engine;
-}
-
-/**
  * The engine a split position's tasks run: they share one table, and the
  * WebAssembly engine's shared memory serves MAX_THREADS - 1 workers beside
  * the thread that walks the top of the tree; past that, the TypeScript one.

@@ -60,7 +60,7 @@ interface TaskBase extends Dispatched, RunSettings {
 }
 
 /** A whole position, as plain data so that it crosses the thread boundary. */
-export interface SolveTask extends TaskBase, Partial<SharedTable> {
+export interface SolveTask extends TaskBase {
   readonly kind: 'solve';
   readonly line: number;
   readonly toMove: Color;
@@ -72,7 +72,7 @@ export interface SolveTask extends TaskBase, Partial<SharedTable> {
  * Tasks on a split position's shared table. Null only on the way to a queue
  * worker, which gives the task its own process's table (queue/serve.ts).
  */
-interface SharedTable {
+interface SharedTableTask extends TaskBase {
   readonly table: SharedArrayBuffer | null;
   /** The WebAssembly engine's shared memory holding the table (instead of `table`), or null. */
   readonly engineShare: EngineShare | null;
@@ -81,8 +81,6 @@ interface SharedTable {
   /** The date of the position's search (table replacement). */
   readonly date: number;
 }
-
-interface SharedTableTask extends TaskBase, SharedTable {}
 
 export interface NwsTask extends SharedTableTask {
   readonly kind: 'nws';
@@ -180,14 +178,7 @@ export class SearchThread {
     const evaluator = this.evaluatorOf(t.weights);
     // df-pn keeps its numbers in a table of the task's size; alpha-beta, deciding its leaves, needs only the smallest.
     const dfpn = t.kind === 'solve' && t.prover === 'dfpn' ? this.dfpnTable(t.bits) : undefined;
-    if (t.kind === 'solve' && t.tableId !== undefined) {
-      // A whole position on a shared table, which a split may take over with its entries (pool/parallel.ts).
-      const on = t as SolveTask & SharedTableTask;
-      if (on.engineShare) {
-        below = this.sharedEngine(on, on.engineShare);
-        table = below.table;
-      } else table = this.sharedTable(on);
-    } else if (t.kind === 'solve' && t.engine === 'wasm') {
+    if (t.kind === 'solve' && t.engine === 'wasm') {
       below = this.wholeEngine(t, evaluator, dfpn ? MIN_BITS : t.bits);
       table = below.table;
     } else if (t.kind === 'solve') {
