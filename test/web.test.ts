@@ -334,6 +334,12 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       await page.fill('#text', RANDOM20);
       await page.click('#set');
       await page.check('input[name=mode][value=every]');
+      // New table settings: the tables are made as a phase of their own, before the solve's clock starts.
+      await page.evaluate(() => {
+        const w = window as unknown as { said: string[] };
+        w.said = [];
+        new MutationObserver(() => w.said.push(document.getElementById('result')!.textContent ?? '')).observe(document.getElementById('result')!, { childList: true, characterData: true, subtree: true });
+      });
       await page.click('#solve');
       await page.locator('#result[data-state=running]').waitFor({ timeout: 10_000 });
       for (const id of ['#undo', '#ffo', '#bits', '#workers', '#set', '#start', '#clear']) expect(await page.locator(id).isDisabled(), id).toBe(true);
@@ -345,6 +351,9 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
         await sleep(20);
       }
       expect(await solved(page)).toBe('done');
+      const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
+      expect(said.indexOf('making the tables…')).toBeGreaterThanOrEqual(0);
+      expect(said.indexOf('making the tables…')).toBeLessThan(said.indexOf('solving…'));
       for (const [scored, best, moves] of marks) if (best > 0) expect(scored, 'a best mark before every move was known').toBe(moves);
       expect(await page.locator('.sq.best').count()).toBeGreaterThan(0);
       expect(await page.locator('#undo').isDisabled()).toBe(false);
