@@ -6,6 +6,13 @@
 // positions' trees are not those of the small ones grown.
 //
 //   node bench/project-60-79.js [--split 1.29]
+//   node bench/project-60-79.js --measured fforum-60-69-h10.json --out projection-60-79-measured.json
+//
+// --measured: revsolve's own run of some of the positions at h 10
+// (results/fforum-60-69-h10.json): those count as measured, the rest as
+// Edax's published nodes times revsolve's per-position ratio to them on the
+// measured ones (geometric mean; best and worst ratio for the range), all
+// at the measured run's N/s.
 //
 // --split: how much faster the largest position is when split over one
 // machine's two threads through the queue (FFO #45: 27.3 s alone, 21.2 s
@@ -14,9 +21,33 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { args, RESULTS } from './experiment.js';
 
-const opt = args({ split: '1.29', out: 'projection-60-79.json' });
+const opt = args({ split: '1.29', out: 'projection-60-79.json', measured: '' });
 const edax = JSON.parse(readFileSync(new URL('edax-fforum-60-79.json', RESULTS), 'utf8'));
 const measured = JSON.parse(readFileSync(new URL('edax.json', RESULTS), 'utf8'));
+
+if (opt.measured) {
+  const run = JSON.parse(readFileSync(new URL(opt.measured, RESULTS), 'utf8'));
+  const mine = new Map(run.rows.map((r) => [r.ffo, r.nodes]));
+  const published = new Map(edax.rows.map((p) => [p.ffo, p.h10.nodes]));
+  const ratios = run.rows.map((r) => r.nodes / published.get(r.ffo));
+  const geo = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length);
+  const nps = run.rows.reduce((a, r) => a + r.nodes, 0) / run.cpuSeconds;
+  const at = (r) => edax.rows.map((p) => (mine.get(p.ffo) ?? p.h10.nodes * r) / nps / 3600);
+  const sum = (xs) => xs.reduce((a, x) => a + x, 0);
+  const [low, mid, high] = [Math.min(...ratios), geo, Math.max(...ratios)].map(at);
+  const i76 = edax.rows.findIndex((p) => p.ffo === 76);
+  const result = {
+    experiment: 'fforum-60-79 at h 10: the measured positions as run, the others Edax\'s published nodes x revsolve\'s per-position ratio to them, at the run\'s N/s',
+    command: `node bench/project-60-79.js --measured ${opt.measured} --out ${opt.out}`,
+    measured: run.commit, nps, ratios: Object.fromEntries(run.rows.map((r, i) => [r.ffo, ratios[i]])), ratio: { low: Math.min(...ratios), geometricMean: geo, high: Math.max(...ratios) },
+    hours: { low: sum(low), mid: sum(mid), high: sum(high) },
+    largest: { ffo: 76, hours: { low: low[i76], mid: mid[i76], high: high[i76] } },
+  };
+  writeFileSync(new URL(opt.out, RESULTS), JSON.stringify(result, null, 1) + '\n');
+  console.log(`ratio ${result.ratio.low.toFixed(2)} / ${geo.toFixed(2)} / ${result.ratio.high.toFixed(2)} (best / geometric mean / worst), ${(nps / 1e6).toFixed(1)} M N/s`);
+  console.log(`one thread: ${sum(mid).toFixed(1)} h in all (${sum(low).toFixed(1)}-${sum(high).toFixed(1)} h); FFO #76 ${mid[i76].toFixed(1)} h (${low[i76].toFixed(1)}-${high[i76].toFixed(1)} h)`);
+  process.exit(0);
+}
 
 // revsolve's node ratio to Edax and its N/s, at h 10, on the FFO sets measured with the same weights.
 const h10 = measured.results.filter((r) => r.h === 10);
