@@ -5,20 +5,19 @@
  * what is finished. The records are random games (legal moves, fixed seeds).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzeGame, emptyCount, formatPosition, moveName, parseMove, play, replayGame } from '../dist/index.js';
 import { negamaxWords } from './helpers.js';
 import { CLI, Proc } from './redis.js';
+import { tempDir } from './tmp.js';
 
 const GAME_A = 'f5f4e3f6g5g4f7f8c3h6g3d2g7g2h2f3e1e6g8e7g6c1d6c5f2h7e2h5c4d1d7c6e8c7d8h3b1b2a3d3h4g1b8b3h8b7a2b4b5a5c2c8a7h1a6b6f1a8a4a1';
 const GAME_B = 'f5d6c7f4e3f6e6d7c3f3g7d3c6b2e7d8a1f8c4f7c8h6g2c5h7b6g5g3e2b8b5h1f2f1b7a8h3c2c1a6g4h2b3b1a4d2d1a2a5b4a7g6h5h8a3e1g1h4g8e8';
 // Two implied passes and three positions of one legal move in its last 9 empties (a random game, found by seed).
 const GAME_PASSES = 'c4c5e6e3c3f5e2f7g8c2b3e1b6d7f3c6g6a7f2f4d3g1g4g5b7b5f1b8a8g3a5b4h4b2e8d2h6d6h1c7g2h7h5h3c8g7d1e7a6c1h2a4h8a3a2f6d8f8a1b1';
-const tmp = mkdtempSync(join(tmpdir(), 'revsolve-analyze-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('analyze');
 
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, 'analyze', ...args], { encoding: 'utf8' });
 

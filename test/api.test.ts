@@ -4,20 +4,19 @@
  * input order, stopping, perft, and the typed errors. Expected scores are
  * the FFO suite's own answers.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DatasetError, FileError, ObfError, PositionError, SHIPPED_WEIGHTS, START_POSITION, Solver, WeightsFileError, bestAnswers, perft, play,
   readDataset, readObf, readWeights, solvePosition, solveSuite,
 } from '../dist/index.js';
 import { OBF } from './helpers.js';
+import { tempDir } from './tmp.js';
 
 const FFO_1_19 = join(OBF, 'fforum-1-19.obf');
-const tmp = mkdtempSync(join(tmpdir(), 'revsolve-api-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('api');
 
 describe('the library entry', () => {
   it('solves positions in this thread, keeping its table and evaluator (FFO #1-#8)', () => {

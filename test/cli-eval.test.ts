@@ -3,21 +3,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OBF } from './helpers.js';
 import { loadEvaluator, readWeights } from '../src/eval/files.js';
 import { Evaluator, nibbleOf } from '../src/eval/weights.js';
 import { samplePositions } from '../src/position/random.js';
+import { tempDir } from './tmp.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const run = (...args: string[]) => {
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-cli-eval-'));
+const dir = tempDir('cli-eval');
 const full = join(dir, 'synthetic.dat');
 const P1 = 'OOOOOOOOXOOXXX--XXOOXOO-XOXOOO--XOOOOXX-XOOXOOXXXOOOOOXXXXXXXXXX O';
 

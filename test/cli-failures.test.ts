@@ -5,15 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OBF } from './helpers.js';
+import { tempDir } from './tmp.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const WEIGHTS = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-fail-'));
+const dir = tempDir('fail');
 
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });

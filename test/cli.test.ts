@@ -2,15 +2,16 @@
  * The command line, run as a user runs it (the built dist/cli/main.js in a child
  * process, at full speed), including the FFO suites.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OBF, referenceAnswers } from './helpers.js';
 import { parsePosition } from '../src/position/position.js';
 import { formatObfLine } from '../src/position/obf.js';
+import { tempDir } from './tmp.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 
@@ -23,7 +24,7 @@ function jsonLines(out: string): Record<string, unknown>[] {
   return out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-'));
+const dir = tempDir('cli');
 // A small position (6 empties) made for these tests; its answers come from plain negamax (helpers.ts), not from the solver.
 const P1 = 'OOOOOOOOXOOXXX--XXOOXOO-XOXOOO--XOOOOXX-XOOXOOXXXOOOOOXXXXXXXXXX O';
 const P1_ANSWERS = referenceAnswers(parsePosition(P1));
@@ -279,6 +280,7 @@ describe('the shipped weights', () => {
   it('missing from an installed copy: an error naming the file, no silent fallback', () => {
     // The package as installed, without its weights: dist, package.json and its dependencies.
     const pkg = mkdtempSync(join(tmpdir(), 'revsolve-noweights-'));
+    onTestFinished(() => rmSync(pkg, { recursive: true, force: true }));
     const root = fileURLToPath(new URL('../', import.meta.url));
     cpSync(join(root, 'dist'), join(pkg, 'dist'), { recursive: true });
     cpSync(join(root, 'package.json'), join(pkg, 'package.json'));

@@ -4,8 +4,7 @@
  */
 import { rng, samplePositions } from '../src/position/random.js';
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformSquare } from 'native-free-bitboard';
 import {
@@ -16,11 +15,12 @@ import {
   averageBands, averageWeights, codebookWeights, compress, fitLevels, roundPow2, syntheticWeights, usageCounts,
 } from '../src/eval/compress.js';
 import { EDAX_BYTES, WeightsFileError, compactBytes, readWeights, writeCompact, writeEdax } from '../src/eval/files.js';
+import { tempDir } from './tmp.js';
 
 /** Bit-identical typed arrays (vitest's deep equality is slow on millions of elements). */
 const same = (a: Int16Array, b: Int16Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-eval-'));
+const dir = tempDir('eval');
 const has = (w: number, x: number) => (x < 32 ? (w >>> 0) & (1 << x) : 0);
 const bit = (p: Int32Array, side: 0 | 2, x: number) => (x < 32 ? (p[side + 1] >>> x) & 1 : (p[side] >>> (x - 32)) & 1);
 

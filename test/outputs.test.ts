@@ -6,13 +6,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI } from './redis.js';
 import { OBF } from './helpers.js';
+import { tempDir } from './tmp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-outputs-'));
+const dir = tempDir('outputs');
 const at = (f: string) => join(dir, f);
 const run = (...args: string[]) => {
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir });

@@ -8,8 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -23,8 +22,9 @@ import { readWeightsBytes } from '../src/eval/files.js';
 const SHIPPED = readWeightsBytes(SHIPPED_WEIGHTS);
 import { LIVE_LOWER, LIVE_NODES } from '../src/search/context.js';
 import { DEFAULT_SELECTIVITY } from '../src/search/selective.js';
+import { tempDir } from './tmp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-queue-'));
+const dir = tempDir('queue');
 const SUITE_1_19 = join(OBF, 'fforum-1-19.obf');
 const SUITE_20_39 = join(OBF, 'fforum-20-39.obf');
 // Ten positions of fforum-20-39 (#20-#29), long enough (0.1-3 s each at h 16) to be killed mid-job.
@@ -57,7 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const p of procs) await p.end();
-  await redis.stop();
+  await redis.dispose();
 });
 
 /** The queue's thread count once it reaches `want`, or what it is after 20 s. */

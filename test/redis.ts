@@ -4,7 +4,7 @@
  * processes (workers, coordinators) run as a user runs them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,12 @@ export class RedisServer {
       p.once('exit', () => resolve());
       p.kill('SIGTERM');
     });
+  }
+
+  /** Stops it for good and removes its directory. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
   }
 
   client(): Redis {

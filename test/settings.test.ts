@@ -5,8 +5,7 @@
  * another queue, the others do not.
  */
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { searchSettings, type SearchOpts } from '../src/cli/options.js';
 import { SHIPPED_WEIGHTS } from '../src/install.js';
@@ -15,8 +14,9 @@ import { queueOf, queueSettingsOf } from '../src/queue/jobs.js';
 import { syntheticWeights } from '../src/eval/compress.js';
 import { writeCompact } from '../src/eval/files.js';
 import { resolveOptions } from '../src/solve/settings.js';
+import { tempDir } from './tmp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-settings-'));
+const dir = tempDir('settings');
 const copy = join(dir, 'copy.rsev');
 copyFileSync(SHIPPED_WEIGHTS, copy);
 const other = join(dir, 'other.rsev');

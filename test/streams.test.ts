@@ -7,13 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, Proc } from './redis.js';
 import { OBF } from './helpers.js';
+import { tempDir } from './tmp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-streams-'));
+const dir = tempDir('streams');
 
 /** Runs the command line with stderr on /dev/full (every write to it fails: ENOSPC). */
 function withFullStderr(...args: string[]) {

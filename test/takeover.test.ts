@@ -6,15 +6,15 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OBF } from './helpers.js';
 import { CLI, Proc, RedisServer, freePort, sleep } from './redis.js';
 import { FileError, ObfError, OptionError, PASS, PositionError, Solver, parsePosition, play, readObf, solveSuite, START_POSITION } from '../dist/index.js';
+import { tempDir } from './tmp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-takeover-'));
+const dir = tempDir('takeover');
 const WEIGHTS = join(OBF, '..', 'weights', 'revsolve.rsev');
 const S1_19 = join(OBF, 'fforum-1-19.obf');
 const S20_39 = readFileSync(join(OBF, 'fforum-20-39.obf'), 'utf8');
@@ -154,7 +154,7 @@ describe('signals are heard while Redis is away (6) and its loss is said in one 
       expect(w.err.match(/lost/g)?.length).toBe(1);
     } finally {
       await w.end();
-      await redis.stop();
+      await redis.dispose();
     }
   });
 });

@@ -3,8 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { U64, popcount32 } from 'native-free-bitboard';
@@ -17,10 +16,11 @@ import { SearchContext } from '../src/search/context.js';
 import { Evaluator, type Weights, nibbleOf } from '../src/eval/weights.js';
 import { compress, syntheticWeights } from '../src/eval/compress.js';
 import { samplePositions } from '../src/position/random.js';
+import { tempDir } from './tmp.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-train-'));
+const dir = tempDir('train');
 const empties = (r: Int32Array, i: number) => 64 - popcount32(r[i] | r[i + 2]) - popcount32(r[i + 1] | r[i + 3]);
 
 describe('train gen', () => {

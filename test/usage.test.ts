@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, Proc, RedisServer, freePort } from './redis.js';
 import { OBF } from './helpers.js';
+import { tempDir } from './tmp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'revsolve-usage-'));
+const dir = tempDir('usage');
 const run = (...args: string[]) => {
   const t0 = Date.now();
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir, timeout: 60_000 });
@@ -69,7 +69,7 @@ describe('the queue says when nothing listens', () => {
     await redis.start();
   });
   afterAll(async () => {
-    await redis?.stop();
+    await redis?.dispose();
   });
 
   it('a coordinator whose queue has no worker says so, with the queue\'s name and settings, within a few seconds', async () => {

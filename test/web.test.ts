@@ -10,8 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { findChromium, launchChromium } from '../web/chromium.mjs';
@@ -22,6 +21,7 @@ import { PASS, type Position, emptyCount, formatPosition, legalMoves, moveName, 
 import { readGameLine } from '../web/text.js';
 import { replayGame } from '../src/game/record.js';
 import { MAX_SPLIT_WORKERS } from '../src/wasm/layout.js';
+import { tempDir } from './tmp.js';
 
 const chromium = findChromium();
 if (!chromium) {
@@ -78,7 +78,7 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
   let server: Proc;
   let url = '';
   let browser: Browser;
-  const dir = mkdtempSync(join(tmpdir(), 'revsolve-web-'));
+  const dir = tempDir('web');
 
   beforeAll(async () => {
     server = new Proc(['web', '--port', '0']);

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The build, as Node loads it (see vitest.config.ts).
@@ -15,6 +14,7 @@ import { type PositionResult, Solver, check, parseObf, play, solveSuite } from '
 import { WldProbes, wldOf } from '../src/search/wld.js';
 import { OBF } from './helpers.js';
 import { wldAgainstExact } from './wld-check.js';
+import { tempDir } from './tmp.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const run = (...args: string[]) => {
@@ -85,7 +85,7 @@ describe('solve with wld: true', () => {
 });
 
 describe('revsolve solve --wld', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'revsolve-wld-'));
+  const dir = tempDir('wld');
   const suite = join(OBF, 'fforum-1-19.obf');
 
   it('the table has the W/D/L column and bounds; --json has "wld"; the answers checked by sign', () => {
