@@ -10,7 +10,7 @@
 import { countStat } from './state';
 
 // The no-move mark and the statistic slots: src/search/constants.ts, one home for both engines.
-import { NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/search/constants';
+import { KEEP_COSTLIER, NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/search/constants';
 export { NO_MOVE } from '../src/search/constants';
 export { STAT_CUTOFFS };
 
@@ -107,7 +107,7 @@ export function probe(ph: i32, pl: i32, oh: i32, ol: i32, hash: i32): bool {
   return (w1 >> 16) & 255;
 }
 
-/** The bucket's entry to replace: one of an older search (or empty) first, then the cheapest to search again (cost, then depth). */
+/** The bucket's entry to replace: one of an older search (or empty) first, then the cheapest to search again (cost, then depth); record may keep it (KEEP_COSTLIER). */
 function victim(b: usize): usize {
   let v = b;
   let k = 1 << 30;
@@ -130,7 +130,11 @@ export function record(
   countStat(STAT_STORES);
   let e = find(ph, pl, oh, ol, b);
   const same = e != 0;
-  if (!same) e = victim(b);
+  if (!same) {
+    e = victim(b);
+    // The victim of this search and much costlier than the result: the result is not kept (KEEP_COSTLIER).
+    if (<i32>(<u32>load<i32>(e) >> 24) == date && <i32>(<u32>load<i32>(e, 4) >> 24) > cost + KEEP_COSTLIER) return;
+  }
   let lo = -64;
   let up = 64;
   let m1 = NO_MOVE;

@@ -32,11 +32,11 @@ function nodes(file: string, count: number): number {
 }
 
 describe('the search tree (pinned node counts)', () => {
-  it('FFO #1-#19 at h = 16: 1,891,845 nodes', () => {
+  it(`FFO #1-#19 at h = 16: ${PINNED_FFO_1_19_H16.toLocaleString('en')} nodes`, () => {
     expect(nodes('fforum-1-19.obf', 19)).toBe(PINNED_FFO_1_19_H16);
   });
 
-  it('FFO #20-#27 at h = 16: 17,046,596 nodes', () => {
+  it(`FFO #20-#27 at h = 16: ${PINNED_FFO_20_27_H16.toLocaleString('en')} nodes`, () => {
     expect(nodes('fforum-20-39.obf', 8)).toBe(PINNED_FFO_20_27_H16);
   }, 300_000);
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type Layout, LAYOUTS, NO_MOVE, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, TranspositionTable, costOf, createTable, hashPosition, sharedTableBuffer, tableBytes,
 } from '../src/search/table.js';
+import { KEEP_COSTLIER } from '../src/search/constants.js';
 import { rng } from './helpers.js';
 
 /** Positions whose hashes all fall in bucket 0 of a 2^10 table, whatever its bucket width (found by search). */
@@ -82,6 +83,27 @@ describe('transposition table', () => {
     put(c, 14, 100); // evicts a: the fewest nodes
     expect([has(a), has(b), has(c)]).toEqual([false, true, true]);
     expect([costOf(0), costOf(1), costOf(40), costOf(2 ** 31 - 1), costOf(5e9)]).toEqual([0, 1, 6, 31, 32]);
+  });
+
+  it('does not trade an entry of this search for a result much cheaper than it (KEEP_COSTLIER)', () => {
+    for (const layout of ['board2', 'key4'] as Layout[]) {
+      const t = createTable(10, layout);
+      const ways = LAYOUTS[layout].ways;
+      const ps = sameBucket(ways + 2);
+      const put = (p: number[], cost: number) => t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), 20, 0, 0, 1, 2, 0, cost);
+      const has = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3])) >= 0;
+      const full = ps.slice(0, ways);
+      full.forEach((p, i) => put(p, 20 + i)); // the cheapest costs 2^20 nodes
+      const [cheap, near] = ps.slice(ways);
+      put(cheap, 20 - KEEP_COSTLIER - 1); // not kept: every entry costs more than 2^KEEP_COSTLIER times as much
+      expect([...full.map(has), has(cheap)], layout).toEqual([...full.map(() => true), false]);
+      expect(t.stats[STAT_OVERWRITES]).toBe(0);
+      put(near, 20 - KEEP_COSTLIER); // kept, in place of the cheapest
+      expect([has(full[0]), has(near)], layout).toEqual([false, true]);
+      t.newSearch();
+      put(cheap, 0); // an entry of an older search always gives way
+      expect(has(cheap), layout).toBe(true);
+    }
   });
 
   it('reads an entry torn by two writers (shared memory) as a miss', () => {

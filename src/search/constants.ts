@@ -25,6 +25,13 @@ export const PC_PLIES = 2;
  */
 export const SMALL_MAX = 11;
 export const SMALL_BUCKETS = 8192;
+/**
+ * tree: a store is dropped when the bucket's cheapest entry of the current
+ * search cost more than 2^KEEP_COSTLIER times as many nodes: a small table
+ * keeps its costly entries instead of trading them for every cheap one
+ * (bench/README, "The table's replacement rule").
+ */
+export const KEEP_COSTLIER = 3;
 /** tree: the shallow midgame search orders moves by evaluation from this many plies up (midgame.ts). */
 export const MID_ORDER_DEPTH = 3;
 /** The shallow midgame search's deepest search, and its moves per node (the state's lists). */

@@ -29,11 +29,12 @@
  * Replacement keeps what is costly and current: a store goes to the entry
  * of the same position, else to the bucket's entry from an older search
  * (date), else to the one whose search took the fewest nodes (cost), then
- * the shallowest. A new search bumps the date instead of clearing; an empty
- * entry has date 0.
+ * the shallowest, unless that one is of this search and much costlier
+ * (KEEP_COSTLIER): then the new result is not kept. A new search bumps the
+ * date instead of clearing; an empty entry has date 0.
  */
 
-import { NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
+import { KEEP_COSTLIER, NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
 
 export { NO_MOVE } from './constants.js';
 export const MIN_BITS = 10;
@@ -233,6 +234,12 @@ abstract class TableBase {
     return victim;
   }
 
+  /** Whether entry e, the bucket's victim, is of this search and costlier by more than KEEP_COSTLIER bits than a new result of this cost: the result is then not stored. */
+  protected keeps(e: number, cost: number): boolean {
+    const d = this.data;
+    return d[e] >>> 24 === this.date && d[e + 1] >>> 24 > cost + KEEP_COSTLIER;
+  }
+
   /**
    * Writes a result into entry a's data words and returns their mix (to XOR
    * into the position words); `same` when a holds the position (found by the
@@ -315,7 +322,10 @@ export class TranspositionTable extends TableBase implements Table {
     this.stats[STAT_STORES]++;
     let e = this.find(ph, pl, oh, ol, b);
     const same = e >= 0;
-    if (!same) e = this.victim(b, b + this.bucketWords, 8);
+    if (!same) {
+      e = this.victim(b, b + this.bucketWords, 8);
+      if (this.keeps(e, cost)) return;
+    }
     const k = this.write(e, same, depth, selectivity, alpha, beta, score, move, cost);
     const d = this.data;
     d[e + 2] = ph ^ k;
@@ -367,7 +377,10 @@ export class KeyedTable extends TableBase implements Table {
     this.stats[STAT_STORES]++;
     let e = this.find(key, hash, b);
     const same = e >= 0;
-    if (!same) e = this.victim(b, b + 16, 4);
+    if (!same) {
+      e = this.victim(b, b + 16, 4);
+      if (this.keeps(e, cost)) return;
+    }
     const k = this.write(e, same, depth, selectivity, alpha, beta, score, move, cost);
     this.data[e + 2] = key ^ k;
     this.data[e + 3] = hash ^ k;
