@@ -104,28 +104,41 @@ function build(): void {
   for (let g = 0; g < N_GROUPS; g++) UNPACKED_OFFSET[g + 1] = UNPACKED_OFFSET[g] + GROUP_SIZE[g];
   if (UNPACKED_OFFSET[N_GROUPS] !== N_WEIGHTS) throw new Error(`the patterns give ${UNPACKED_OFFSET[N_GROUPS]} weights, not ${N_WEIGHTS}`);
   for (let g = 0; g < N_GROUPS; g++) {
-    const size = GROUP_SIZE[g];
     const n = g < 12 ? GROUP_PATTERNS[g][0].length : 0;
-    const packed = new Int32Array(size);
-    let next = 0;
-    // In increasing order of index: a pattern whose mirror came first shares its weight.
-    for (let i = 0; i < size; i++) {
-      const m = g < 12 ? mirrorIndex(i, n, MIRROR[g]) : i;
-      packed[i] = m < i ? packed[m] : next++;
-    }
+    const next = packGroup(g < 12 ? mirrorTable(n, MIRROR[g]) : Int32Array.of(0), PACK, UNPACKED_OFFSET[g], PACKED_OFFSET[g]);
     GROUP_PACKED[g] = next;
     PACKED_OFFSET[g + 1] = PACKED_OFFSET[g] + next;
-    for (let i = 0; i < size; i++) PACK[UNPACKED_OFFSET[g] + i] = PACKED_OFFSET[g] + packed[i];
   }
 }
 
-/** The index of the mirror image of pattern index `index` (n digits). */
-export function mirrorIndex(index: number, n: number, mirror: readonly number[]): number {
-  let m = 0;
-  for (let i = n - 1; i >= 0; i--) {
-    const d = index % 3;
-    index = (index - d) / 3;
-    m += d * POW3[n - 1 - mirror[i]];
+/**
+ * A group's packed indices into pack from `at` (its unpacked offset), from
+ * `base` (its packed offset): in increasing order of index, a pattern whose
+ * mirror came first shares its weight. Returns the group's packed count.
+ */
+function packGroup(mirrored: Int32Array, pack: Int32Array, at: number, base: number): number {
+  let next = base;
+  for (let i = 0; i < mirrored.length; i++) {
+    const m = mirrored[i];
+    pack[at + i] = m < i ? pack[at + m] : next++;
+  }
+  return next - base;
+}
+
+/**
+ * The index of the mirror image of every pattern index of n digits: digit
+ * i (most significant first) moves to digit mirror[i]. Built from the
+ * lowest digits up, one add per index (a thread builds these tables at
+ * start-up: a division per digit cost it 20 ms).
+ */
+function mirrorTable(n: number, mirror: readonly number[]): Int32Array {
+  const m = new Int32Array(POW3[n]);
+  for (let i = n - 1, len = 1; i >= 0; i--, len *= 3) {
+    const w = POW3[n - 1 - mirror[i]];
+    for (let j = 0; j < len; j++) {
+      m[len + j] = w + m[j];
+      m[2 * len + j] = 2 * w + m[j];
+    }
   }
   return m;
 }
@@ -186,12 +199,11 @@ function subtract(bits: number, base: number, digit: number, out: Int32Array): v
 
 /** SWAP[i]: the 10-digit index i with its digits 0 and 1 swapped (2 stays): the same pattern seen from the other side. */
 export const SWAP = new Int32Array(59049);
-for (let i = 0; i < 59049; i++) {
-  let r = 0;
-  for (let k = 0, x = i, p = 1; k < 10; k++, p *= 3) {
-    const d = x % 3;
-    x = (x - d) / 3;
-    r += (d === 2 ? 2 : 1 - d) * p;
+// From the lowest digits up: index d·3^k + j swaps to d'·3^k + SWAP[j].
+for (let len = 1; len < 59049; len *= 3) {
+  for (let j = 0; j < len; j++) {
+    SWAP[len + j] = SWAP[j]; // digit 1 → 0
+    SWAP[2 * len + j] = 2 * len + SWAP[j]; // 2 stays
+    SWAP[j] += len; // digit 0 → 1 (in place: the lower third, last)
   }
-  SWAP[i] = r;
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { problemOf, writeWholeFile } from '../io.js';
 import { Evaluator, type Weights } from './weights.js';
-import { type EdaxHeader, type LoadedWeights, type WeightsBytes, WeightsFileError, compactBytes, edaxBytes, parseWeights } from './format.js';
+import { type EdaxHeader, type LoadedWeights, type WeightsBytes, WeightsFileError, checkWeights, compactBytes, edaxBytes, parseWeights } from './format.js';
 
 export { EDAX_BYTES, type EdaxHeader, type LoadedWeights, type WeightsBytes, WeightsFileError, compactBytes, parseWeights, searchEvaluator } from './format.js';
 
@@ -26,7 +26,7 @@ export function readWeights(file: string): LoadedWeights {
 /** Reads a weights file once and checks it (a bad file throws its WeightsFileError here); searchEvaluator builds a thread's evaluator of it. */
 export function readWeightsBytes(file: string): WeightsBytes {
   const buf = readBytes(file);
-  parseWeights(file, buf);
+  checkWeights(file, buf);
   const bytes = new Uint8Array(new SharedArrayBuffer(buf.length));
   bytes.set(buf);
   return { file, bytes, digest: createHash('sha256').update(buf).digest('hex') };

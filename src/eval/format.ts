@@ -81,11 +81,36 @@ export function searchEvaluator(w: WeightsBytes | null): Evaluator | null {
 /** The weights in the bytes of a file named `file` (for messages): an Edax eval.dat or a compact file, by its magic. */
 export function parseWeights(file: string, bytes: Uint8Array): LoadedWeights {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length >= 4 && view.getUint32(0, true) === COMPACT_MAGIC) return readCompact(file, bytes, view);
+  if (isCompact(bytes, view)) return readCompact(file, bytes, view);
   return readEdax(file, bytes, view);
 }
 
+/**
+ * Checks the bytes of a weights file as parseWeights does (its header, its
+ * size, a compact file's checksum) without decoding the weights: a thread
+ * that only hands the bytes to the searching threads (they decode them).
+ */
+export function checkWeights(file: string, bytes: Uint8Array): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isCompact(bytes, view)) compactHeader(file, bytes, view);
+  else checkEdax(file, bytes, view);
+}
+
+function isCompact(bytes: Uint8Array, view: DataView): boolean {
+  return bytes.length >= 4 && view.getUint32(0, true) === COMPACT_MAGIC;
+}
+
 function readEdax(file: string, bytes: Uint8Array, view: DataView): LoadedWeights {
+  checkEdax(file, bytes, view);
+  const header = { version: view.getUint32(8, true), release: view.getUint32(12, true), build: view.getUint32(16, true), date: view.getFloat64(20, true) };
+  const packed = new Int16Array(N_PLIES * N_PACKED);
+  const all = int16s(view, EDAX_HEADER, N_PLIES * N_PACKED);
+  // File ply p is our table of 60 - p empties.
+  for (let p = 0; p < N_PLIES; p++) packed.set(all.subarray(p * N_PACKED, (p + 1) * N_PACKED), (60 - p) * N_PACKED);
+  return { weights: new Weights(1, packed), format: 'edax', bits: 16, bytes: bytes.length, header };
+}
+
+function checkEdax(file: string, bytes: Uint8Array, view: DataView): void {
   if (bytes.length < 8) throw new WeightsFileError(file, `not a weights file (${bytes.length} bytes)`);
   const m1 = view.getUint32(0, true);
   const m2 = view.getUint32(4, true);
@@ -96,15 +121,23 @@ function readEdax(file: string, bytes: Uint8Array, view: DataView): LoadedWeight
   if (bytes.length !== EDAX_BYTES) {
     throw new WeightsFileError(file, `${bytes.length < EDAX_BYTES ? 'truncated' : 'too long'}: ${bytes.length} bytes, an Edax eval.dat has ${EDAX_BYTES} (28-byte header, 61 × ${N_PACKED} int16)`);
   }
-  const header = { version: view.getUint32(8, true), release: view.getUint32(12, true), build: view.getUint32(16, true), date: view.getFloat64(20, true) };
-  const packed = new Int16Array(N_PLIES * N_PACKED);
-  const all = int16s(view, EDAX_HEADER, N_PLIES * N_PACKED);
-  // File ply p is our table of 60 - p empties.
-  for (let p = 0; p < N_PLIES; p++) packed.set(all.subarray(p * N_PACKED, (p + 1) * N_PACKED), (60 - p) * N_PACKED);
-  return { weights: new Weights(1, packed), format: 'edax', bits: 16, bytes: bytes.length, header };
 }
 
 function readCompact(file: string, bytes: Uint8Array, view: DataView): LoadedWeights {
+  const { version, band, bits, tables, bookValues, dataBytes } = compactHeader(file, bytes, view);
+  const at = COMPACT_HEADER + 2 * bookValues;
+  if (bits === 4) {
+    const nibbles = bytes.slice(at, at + dataBytes);
+    if (version === 1) return { weights: fromNibbles(band, nibbles), format: 'compact', bits: 4, bytes: bytes.length, nibbles };
+    const codebook = int16s(view, COMPACT_HEADER, bookValues);
+    return { weights: fromNibbles(band, nibbles, codebook), format: 'compact', bits: 4, bytes: bytes.length, nibbles, codebook };
+  }
+  const packed = int16s(view, COMPACT_HEADER, tables * N_PACKED);
+  return { weights: new Weights(band, packed), format: 'compact', bits: 16, bytes: bytes.length };
+}
+
+/** A compact file's header, checked against the file's size and checksum. */
+function compactHeader(file: string, bytes: Uint8Array, view: DataView): { version: number; band: number; bits: number; tables: number; bookValues: number; dataBytes: number } {
   if (bytes.length < COMPACT_HEADER + 4) throw new WeightsFileError(file, `truncated: ${bytes.length} bytes`);
   const version = view.getUint16(4, true);
   if (version !== 1 && version !== 2) throw new WeightsFileError(file, `compact weights version ${version}; this revsolve reads versions 1 and 2`);
@@ -122,15 +155,7 @@ function readCompact(file: string, bytes: Uint8Array, view: DataView): LoadedWei
   if (bytes.length !== want) throw new WeightsFileError(file, `${bytes.length < want ? 'truncated' : 'too long'}: ${bytes.length} bytes, the header says ${want}`);
   const sum = view.getUint32(bytes.length - 4, true);
   if (crc32(bytes.subarray(0, bytes.length - 4)) !== sum) throw new WeightsFileError(file, 'checksum mismatch: the file is damaged');
-  const at = COMPACT_HEADER + 2 * bookValues;
-  if (bits === 4) {
-    const nibbles = bytes.slice(at, at + dataBytes);
-    if (version === 1) return { weights: fromNibbles(band, nibbles), format: 'compact', bits: 4, bytes: bytes.length, nibbles };
-    const codebook = int16s(view, COMPACT_HEADER, bookValues);
-    return { weights: fromNibbles(band, nibbles, codebook), format: 'compact', bits: 4, bytes: bytes.length, nibbles, codebook };
-  }
-  const packed = int16s(view, COMPACT_HEADER, tables * N_PACKED);
-  return { weights: new Weights(band, packed), format: 'compact', bits: 16, bytes: bytes.length };
+  return { version, band, bits, tables, bookValues, dataBytes };
 }
 
 /** The bytes of an Edax eval.dat: needs one table per empties count (band 1). */

@@ -49,6 +49,26 @@ export function tablesFor(band: number): number {
 
 const F = new Int32Array(N_PATTERNS);
 
+/** to[at + i] = from[index[i]] for every i of index. */
+function gather(from: Int16Array, index: Int32Array, to: Int16Array, at: number): void {
+  for (let i = 0; i < index.length; i++) to[at + i] = from[index[i]];
+}
+
+let PACK_SWAPPED: Int32Array | null = null;
+
+/** Unpacked index → the packed index of the same pattern seen from the other side (PACK after SWAP), made once per thread. */
+function packSwapped(): Int32Array {
+  if (PACK_SWAPPED !== null) return PACK_SWAPPED;
+  const out = new Int32Array(N_WEIGHTS);
+  for (let g = 0; g < N_GROUPS; g++) {
+    const size = GROUP_SIZE[g];
+    const pad = 59049 - size; // leading 2s up to 10 digits, which SWAP keeps
+    const off = UNPACKED_OFFSET[g];
+    for (let i = 0; i < size; i++) out[off + i] = PACK[off + (size === 1 ? i : SWAP[i + pad] - pad)];
+  }
+  return (PACK_SWAPPED = out);
+}
+
 /** Expands the weights once (unpacked, 226,315 per table): one lookup per feature. */
 export class Evaluator {
   private readonly w: Int16Array;
@@ -61,16 +81,10 @@ export class Evaluator {
     const tables = weights.tables;
     this.w = new Int16Array(tables * N_WEIGHTS);
     this.ws = new Int16Array(tables * N_WEIGHTS);
+    const swapped = packSwapped();
     for (let t = 0; t < tables; t++) {
-      const src = weights.table(t);
-      const at = t * N_WEIGHTS;
-      for (let i = 0; i < N_WEIGHTS; i++) this.w[at + i] = src[PACK[i]];
-      for (let g = 0; g < N_GROUPS; g++) {
-        const size = GROUP_SIZE[g];
-        const pad = 59049 - size; // leading 2s up to 10 digits, which SWAP keeps
-        const off = at + UNPACKED_OFFSET[g];
-        for (let i = 0; i < size; i++) this.ws[off + i] = this.w[off + (size === 1 ? i : SWAP[i + pad] - pad)];
-      }
+      gather(weights.table(t), PACK, this.w, t * N_WEIGHTS);
+      gather(weights.table(t), swapped, this.ws, t * N_WEIGHTS);
     }
   }
 
@@ -196,6 +210,11 @@ function decode(book: Int16Array, bytes: Uint8Array, i: number): number {
   return book[(Math.floor(i / N_PACKED) * N_GROUPS + GROUP_OF[i % N_PACKED]) * CODES + code];
 }
 
+/** out[i] = the value of packed weight i's code in the book's 16 values from `k`, for i in [from, to). */
+function decodeRun(book: Int16Array, k: number, bytes: Uint8Array, out: Int16Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) out[i] = book[k + ((bytes[i >> 1] >> ((i & 1) << 2)) & 15)];
+}
+
 /**
  * Reads 4-bit packed weights directly: two per byte, low nibble first, each
  * code decoded by its table and group's 16 values (a codebook file's), or
@@ -245,7 +264,10 @@ export function toNibbles(w: Weights, codebook?: Int16Array): Uint8Array {
 export function fromNibbles(band: number, bytes: Uint8Array, codebook?: Int16Array): Weights {
   const book = codebook ?? powersOfTwo(band);
   const packed = new Int16Array(bytes.length * 2);
-  for (let i = 0; i < packed.length; i++) packed[i] = decode(book, bytes, i);
+  // Group by group: each run of weights reads one 16-value slice of the book.
+  for (let t = 0; t * N_PACKED < packed.length; t++) {
+    for (let g = 0; g < N_GROUPS; g++) decodeRun(book, (t * N_GROUPS + g) * CODES, bytes, packed, t * N_PACKED + PACKED_OFFSET[g], t * N_PACKED + PACKED_OFFSET[g + 1]);
+  }
   return new Weights(band, packed);
 }
 
