@@ -28,6 +28,8 @@ export const SETS = {
   r2: { name: 'random seed 2 (held out)', file: 'random-s2.obf', lines: [2, 21], h: 21 },
   // Seed 3 (30 positions): made after every tuning so far; judged on, never tuned on.
   r3: { name: 'random seed 3 (never tuned on, 30)', file: 'random-s3.obf', lines: [2, 31], h: 21 },
+  // Seed 4 (60 positions): made 2026-11-26, after every tuning so far; judged on, never tuned on.
+  r4: { name: 'random seed 4 (never tuned on, 60)', file: 'random-s4.obf', lines: [2, 61], h: 21 },
 };
 
 /** A scratch directory holding the shipped weights in Edax's format (eval.dat) and the sets' files. */
@@ -80,6 +82,26 @@ export function runRevsolve(work, file, h, engine) {
   if (summary.mismatches !== 0) throw new Error(`revsolve: ${summary.mismatches} mismatches on ${file}`);
   if (summary.engine !== engine) throw new Error(`revsolve --engine ${engine} ran the ${summary.engine} engine`);
   return { ...r, rows: lines.map((x) => ({ index: x.index, empties: x.empties, score: x.score, seconds: x.ms / 1000, nodes: x.nodes })), nodes: summary.nodes };
+}
+
+/**
+ * Per position, revsolve's nodes over Edax's (rows of both runs of one set,
+ * by index): their geometric mean and range, so that one large position
+ * does not speak for a set; and the positions whose scores differ (none
+ * expected: both solve exactly).
+ */
+export function perPosition(revsolveRows, edaxRows) {
+  const edax = new Map(edaxRows.map((r) => [r.index, r]));
+  const scoresDiffer = [];
+  const ratios = revsolveRows.map((r) => {
+    const e = edax.get(r.index);
+    if (!e) throw new Error(`position ${r.index}: no Edax row`);
+    if (e.score !== r.score) scoresDiffer.push({ index: r.index, edax: e.score, revsolve: r.score });
+    return r.nodes / e.nodes;
+  });
+  if (scoresDiffer.length > 0) console.error(`scores differ from Edax's: ${JSON.stringify(scoresDiffer)}`);
+  const geometricMean = Math.exp(ratios.reduce((a, x) => a + Math.log(x), 0) / ratios.length);
+  return { geometricMean, min: Math.min(...ratios), max: Math.max(...ratios), ratios, scoresDiffer };
 }
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];

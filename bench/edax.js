@@ -14,7 +14,7 @@
 // Without --edax it measures revsolve alone. The repository holds no Edax:
 // build your own from its public source and give its path.
 import { args, machine, saveJson, updateReadme, fmt } from './experiment.js';
-import { median, runEdax, runRevsolve, setFile, spread, workDir } from './edax-run.js';
+import { median, perPosition, runEdax, runRevsolve, setFile, spread, workDir } from './edax-run.js';
 
 const opt = args({ edax: '', edax3: '', rounds: '3', sets: '20-39,40-49,60-61', engines: 'wasm,ts', out: 'edax.json', tag: 'edax', title: 'The FFO sets, both engines' });
 const ENGINES = opt.engines.split(',');
@@ -38,14 +38,18 @@ for (const key of opt.sets.split(',')) {
   }
   const ed = opt.edax ? rounds.map((x) => x.edax) : null;
   // Searched nodes only: one run (a node count does not vary).
-  const searched = opt.edax3 ? runEdax(opt.edax3, work, file, set.h).nodes : null;
+  const edax3 = opt.edax3 ? runEdax(opt.edax3, work, file, set.h) : null;
+  const searched = edax3 ? edax3.nodes : null;
   for (const engine of ENGINES) {
     const rv = rounds.map((x) => x[engine]);
     results.push({
       set: set.name, file: set.file, lines: set.lines, h: set.h, engine,
       revsolve: { nodes: rv[0].nodes, cpu: spread(rv.map((x) => x.cpu)), nps: median(rv.map((x) => x.nodes / x.cpu)), peakMiB: median(rv.map((x) => x.peakMiB)) },
       edax: ed && { nodes: ed[0].nodes, searched, cpu: spread(ed.map((x) => x.cpu)), nps: median(ed.map((x) => x.nodes / x.cpu)), peakMiB: median(ed.map((x) => x.peakMiB)) },
-      ratio: ed && { nodes: rv[0].nodes / ed[0].nodes, searched: searched && rv[0].nodes / searched, cpu: spread(rounds.map((x) => x[engine].cpu / x.edax.cpu)) },
+      ratio: ed && {
+        nodes: rv[0].nodes / ed[0].nodes, searched: searched && rv[0].nodes / searched, cpu: spread(rounds.map((x) => x[engine].cpu / x.edax.cpu)),
+        perPosition: perPosition(rv[0].rows, ed[0].rows), perPositionSearched: edax3 && perPosition(rv[0].rows, edax3.rows),
+      },
     });
   }
   results.push({ set: set.name, rounds });
@@ -54,17 +58,18 @@ for (const key of opt.sets.split(',')) {
 saveJson(opt.out, { experiment: 'revsolve against Edax, same weights, one thread', edax: opt.edax || null, weights: 'weights/revsolve.rsev exported by eval export', ...machine(), results });
 
 const f2 = (x) => x.toFixed(2);
+const geo = (p) => `${f2(p.geometricMean)} (${f2(p.min)}–${f2(p.max)})`;
 const m = (x) => `${(x / 1e6).toFixed(1)} M`;
 const rows = results.filter((r) => r.engine).map((r) => r.edax
-  ? `| ${r.set} | ${r.engine} | ${r.h} | ${m(r.edax.nodes)} | ${r.edax.searched ? m(r.edax.searched) : '–'} | ${f2(r.edax.cpu.median)} s | ${m(r.edax.nps)} | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | ${f2(r.ratio.nodes)} | ${r.ratio.searched ? f2(r.ratio.searched) : '–'} | ${f2(r.ratio.cpu.median)} (${f2(r.ratio.cpu.min)}–${f2(r.ratio.cpu.max)}) | ${Math.round(r.edax.peakMiB)} / ${Math.round(r.revsolve.peakMiB)} MiB |`
-  : `| ${r.set} | ${r.engine} | ${r.h} | | | | | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | | | | – / ${Math.round(r.revsolve.peakMiB)} MiB |`);
+  ? `| ${r.set} | ${r.engine} | ${r.h} | ${m(r.edax.nodes)} | ${r.edax.searched ? m(r.edax.searched) : '–'} | ${f2(r.edax.cpu.median)} s | ${m(r.edax.nps)} | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | ${f2(r.ratio.nodes)} | ${r.ratio.searched ? f2(r.ratio.searched) : '–'} | ${geo(r.ratio.perPosition)} | ${r.ratio.perPositionSearched ? geo(r.ratio.perPositionSearched) : '–'} | ${f2(r.ratio.cpu.median)} (${f2(r.ratio.cpu.min)}–${f2(r.ratio.cpu.max)}) | ${Math.round(r.edax.peakMiB)} / ${Math.round(r.revsolve.peakMiB)} MiB |`
+  : `| ${r.set} | ${r.engine} | ${r.h} | | | | | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | | | | | | – / ${Math.round(r.revsolve.peakMiB)} MiB |`);
 const meta = machine();
 updateReadme(opt.tag, [
   `### ${opt.title} (\`npm run bench:edax -- --edax PATH${opt.tag === 'edax' ? '' : ` --sets ${opt.sets} --rounds ${opt.rounds} --out ${opt.out} --tag ${opt.tag} --title "${opt.title}"`}\`)`,
   '',
   `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; ${opt.rounds} rounds, Edax and revsolve's engines (${ENGINES.join(', ')}) in turn; CPU = user + system time of the whole process (median of the rounds; the time ratio is the median of the per-round ratios, min–max). Edax: \`-n 1 -l 60 -h H -eval-file <the shipped weights exported by revsolve eval export> -solve\`, as shipped (COUNT_NODES 7: the children scored for ordering and the ETC look-ups count as nodes) and${opt.edax3 ? '' : ' (not given here)'} built with COUNT_NODES 3 (searched nodes only); revsolve: \`solve -n 1 -h H --engine E\` (default search; both engines search the same tree).`,
   '',
-  '| set | engine | h | Edax nodes (as counted) | Edax searched nodes | Edax CPU | Edax N/s | revsolve nodes | revsolve CPU | revsolve N/s | nodes × (as counted) | nodes × (searched) | time × | peak memory (Edax / revsolve) |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| set | engine | h | Edax nodes (as counted) | Edax searched nodes | Edax CPU | Edax N/s | revsolve nodes | revsolve CPU | revsolve N/s | nodes × (as counted) | nodes × (searched) | per position × (as counted): geometric mean (min–max) | per position × (searched) | time × | peak memory (Edax / revsolve) |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows,
 ].join('\n'));
