@@ -9,6 +9,7 @@ import { emptyCount, play } from '../src/position/position.js';
 import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../src/search/context.js';
 import { NO_MOVE, tableBytes } from '../src/search/table.js';
 import { DEFAULT_SELECTIVITY } from '../src/search/selective.js';
+import { DEFAULT_ROOT } from '../src/search/root.js';
 import { type WeightsBytes, searchEvaluator } from '../src/eval/format.js';
 import type { Evaluator } from '../src/eval/weights.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from '../src/pool/split.js';
@@ -56,7 +57,7 @@ export class PageSolver {
   ) {
     if (module) provideEngine(module);
     this.pool = new WebPool(settings.workers, shared, module, {
-      weights, selectivity: DEFAULT_SELECTIVITY, off: 0, root: 'probes', wld: false, prover: 'ab', engine: settings.engine,
+      weights, selectivity: DEFAULT_SELECTIVITY, off: 0, root: DEFAULT_ROOT, wld: false, prover: 'ab', engine: settings.engine,
     }, workerUrl);
   }
 

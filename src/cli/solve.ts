@@ -11,7 +11,7 @@ import { checkOutput } from './outputs.js';
 import { type Command, InvalidArgumentError } from 'commander';
 import {
   type ObfEntry, ObfError, type ObfSuite, type PositionResult, type RedisAddress, type ResolvedOptions, type PoolPlan, type QueueSettings, type RootStrategy,
-  type EngineName, type SplitMode, DEFAULT_BITS, DEFAULT_LAYOUT, InputOrder, LAYOUTS, LEAF_EMPTIES, MAX_BITS, MIN_BITS, ORDERING_TECHNIQUES,
+  type EngineName, type SplitMode, DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_ROOT, InputOrder, LAYOUTS, LEAF_EMPTIES, MAX_BITS, MIN_BITS, ORDERING_TECHNIQUES,
   PositionError, QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, ROOT_STRATEGIES, RedisUnreachable, ResultsFile, SELECTIVE_MIN, SHIPPED_WEIGHTS,
   VERSION, defaultRunName, emptyCount, obfOfBytes, parseObfLine, parseRedisUrl, poolPlan, problemOf, queueOf, queueSettingsOf, readObf, readResults,
   solveOnQueue, solveParallel, splitEngine, splits, summarize, tableBytes, MAX_ENGINE_THREADS,
@@ -109,7 +109,7 @@ export function addSolveCommand(program: Command, stop: StopSignals): void {
     .option('--engine <engine>', 'the search below the root: wasm (WebAssembly, the default) or ts (TypeScript, the reference); the same tree either way', parseEngine, 'wasm' as EngineName)
     .option('--wld', 'win/loss/draw only: who wins and a move that keeps it (the score column shows the proven bound); answers are checked by sign')
     .option('--prover <prover>', 'with --wld: ab (alpha-beta\'s null-window probes, the default) or dfpn (proof-number search, its numbers in a table of 2^h entries; positions not split)', parseProver)
-    .option('--root <strategy>', `how the root finds the exact score after the first guess: ${ROOT_STRATEGIES.join(', ')} (for positions not split)`, parseRoot, 'probes' as RootStrategy)
+    .option('--root <strategy>', `how the root finds the exact score after the first guess: ${ROOT_STRATEGIES.join(', ')} (for positions not split)`, parseRoot, DEFAULT_ROOT)
     .action(async (file: string | undefined, opts: SolveOpts) => {
       process.exitCode = await runSolve(file, opts, stop);
     });
@@ -187,11 +187,11 @@ function checkCombinations(file: string | undefined, opts: SolveOpts): void {
   if (opts.results !== undefined) checkResultsPath(opts.results, [file, opts.eval === 'none' ? undefined : opts.eval ?? SHIPPED_WEIGHTS], !!opts.resume, !!opts.force);
   if (opts.resume && !opts.results && !opts.queue) throw new UsageError('--resume needs --results <file.jsonl> (or --queue, whose runs Redis keeps)');
   if (opts.force && !opts.results) throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
-  if (opts.wld && opts.root !== 'probes') throw new UsageError(`--root ${opts.root} is for exact solves: --wld probes the score's sign`);
+  if (opts.wld && opts.root !== DEFAULT_ROOT) throw new UsageError(`--root ${opts.root} is for exact solves: --wld probes the score's sign`);
   if (opts.prover === 'dfpn' && !opts.wld) throw new UsageError('--prover dfpn proves win/loss/draw: give --wld with it');
   if (opts.prover === 'dfpn' && opts.queue !== undefined) throw new UsageError('--prover dfpn runs on this machine, not through --queue');
   if (opts.queue !== undefined) {
-    if (opts.off || opts.root !== 'probes' || opts.keepTable) throw new UsageError('--off, --root and --keep-table are for local runs, not --queue');
+    if (opts.off || opts.root !== DEFAULT_ROOT || opts.keepTable) throw new UsageError('--off, --root and --keep-table are for local runs, not --queue');
   } else if (opts.run !== undefined) throw new UsageError('--run names a run of --queue');
 }
 
@@ -212,7 +212,7 @@ function checkResultsPath(path: string, inputs: readonly (string | undefined)[],
  */
 function searchDigest(opts: SolveOpts, resolved: ResolvedOptions): string {
   const base = queueOf(queueSettingsOf(resolved)).digest;
-  const extra = [opts.prover === 'dfpn' ? 'prover dfpn' : '', opts.off ? `off ${offNames(opts.off).join(',')}` : '', opts.root !== 'probes' ? `root ${opts.root}` : '', opts.keepTable ? 'keep-table' : ''].filter(Boolean);
+  const extra = [opts.prover === 'dfpn' ? 'prover dfpn' : '', opts.off ? `off ${offNames(opts.off).join(',')}` : '', opts.root !== DEFAULT_ROOT ? `root ${opts.root}` : '', opts.keepTable ? 'keep-table' : ''].filter(Boolean);
   return extra.length > 0 ? `${base} ${extra.join(' ')}` : base;
 }
 
@@ -251,7 +251,7 @@ function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry
     workers: opts.workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable, split: opts.split,
     weights: search.weights, selectivity: search.selectivity, off: opts.off, root: opts.root, engine: search.engine, wld: search.wld, prover: search.prover,
   });
-  if (opts.root !== 'probes' && plan.splitTables > 0) throw new UsageError(`--root ${opts.root} is for positions solved whole: add --split never (or -n 1)`);
+  if (opts.root !== DEFAULT_ROOT && plan.splitTables > 0) throw new UsageError(`--root ${opts.root} is for positions solved whole: add --split never (or -n 1)`);
   const tables = plan.splitTables + plan.wholeTables;
   checkTableFits(opts.hashBits, opts.table, tables);
   return { search, bytes, where: { kind: 'local', plan, tables } };
@@ -283,7 +283,7 @@ function introLine(opts: SolveOpts, input: Input, setup: Setup): string {
     `${workers} worker${workers === 1 ? '' : 's'}${plan.splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
     `${tables > 1 ? 'tables' : 'a table'} of ${sized}` +
     `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ${ordered}` +
-    `${opts.off ? `; switched off: ${offNames(opts.off).join(', ')}` : ''}${opts.root !== 'probes' ? `; root: ${opts.root}` : ''}${opts.wld ? `; win/loss/draw only${search.prover === 'dfpn' ? ', by df-pn (its table of 2^' + opts.hashBits + ' entries x 32 B)' : ''}` : ''}`;
+    `${opts.off ? `; switched off: ${offNames(opts.off).join(', ')}` : ''}${opts.root !== DEFAULT_ROOT ? `; root: ${opts.root}` : ''}${opts.wld ? `; win/loss/draw only${search.prover === 'dfpn' ? ', by df-pn (its table of 2^' + opts.hashBits + ' entries x 32 B)' : ''}` : ''}`;
 }
 
 /**

@@ -13,7 +13,7 @@ import { emptyCount } from '../position/position.js';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { DEFAULT_SELECTIVITY } from '../search/selective.js';
 import { type Layout, NO_MOVE } from '../search/table.js';
-import type { RootStrategy } from '../search/root.js';
+import { DEFAULT_ROOT, type RootStrategy } from '../search/root.js';
 import type { Evaluator } from '../eval/weights.js';
 import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
@@ -125,7 +125,7 @@ export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
   onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<boolean> {
-  const common: RunSettings = { weights: s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? 'probes', engine: s.engine ?? 'ts', wld: s.wld ?? false, prover: s.prover ?? 'ab' };
+  const common: RunSettings = { weights: s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? DEFAULT_ROOT, engine: s.engine ?? 'ts', wld: s.wld ?? false, prover: s.prover ?? 'ab' };
   const scheduler = new Scheduler<TaskInput>(
     { workers: s.workers, filename: new URL('./worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
   );

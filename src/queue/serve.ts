@@ -20,6 +20,7 @@ import type { Job as BullJob, Worker as BullWorker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { NO_MOVE } from '../search/table.js';
+import { DEFAULT_ROOT } from '../search/root.js';
 import { searchEvaluator } from '../eval/files.js';
 import { U64, popcount } from 'native-free-bitboard';
 import { formatPosition } from '../position/position.js';
@@ -109,7 +110,7 @@ class Server {
   constructor(private readonly o: ServeOptions, private readonly client: Redis, private readonly bull: Bull, private readonly log: Log) {
     this.queue = queueOf(o);
     this.splitOn = splitEngine(o.engine, o.workers);
-    const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: 'probes', engine: o.engine, wld: o.wld, prover: 'ab' };
+    const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: DEFAULT_ROOT, engine: o.engine, wld: o.wld, prover: 'ab' };
     this.pool = new Scheduler<TaskInput>(
       { workers: o.workers, filename: new URL('../pool/worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common },
       (_index, reason, willRetry) => log(`a thread died (${reason})${willRetry ? ', retrying its task' : ''}`),

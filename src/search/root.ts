@@ -239,19 +239,31 @@ function wldGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: nu
 }
 
 /**
- * How the root finds the exact score after the first guess: `probes`
- * (ScoreProbes, the default), one full-window PVS, an aspiration window of
+ * How the root finds the exact score after the first guess: null-window
+ * `probes` (ScoreProbes), one full-window PVS, an aspiration window of
  * ±ASPIRATION discs around the guess (widened to the full side that failed),
- * or MTD(f) from the guess in steps of one score (2 discs). For the ordering
- * study's comparison (bench/ordering-study.js).
+ * or MTD(f) from the guess in steps of one score (2 discs).
  */
 export type RootStrategy = 'probes' | 'pvs' | 'aspiration' | 'mtdf';
 export const ROOT_STRATEGIES: readonly RootStrategy[] = ['probes', 'pvs', 'aspiration', 'mtdf'];
 const ASPIRATION = 4;
 
+/**
+ * The root's strategy of a whole position. Probes pay one proof per score
+ * they step through, and each proof of a bound is searched again for the
+ * next: when the first guess is off by a step or two, one PVS in a window
+ * around it, whose first move gets its exact value in one search, costs
+ * less. Since the table keeps its costly entries (KEEP_COSTLIER), nodes at
+ * h 10: FFO #40-#49 -6.9 %, fforum-20-39 -1.2 % (h 21 -0.3 %); random
+ * positions of 20-24 empties at h 21, seeds 1-3: -1.7 %, -4.2 %, -3.9 %
+ * (bench/README, "The root's strategy"). A split position's root probes
+ * (pool/split.ts): its children's searches are tasks.
+ */
+export const DEFAULT_ROOT: RootStrategy = 'aspiration';
+
 /** How solveExact searches the root: the strategy, a window, a first guess, or a known score (the PV only). */
 export interface RootOptions {
-  /** How the root searches (default probes). */
+  /** How the root searches (default DEFAULT_ROOT). */
   readonly root?: RootStrategy;
   /** Search this window only (one PVS); default: the exact score, by probes. */
   readonly alpha?: number;
@@ -335,14 +347,31 @@ export class ScoreProbes {
   }
 }
 
-/** The exact score by one of the other root strategies (see RootStrategy). */
+/**
+ * The root's search in window (alpha, beta): its fail-soft score, and what
+ * it proves shown live (the bounds, and the best move of a score above alpha).
+ */
+function rootWindow(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, beta: number, empties: number, parity: number): number {
+  const v = pvs(ctx, ph, pl, oh, ol, alpha, beta, empties, parity, 0);
+  if (ctx.stopped()) return v;
+  const live = ctx.live;
+  const at = ctx.liveAt;
+  if (v > alpha) {
+    live[at + LIVE_LOWER] = Math.max(live[at + LIVE_LOWER], v);
+    if (ctx.state.pvLen[0] > 0) live[at + LIVE_MOVE] = ctx.state.pv[0];
+  }
+  if (v < beta) live[at + LIVE_UPPER] = Math.min(live[at + LIVE_UPPER], v);
+  return v;
+}
+
+/** The exact score by a root strategy other than the probes (see RootStrategy). */
 function rootSearch(ctx: SearchContext, how: RootStrategy, guess: number, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number): number {
-  if (how === 'pvs') return pvs(ctx, ph, pl, oh, ol, -64, 64, empties, parity, 0);
+  if (how === 'pvs') return rootWindow(ctx, ph, pl, oh, ol, -64, 64, empties, parity);
   if (how === 'aspiration') {
     let alpha = Math.max(-64, guess - ASPIRATION);
     let beta = Math.min(64, guess + ASPIRATION);
     for (;;) {
-      const v = pvs(ctx, ph, pl, oh, ol, alpha, beta, empties, parity, 0);
+      const v = rootWindow(ctx, ph, pl, oh, ol, alpha, beta, empties, parity);
       if (ctx.stopped()) return v;
       if (v <= alpha && alpha > -64) alpha = -64;
       else if (v >= beta && beta < 64) beta = 64;
@@ -355,7 +384,7 @@ function rootSearch(ctx: SearchContext, how: RootStrategy, guess: number, ph: nu
   let g = guess;
   while (lower < upper && !ctx.stopped()) {
     const beta = g === lower ? g + 2 : g;
-    g = pvs(ctx, ph, pl, oh, ol, beta - 1, beta, empties, parity, 0);
+    g = rootWindow(ctx, ph, pl, oh, ol, beta - 1, beta, empties, parity);
     if (g < beta) upper = g;
     else lower = g;
   }
@@ -385,10 +414,10 @@ export interface GuessResult {
 }
 
 /**
- * Solves a position exactly. Without a window: null-window probes (see
- * ScoreProbes), then the PV walk (keepLine) finds the move and PV, mostly
- * from the table. Probes are much cheaper than one open window: the
- * proof of a lower bound and of an upper bound, not of every alternative.
+ * Solves a position exactly. Without a window: the root's strategy
+ * (DEFAULT_ROOT unless told) from the first guess, then the PV walk
+ * (keepLine) finds the move and PV, mostly from the table. A WLD solve
+ * probes the score's sign (WldProbes).
  */
 export function solveExact(ctx: SearchContext, pos: Position, options: RootOptions = {}): SolveResult {
   if (!options.sameSearch) ctx.table.newSearch();
@@ -415,9 +444,9 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
     keepLine(ctx, ph, pl, oh, ol, score, false, empties, parity, 0);
   } else if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ctx, ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
-  } else if (!options.wld && options.root !== undefined && options.root !== 'probes') {
+  } else if (!options.wld && (options.root ?? DEFAULT_ROOT) !== 'probes') {
     const guess = options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity);
-    score = rootSearch(ctx, options.root, guess, ph, pl, oh, ol, empties, parity);
+    score = rootSearch(ctx, options.root ?? DEFAULT_ROOT, guess, ph, pl, oh, ol, empties, parity);
     if (!ctx.stopped()) keepLine(ctx, ph, pl, oh, ol, score, false, empties, parity, 0);
   } else {
     // The exact score's probes, or a WLD solve's (at most two, at 0 and +2): the same loop.

@@ -86,7 +86,7 @@ function checkWld(answers: readonly ObfAnswer[], best: number, wld: Wld, move: n
 export interface PositionSolve {
   /** Keep the table from one position to the next (default: cleared, as Edax does). */
   readonly keepTable?: boolean;
-  /** How the root searches (default probes; see RootStrategy). */
+  /** How the root searches (default DEFAULT_ROOT; see RootStrategy). */
   readonly root?: RootStrategy;
   /** Win/loss/draw only (see search/wld.ts). */
   readonly wld?: boolean;
