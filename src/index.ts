@@ -29,7 +29,7 @@ export type { SplitMode } from './pool/policy.js';
 export { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, NO_MOVE, tableBytes } from './search/table.js';
 export { DEFAULT_SELECTIVITY } from './search/selective.js';
 export { ORDERING_TECHNIQUES } from './search/ordering.js';
-export { DEFAULT_ROOT, ROOT_STRATEGIES, type RootStrategy } from './search/root.js';
+export { ROOT_STRATEGIES, type RootStrategy } from './search/root.js';
 export { ENGINES, type EngineName } from './wasm/engine.js';
 export { WASM_MAX_BITS } from './wasm/layout.js';
 

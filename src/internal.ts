@@ -9,7 +9,7 @@ export * from './index.js';
 
 export { problemOf } from './io.js';
 export { sideName } from './game/record.js';
-export { SELECTIVE_MIN } from './search/root.js';
+export { DEFAULT_ROOT, SELECTIVE_MIN } from './search/root.js';
 export { PROVERS } from './solve/settings.js';
 export { chooseEngine } from './wasm/choice.js';
 export { MAX_THREADS as MAX_ENGINE_THREADS } from './wasm/layout.js';
