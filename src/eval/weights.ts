@@ -206,13 +206,17 @@ function powersOfTwo(band: number): Int16Array {
 
 /** The value of the code of packed weight i (table × N_PACKED + index) in a codebook. */
 function decode(book: Int16Array, bytes: Uint8Array, i: number): number {
-  const code = (bytes[i >> 1] >> ((i & 1) << 2)) & 15;
-  return book[(Math.floor(i / N_PACKED) * N_GROUPS + GROUP_OF[i % N_PACKED]) * CODES + code];
+  return book[(Math.floor(i / N_PACKED) * N_GROUPS + GROUP_OF[i % N_PACKED]) * CODES + codeOf(bytes, i)];
+}
+
+/** The 4-bit code of packed weight i: two to a byte, low nibble first. */
+function codeOf(bytes: Uint8Array, i: number): number {
+  return (bytes[i >> 1] >> ((i & 1) << 2)) & 15;
 }
 
 /** out[i] = the value of packed weight i's code in the book's 16 values from `k`, for i in [from, to). */
 function decodeRun(book: Int16Array, k: number, bytes: Uint8Array, out: Int16Array, from: number, to: number): void {
-  for (let i = from; i < to; i++) out[i] = book[k + ((bytes[i >> 1] >> ((i & 1) << 2)) & 15)];
+  for (let i = from; i < to; i++) out[i] = book[k + codeOf(bytes, i)];
 }
 
 /**

@@ -265,7 +265,7 @@ export const DEFAULT_ROOT: RootStrategy = 'aspiration';
 export interface RootOptions {
   /** How the root searches (default DEFAULT_ROOT). */
   readonly root?: RootStrategy;
-  /** Search this window only (one PVS); default: the exact score, by probes. */
+  /** Search this window only (one PVS); default: the exact score (see root). */
   readonly alpha?: number;
   readonly beta?: number;
   /** First guess of the score for the probes (default: see startGuess). */
@@ -426,6 +426,7 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
   const s = ctx.state;
   const parity = setupEmpties(s, ph, pl, oh, ol);
   const empties = emptyCount(pos);
+  const how = options.root ?? DEFAULT_ROOT;
   const live = ctx.live;
   const at = ctx.liveAt;
   s.nodes[0] = 0;
@@ -444,9 +445,9 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
     keepLine(ctx, ph, pl, oh, ol, score, false, empties, parity, 0);
   } else if (options.alpha !== undefined || options.beta !== undefined) {
     score = pvs(ctx, ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
-  } else if (!options.wld && (options.root ?? DEFAULT_ROOT) !== 'probes') {
+  } else if (!options.wld && how !== 'probes') {
     const guess = options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity);
-    score = rootSearch(ctx, options.root ?? DEFAULT_ROOT, guess, ph, pl, oh, ol, empties, parity);
+    score = rootSearch(ctx, how, guess, ph, pl, oh, ol, empties, parity);
     if (!ctx.stopped()) keepLine(ctx, ph, pl, oh, ol, score, false, empties, parity, 0);
   } else {
     // The exact score's probes, or a WLD solve's (at most two, at 0 and +2): the same loop.
