@@ -5,28 +5,30 @@
  * same bits; the ways differ where u64 is faster: flips by a bit scan along
  * line masks, moves by Kogge-Stone fills, the last-flip count by the
  * kindergarten tables pair.ts uses. Tables are built by the start code
- * (memory.ts: every instance writes the same bytes).
+ * at their fixed addresses (memory.ts: every instance writes the same bytes).
  */
+import { ANTI_AT as ANTI, DIAG_AT as DIAG, LAST_COUNT_AT as LAST_COUNT, LINE_AT as LINE, NEIGHBOUR_AT as NEIGHBOUR } from './memory';
 
-/** The 8 neighbours of each square. */
-export const NEIGHBOUR = new StaticArray<u64>(64);
-/**
- * Line masks, 8 per square (index x * 8 + d): the squares from x (excluded)
- * to the edge in direction d; d 0‥3 go up in bit order (+1, +7, +8, +9),
- * d 4‥7 down (-1, -7, -8, -9).
+/*
+ * The tables (addresses in memory.ts):
+ * NEIGHBOUR[x]: the 8 neighbours of square x.
+ * LINE[x * 8 + d]: the squares from x (excluded) to the edge in direction d;
+ *   d 0‥3 go up in bit order (+1, +7, +8, +9), d 4‥7 down (-1, -7, -8, -9).
+ * LAST_COUNT[pos << 8 | line]: discs a move at pos flips on a full line holding P's discs `line`.
+ * DIAG[x], ANTI[x]: x's diagonal (a1-h8 direction) and anti-diagonal.
  */
-const LINE = new StaticArray<u64>(64 * 8);
 const DF: StaticArray<i32> = [1, -1, 0, 1, -1, 1, 0, -1];
 const DR: StaticArray<i32> = [0, 1, 1, 1, 0, -1, -1, -1];
-/** LAST_COUNT[pos << 8 | line]: discs a move at pos flips on a full line holding P's discs `line`. */
-const LAST_COUNT = new StaticArray<u8>(8 * 256);
-/** Per square: its diagonal (a1-h8 direction) and anti-diagonal. */
-const DIAG = new StaticArray<u64>(64);
-const ANTI = new StaticArray<u64>(64);
 
 // @ts-ignore: decorator
 @inline export function bit(x: i32): u64 {
   return (<u64>1) << (<u64>x);
+}
+
+/** The 8 neighbours of square x. */
+// @ts-ignore: decorator
+@inline export function neighbour(x: i32): u64 {
+  return load<u64>(NEIGHBOUR + (<usize>x << 3));
 }
 
 function build(): void {
@@ -39,7 +41,7 @@ function build(): void {
         if ((df != 0 || dr != 0) && f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8) n |= bit(x + df + 8 * dr);
       }
     }
-    unchecked((NEIGHBOUR[x] = n));
+    store<u64>(NEIGHBOUR + (<usize>x << 3), n);
     for (let d = 0; d < 8; d++) {
       let m: u64 = 0;
       let ff = f + unchecked(DF[d]);
@@ -49,7 +51,7 @@ function build(): void {
         ff += unchecked(DF[d]);
         rr += unchecked(DR[d]);
       }
-      unchecked((LINE[x * 8 + d] = m));
+      store<u64>(LINE + (<usize>(x * 8 + d) << 3), m);
     }
     let dg: u64 = 0;
     let an: u64 = 0;
@@ -57,15 +59,15 @@ function build(): void {
       if ((t & 7) - (t >> 3) == f - r) dg |= bit(t);
       if ((t & 7) + (t >> 3) == f + r) an |= bit(t);
     }
-    unchecked((DIAG[x] = dg));
-    unchecked((ANTI[x] = an));
+    store<u64>(DIAG + (<usize>x << 3), dg);
+    store<u64>(ANTI + (<usize>x << 3), an);
   }
   for (let pos = 0; pos < 8; pos++) {
     for (let p = 0; p < 256; p++) {
       let n = 0;
       for (let y = pos + 1; y < 8; y++) if ((p >> y) & 1) { n += y - pos - 1; break; }
       for (let y = pos - 1; y >= 0; y--) if ((p >> y) & 1) { n += pos - y - 1; break; }
-      unchecked((LAST_COUNT[(pos << 8) | p] = <u8>(((p >> pos) & 1) != 0 ? 0 : n)));
+      store<u8>(LAST_COUNT + <usize>((pos << 8) | p), <u8>(((p >> pos) & 1) != 0 ? 0 : n));
     }
   }
 }
@@ -90,7 +92,7 @@ build();
 /** Discs P flips by playing on the empty square x (0 if none). */
 // @ts-ignore: decorator
 @inline export function flips(x: i32, P: u64, O: u64): u64 {
-  const b = changetype<usize>(LINE) + (<usize>x << 6);
+  const b = LINE + (<usize>x << 6);
   return flipsUp(load<u64>(b), P, O) | flipsUp(load<u64>(b, 8), P, O)
     | flipsUp(load<u64>(b, 16), P, O) | flipsUp(load<u64>(b, 24), P, O)
     | flipsDown(load<u64>(b, 32), P, O) | flipsDown(load<u64>(b, 40), P, O)
@@ -119,6 +121,12 @@ build();
 
 /** Legal moves of P against O (Kogge-Stone fills in the 8 directions). */
 export function moves(P: u64, O: u64): u64 {
+  return movesInline(P, O);
+}
+
+/** moves(), inlined where it is hot (the ordering's mobility of every child). */
+// @ts-ignore: decorator
+@inline export function movesInline(P: u64, O: u64): u64 {
   const I = O & 0x7e7e7e7e7e7e7e7e;
   const m = fillUp(P, I, 1) | fillDown(P, I, 1)
     | fillUp(P, O, 8) | fillDown(P, O, 8)
@@ -140,12 +148,13 @@ export function moves(P: u64, O: u64): u64 {
 }
 
 /** Discs P flips by playing x when every other square is O's: the last move's count, from P's discs alone. */
-export function lastFlipCount(x: i32, P: u64): i32 {
+// @ts-ignore: decorator
+@inline export function lastFlipCount(x: i32, P: u64): i32 {
   const f = x & 7;
   const r = x >> 3;
   const row = <i32>(P >> (<u64>(r << 3))) & 255;
-  return <i32>unchecked(LAST_COUNT[(f << 8) | row])
-    + <i32>unchecked(LAST_COUNT[(r << 8) | fileByte(P, f)])
-    + <i32>unchecked(LAST_COUNT[(f << 8) | diagByte(P, unchecked(DIAG[x]))])
-    + <i32>unchecked(LAST_COUNT[(f << 8) | diagByte(P, unchecked(ANTI[x]))]);
+  return <i32>load<u8>(LAST_COUNT + <usize>((f << 8) | row))
+    + <i32>load<u8>(LAST_COUNT + <usize>((r << 8) | fileByte(P, f)))
+    + <i32>load<u8>(LAST_COUNT + <usize>((f << 8) | diagByte(P, load<u64>(DIAG + (<usize>x << 3)))))
+    + <i32>load<u8>(LAST_COUNT + <usize>((f << 8) | diagByte(P, load<u64>(ANTI + (<usize>x << 3)))));
 }

@@ -7,6 +7,7 @@
  * colour-swapped twin ws, the per-square pattern lists), so that both
  * score every position alike. The line is this thread's (state.ts).
  */
+import { ALL_EMPTY_AT as ALL_EMPTY, OFFSET_AT as OFFSET, POWER_AT as POWER } from './memory';
 import { LINE, TURN, scratch } from './state';
 import * as L from '../src/wasm/layout';
 
@@ -28,12 +29,13 @@ export let loaded: bool = false;
  * Edax's eval_update does): POWER[x] holds 3^k in the lane of every
  * pattern where x is digit k, 0 elsewhere. Indices stay below 3^10, so the
  * 16-bit lanes never wrap in a result. Both tables follow from the
- * pattern lists the host gives (the same bytes in every instance).
+ * pattern lists the host gives, at fixed addresses (memory.ts), each entry
+ * written once with its final value: every instance writes the same bytes,
+ * so one that starts beside running threads changes nothing they read.
+ * ALL_EMPTY: every pattern's index with all its squares empty; OFFSET: what
+ * turns a lane's index into the weight's place in a table.
  */
 const LANES = 48;
-const POWER = new StaticArray<u16>(64 * LANES);
-const ALL_EMPTY = new StaticArray<u16>(LANES);
-const OFFSET = new StaticArray<i32>(LANES);
 
 /** The tables at `at`, laid out as src/wasm/layout.ts says (WEIGHTS_HEADER_WORDS, then the weights), `tables` of them for bands of `bandWidth`. */
 export function useWeights(at: usize, tables: i32, bandWidth: i32, constantOffset: i32): void {
@@ -41,17 +43,21 @@ export function useWeights(at: usize, tables: i32, bandWidth: i32, constantOffse
   const sqFeature = sqStart + 4 * <usize>L.SQ_START_WORDS;
   const sqPower = sqFeature + 4 * <usize>L.SQ_FEATURE_WORDS;
   const emptyIndex = sqPower + 4 * <usize>L.SQ_POWER_WORDS;
-  for (let i = 0; i < 64 * LANES; i++) unchecked((POWER[i] = 0));
-  for (let f = 0; f < LANES; f++) unchecked((ALL_EMPTY[f] = 0));
-  for (let s = 0; s < 64; s++) {
-    for (let k = load<i32>(sqStart + (<usize>s << 2)), end = load<i32>(sqStart + (<usize>(s + 1) << 2)); k < end; k++) {
-      const f = load<i32>(sqFeature + (<usize>k << 2));
-      const p = load<i32>(sqPower + (<usize>k << 2));
-      unchecked((POWER[s * LANES + f] = <u16>p));
-      unchecked((ALL_EMPTY[f] += <u16>(2 * p)));
+  const k0 = load<i32>(sqStart);
+  const k1 = load<i32>(sqStart + 64 * 4);
+  for (let f = 0; f < LANES; f++) {
+    let all = 0;
+    for (let k = k0; k < k1; k++) if (load<i32>(sqFeature + (<usize>k << 2)) == f) all += 2 * load<i32>(sqPower + (<usize>k << 2));
+    store<u16>(ALL_EMPTY + (<usize>f << 1), <u16>all);
+    store<i32>(OFFSET + (<usize>f << 2), f < N_PATTERNS ? load<i32>(emptyIndex + (<usize>f << 2)) - all : 0);
+    for (let s = 0; s < 64; s++) {
+      let p = 0;
+      for (let k = load<i32>(sqStart + (<usize>s << 2)), end = load<i32>(sqStart + (<usize>(s + 1) << 2)); k < end; k++) {
+        if (load<i32>(sqFeature + (<usize>k << 2)) == f) p = load<i32>(sqPower + (<usize>k << 2));
+      }
+      store<u16>(POWER + (<usize>(s * LANES + f) << 1), <u16>p);
     }
   }
-  for (let f = 0; f < N_PATTERNS; f++) unchecked((OFFSET[f] = load<i32>(emptyIndex + (<usize>f << 2)) - <i32>unchecked(ALL_EMPTY[f])));
   W = emptyIndex + 4 * <usize>L.EMPTY_INDEX_WORDS;
   WS = W + 2 * <usize>tables * <usize>N_WEIGHTS;
   band = bandWidth;
@@ -71,7 +77,7 @@ export function noWeights(): void {
 
 // @ts-ignore: decorator
 @inline function powerAt(x: i32): usize {
-  return changetype<usize>(POWER) + <usize>x * (2 * LANES);
+  return POWER + <usize>x * (2 * LANES);
 }
 
 // @ts-ignore: decorator
@@ -86,7 +92,7 @@ export function noWeights(): void {
 
 /** Puts a position (P to move, as colour A) in the line's slot for its empties count. */
 export function loadLine(empties: i32, P: u64, O: u64): void {
-  const e = changetype<usize>(ALL_EMPTY);
+  const e = ALL_EMPTY;
   let v0 = v128.load(e), v1 = v128.load(e, 16), v2 = v128.load(e, 32), v3 = v128.load(e, 48), v4 = v128.load(e, 64), v5 = v128.load(e, 80);
   // A's discs: 2 → 0; B's: 2 → 1.
   for (let k = 0; k < 3; k++) {
@@ -147,7 +153,7 @@ function sum(slot: i32, empties: i32, side: i32): i32 {
   const b = w + (<usize>((empties / band) * N_WEIGHTS) << 1);
   let s = <i32>load<i16>(b + (<usize>constant << 1));
   const line = slotAt(slot);
-  const offset = changetype<usize>(OFFSET);
+  const offset = OFFSET;
   for (let f = 0; f < N_PATTERNS; f++) {
     const i = <i32>load<u16>(line + (<usize>f << 1)) + load<i32>(offset + (<usize>f << 2));
     s += <i32>load<i16>(b + (<usize>i << 1));

@@ -8,7 +8,7 @@
  */
 import { bit, moves } from './bitboard';
 import { loadLine, loaded, passLine, playLine } from './eval';
-import { QUADRANT, SHALLOW_MAX, finalScore, searchLeaves, shallow } from './leaves';
+import { SHALLOW_MAX, finalScore, quadrant, searchLeaves, shallow } from './leaves';
 import { buildList, evalMin, listFlips, listSquare, selectMove } from './ordering';
 import { NO_CUT, probCut } from './selective';
 import { stabilityCap } from './stability';
@@ -159,8 +159,8 @@ function nws(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
     let score: i32;
     if (empties - 1 > SHALLOW_MAX) {
       if (empties - 1 >= evalFrom) playLine(empties, x, f);
-      score = -nws(nP, nO, beta, empties - 1, parity ^ unchecked(QUADRANT[x]));
-    } else score = -shallow(nP, nO, beta, empties - 1, parity ^ unchecked(QUADRANT[x]));
+      score = -nws(nP, nO, beta, empties - 1, parity ^ quadrant(x));
+    } else score = -shallow(nP, nO, beta, empties - 1, parity ^ quadrant(x));
     // relink x
     setNext(prevOf(x), x);
     setPrev(nextOf(x), x);

@@ -6,9 +6,9 @@
  * sorting searches). The settings are the host's (configure, index.ts), as
  * the TypeScript context resolves them.
  */
-import { bit, flips, moves } from './bitboard';
+import { bit, flips, movesInline } from './bitboard';
 import { childScoreAt, loaded, playLine } from './eval';
-import { QUADRANT } from './leaves';
+import { quadrant } from './leaves';
 import { midSearch } from './midgame';
 import { LIST, LIST_FH, LIST_FL, LIST_KEY, LIST_SQ, scratch } from './state';
 
@@ -46,14 +46,15 @@ const NOT_A: u64 = 0xfefefefefefefefe;
 const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
 
 /** Ordering key of a move (lower is searched first), from the child position (the opponent to move, as P). */
-function orderKey(P: u64, O: u64, x: i32, parity: i32): i32 {
-  const m = moves(P, O);
+// @ts-ignore: decorator
+@inline function orderKey(P: u64, O: u64, x: i32, parity: i32): i32 {
+  const m = movesInline(P, O);
   const mob = <i32>popcnt<u64>(m) + <i32>popcnt<u64>(m & CORNERS);
   // Potential mobility: empty squares next to our discs (O's here), where the opponent may find moves later.
   const r = O | ((O << 1) & NOT_A) | ((O >> 1) & NOT_H);
   const nb = r | (r << 8) | (r >> 8);
   const pot = <i32>popcnt<u64>(nb & ~(P | O));
-  return (mob * wMobility + pot * wPotential) * 2 + ((unchecked(QUADRANT[x]) & parity) != 0 ? 0 : wParity);
+  return (mob * wMobility + pot * wPotential) * 2 + ((quadrant(x) & parity) != 0 ? 0 : wParity);
 }
 
 // @ts-ignore: decorator

@@ -4,14 +4,17 @@
  * by the start code (memory.ts).
  */
 
-/** EDGE[p << 8 | o]: P's discs on an 8-square line that no continuation on that line flips. */
-const EDGE = new StaticArray<u8>(1 << 16);
-const EDGE_DONE = new StaticArray<u8>(1 << 16);
-/** UNCOL[c]: bit k of c moved to bit 8k (a rank-indexed byte spread onto file A). */
-const UNCOL = new StaticArray<u64>(256);
-/** Diagonals of 3 squares or more: step 9 (A1-H8 direction), step 7 (A8-H1). */
-const D9 = new StaticArray<u64>(11);
-const D7 = new StaticArray<u64>(11);
+import { D7_AT as D7, D9_AT as D9, EDGE_AT as EDGE, UNCOL_AT as UNCOL } from './memory';
+
+// At fixed addresses (memory.ts), each entry written once with its final value:
+// EDGE[p << 8 | o]: P's discs on an 8-square line that no continuation on that line flips.
+// UNCOL[c]: bit k of c moved to bit 8k (a rank-indexed byte spread onto file A).
+// D9, D7: the diagonals of 3 squares or more, step 9 (A1-H8 direction) and step 7 (A8-H1).
+
+// @ts-ignore: decorator
+@inline function edge(i: i32): i32 {
+  return <i32>load<u8>(EDGE + <usize>i);
+}
 
 /** P plays x on a line; returns (p | o << 8) after the move. */
 function playLine(p: i32, o: i32, x: i32): i32 {
@@ -29,28 +32,36 @@ function playLine(p: i32, o: i32, x: i32): i32 {
   return (p | flipped | (1 << x)) | ((o & ~flipped) << 8);
 }
 
+/** P's stable discs on a line, from the lines one disc fuller (already in EDGE). */
 function edgeStable(p: i32, o: i32): i32 {
-  const i = (p << 8) | o;
-  if (unchecked(EDGE_DONE[i])) return unchecked(EDGE[i]);
   let stable = p;
   for (let x = 0; x < 8 && stable != 0; x++) {
     if (((p | o) >> x) & 1) continue;
     let r = playLine(p, o, x); // P plays x
-    stable &= edgeStable(r & 255, r >> 8);
+    stable &= edge(((r & 255) << 8) | (r >> 8));
     r = playLine(o, p, x); // O plays x: returns (o2 | p2 << 8)
-    stable &= edgeStable(r >> 8, r & 255);
+    stable &= edge(((r >> 8) << 8) | (r & 255));
   }
-  unchecked((EDGE_DONE[i] = 1));
-  unchecked((EDGE[i] = <u8>(stable & p)));
   return stable & p;
 }
 
 function build(): void {
-  for (let p = 0; p < 256; p++) for (let o = 0; o < 256; o++) if ((p & o) == 0) edgeStable(p, o);
+  // Fullest lines first: a line's answer needs those of the lines one disc fuller.
+  for (let discs = 8; discs >= 0; discs--) {
+    for (let m = 0; m < 256; m++) {
+      if (popcnt<i32>(m) != discs) continue;
+      // Every way to share the filled squares m between P and O.
+      for (let p = m; ; p = (p - 1) & m) {
+        const o = m ^ p;
+        store<u8>(EDGE + <usize>((p << 8) | o), <u8>edgeStable(p, o));
+        if (p == 0) break;
+      }
+    }
+  }
   for (let c = 0; c < 256; c++) {
     let w: u64 = 0;
     for (let k = 0; k < 8; k++) if ((c >> k) & 1) w |= (<u64>1) << (<u64>(8 * k));
-    unchecked((UNCOL[c] = w));
+    store<u64>(UNCOL + (<usize>c << 3), w);
   }
   let i = 0;
   for (let k = -5; k <= 5; k++) {
@@ -62,8 +73,8 @@ function build(): void {
       const c7 = 7 - r + k;
       if (c7 >= 0 && c7 < 8) b |= (<u64>1) << (<u64>(r * 8 + c7));
     }
-    unchecked((D9[i] = a));
-    unchecked((D7[i] = b));
+    store<u64>(D9 + (<usize>i << 3), a);
+    store<u64>(D7 + (<usize>i << 3), b);
     i++;
   }
 }
@@ -84,11 +95,11 @@ const INNER: u64 = 0x007e7e7e7e7e7e00;
 export function stableDiscs(P: u64, O: u64): u64 {
   const filled = P | O;
   // Edges: rank 1, rank 8, file A, file H.
-  let s: u64 = <u64>unchecked(EDGE[(<i32>(P & 255) << 8) | <i32>(O & 255)]);
-  s |= (<u64>unchecked(EDGE[(<i32>(P >> 56) << 8) | <i32>(O >> 56)])) << 56;
-  const a = unchecked(EDGE[(column(P, 0) << 8) | column(O, 0)]);
-  const h = unchecked(EDGE[(column(P, 7) << 8) | column(O, 7)]);
-  s |= unchecked(UNCOL[a]) | (unchecked(UNCOL[h]) << 7);
+  let s: u64 = <u64>edge((<i32>(P & 255) << 8) | <i32>(O & 255));
+  s |= (<u64>edge((<i32>(P >> 56) << 8) | <i32>(O >> 56))) << 56;
+  const a = edge((column(P, 0) << 8) | column(O, 0));
+  const h = edge((column(P, 7) << 8) | column(O, 7));
+  s |= load<u64>(UNCOL + (<usize>a << 3)) | (load<u64>(UNCOL + (<usize>h << 3)) << 7);
 
   // Full lines.
   let t = filled & (filled >> 1);
@@ -102,8 +113,8 @@ export function stableDiscs(P: u64, O: u64): u64 {
   let d9: u64 = 0;
   let d7: u64 = 0;
   for (let i = 0; i < 11; i++) {
-    const m9 = unchecked(D9[i]);
-    const m7 = unchecked(D7[i]);
+    const m9 = load<u64>(D9 + (<usize>i << 3));
+    const m7 = load<u64>(D7 + (<usize>i << 3));
     if ((filled & m9) == m9) d9 |= m9;
     if ((filled & m7) == m7) d7 |= m7;
   }

@@ -6,7 +6,7 @@
  * init(thread): each thread of one module has a region of its own. The
  * counters count since the host last took them (it adds them to its own).
  */
-import { CONTROL, MAX_THREADS, SCRATCH, SCRATCH_SIZE } from './memory';
+import { CONTROL, MAX_THREADS, MEMORY_BASE, SCRATCH, SCRATCH_SIZE, TABLES_END } from './memory';
 import * as L from '../src/wasm/layout';
 
 import { LIST, MID_LIST, MID_MAX_DEPTH } from '../src/search/constants';
@@ -34,7 +34,7 @@ export let stopAt: usize = CONTROL;
 
 /** Chooses this instance's scratch region and stop flag (thread 0 … MAX_THREADS - 1). */
 export function useThread(thread: i32): void {
-  if (thread < 0 || thread >= MAX_THREADS || END > SCRATCH_SIZE) unreachable();
+  if (thread < 0 || thread >= MAX_THREADS || END > SCRATCH_SIZE || TABLES_END > MEMORY_BASE) unreachable();
   // The settings block sits between the evaluator's turns and the move lists.
   if (SETTINGS < TURN + 66 || SETTINGS + 4 * <usize>L.SETTINGS_WORDS > LIST_SQ || STATS + 8 * 5 != 8 * <usize>L.COUNTERS) unreachable();
   scratch = SCRATCH + <usize>thread * SCRATCH_SIZE;

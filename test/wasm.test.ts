@@ -8,6 +8,7 @@
  * which engine ran.
  */
 import { spawnSync } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { flips, lastFlipCount, moves } from 'native-free-bitboard';
@@ -21,12 +22,13 @@ import { stabilityBound } from '../src/search/stability.js';
 import { createTable } from '../src/search/table.js';
 import { levelOf, marginOf } from '../src/search/selective.js';
 import { loadEvaluator } from '../src/eval/files.js';
-import { engineMemory, layoutProblem, loadEngine } from '../src/wasm/engine.js';
+import { engineMemory, engineModule, layoutProblem, loadEngine } from '../src/wasm/engine.js';
 import {
-  CONTROL_BYTES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES, SETTINGS_BYTE, SETTINGS_WORDS, SET_EVAL_MIN, SET_OFF, SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3,
+  CONTROL_BYTES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES, TABLES_BYTES, SETTINGS_BYTE, SETTINGS_WORDS, SET_EVAL_MIN, SET_OFF, SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3,
   SET_W_MOBILITY, SET_W_PARITY, SET_W_POTENTIAL,
 } from '../src/wasm/layout.js';
-import { WasmSearch } from '../src/wasm/search.js';
+import { WasmSearch, createEngineShare } from '../src/wasm/search.js';
+import { UNPACKED_OFFSET } from '../src/eval/features.js';
 import { chooseEngine } from '../src/wasm/choice.js';
 import { Solver, solveSuite } from '../dist/index.js';
 import { OBF, randomPosition, referenceScore } from './helpers.js';
@@ -74,7 +76,7 @@ function nullWindow(ctx: SearchContext, p: { ph: number; pl: number; oh: number;
 describe('the WebAssembly engine (assembly/) against the TypeScript search', () => {
   it('was built for the memory layout the loader gives it', () => {
     expect(w.memoryBase()).toBe(MEMORY_BASE);
-    expect(MEMORY_BASE).toBe(CONTROL_BYTES + MAX_THREADS * SCRATCH_BYTES);
+    expect(MEMORY_BASE).toBe(CONTROL_BYTES + MAX_THREADS * SCRATCH_BYTES + TABLES_BYTES);
     expect(layoutProblem((k) => w.layoutOf(k))).toBeNull();
     // A module whose numbers differ from the loader's (a stale build): one line naming the first fact that differs.
     const other = (k: number) => (k === 0 ? 16 : w.layoutOf(k));
@@ -174,6 +176,28 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
       expect(totals).toEqual({ ts: pinned, wasm: pinned });
       expect(wasm.below!.searched - engineBefore, 'nodes the WebAssembly instance counted').toBeGreaterThan(pinned / 2);
       expect(ts.below).toBeNull();
+    }
+  });
+
+  it('an instance started while another thread searches the same memory changes nothing that thread reads', async () => {
+    // A split position's worker makes its instance when its first task comes, while the others search:
+    // the start code and useWeights write the read-only tables with their final bytes, never zero first.
+    const share = createEngineShare(10, 'board2', evaluator);
+    const wt = share.weights!;
+    const cases = positions(40, 30, 7).map((p, i) => [[19, 26, 37, 44, 0, 63][i % 6], p.ph, p.pl, p.oh, p.ol]);
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const reader = new Worker(new URL('./fixtures/engine-reader.mjs', import.meta.url), {
+      workerData: { module: engineModule(), memory: share.memory, flag, weights: { at: wt.at, tables: wt.tables, band: wt.band, constant: UNPACKED_OFFSET[12] }, cases },
+    });
+    try {
+      await new Promise((ready, fail) => reader.once('message', ready).once('error', fail));
+      for (let n = 0; n < 200; n++) loadEngine(share.memory, 1).exports.useWeights(wt.at, wt.tables, wt.band, UNPACKED_OFFSET[12]);
+      Atomics.store(flag, 0, 1);
+      const seen = (await new Promise((done, fail) => reader.once('message', done).once('error', fail))) as { checks: number; wrong: number };
+      expect(seen.checks).toBeGreaterThan(0);
+      expect(seen.wrong).toBe(0);
+    } finally {
+      await reader.terminate();
     }
   });
 

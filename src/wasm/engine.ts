@@ -2,10 +2,11 @@
  * The search compiled to WebAssembly (assembly/, AssemblyScript on u64):
  * one module, built by `npm run build` into dist/revsolve.wasm, compiled
  * once per process and instantiated once per thread over one shared
- * WebAssembly.Memory. Its layout (assembly/memory.ts): control words and
- * one scratch region per thread, laid out by hand below MEMORY_BASE; the
- * read-only tables above it, built by each instance's start code into the
- * same bytes; nothing allocated after start. The TypeScript search stays
+ * WebAssembly.Memory. Its layout (assembly/memory.ts), laid out by hand
+ * below MEMORY_BASE: control words, one scratch region per thread, and the
+ * read-only tables at fixed addresses, which each instance's start code
+ * writes with their final bytes (so an instance that starts beside running
+ * threads changes nothing they read); nothing allocated. The TypeScript search stays
  * the reference: the two are compared tree for tree (test/wasm.test.ts).
  *
  * The module holds the whole null-window search below the root (search.ts

@@ -8,8 +8,9 @@
  * these (layoutOf) against this file at load (engine.ts, checkLayout).
  *
  *   0 … CONTROL_BYTES            control words: a stop flag per thread
- *   CONTROL_BYTES … MEMORY_BASE  a scratch region of SCRATCH_BYTES per thread
- *   MEMORY_BASE …                the module's static data, then what its start code builds
+ *   CONTROL_BYTES …              a scratch region of SCRATCH_BYTES per thread
+ *   … MEMORY_BASE                the read-only tables (TABLES_BYTES), at fixed addresses
+ *   MEMORY_BASE …                the module's static data
  */
 
 /** Threads whose instances can share one memory; a split position uses one more than its workers (the walk's). */
@@ -18,8 +19,10 @@ export const MAX_THREADS = 32;
 export const MAX_SPLIT_WORKERS = MAX_THREADS - 1;
 export const CONTROL_BYTES = 4096;
 export const SCRATCH_BYTES = 65536;
+/** The engine's read-only tables (flips, stability, the evaluator's powers), laid out in assembly/memory.ts. */
+export const TABLES_BYTES = 131072;
 /** Where the module's static data starts (asc's --memoryBase). */
-export const MEMORY_BASE = CONTROL_BYTES + MAX_THREADS * SCRATCH_BYTES;
+export const MEMORY_BASE = CONTROL_BYTES + MAX_THREADS * SCRATCH_BYTES + TABLES_BYTES;
 /** The memory's size in 64 KiB pages: at instantiation, and at most (4 GiB). */
 export const INITIAL_PAGES = 64;
 export const MAXIMUM_PAGES = 65536;
