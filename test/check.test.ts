@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASS } from '../src/position/position.js';
 import { check, summarize, type PositionResult } from '../src/solve/solve.js';
-import { formatPv, formatScore, formatTime, tableRow, tableTotal } from '../src/cli/report.js';
+import { formatPv, formatScore, formatTime, grouped, tableRow, tableTotal } from '../src/cli/report.js';
 import { jsonRecord } from '../src/pool/results.js';
 import { NO_MOVE } from '../src/search/table.js';
 
@@ -36,6 +36,10 @@ describe('the report', () => {
     expect(formatTime(1500)).toBe('0:01.500');
     expect(formatTime(3_723_004)).toBe('1:02:03.004');
     expect(formatPv([G8, PASS, H1, A2])).toBe('G8 ps H1 a2');
+  });
+
+  it('groups thousands as en-US does', () => {
+    for (const n of [0, 7, 999, 1000, 65_536, 1_990_942, 212_258_800, 47_024_945_702, -1234, -999_999]) expect(grouped(n)).toBe(n.toLocaleString('en-US'));
   });
 
   it('a row: index, empties, score, time, nodes, N/s, PV; what disagrees with the file', () => {

@@ -15,6 +15,7 @@ import {
   Evaluator, NibbleEvaluator, type Weights, expandBands,
 } from '../internal.js';
 import { checkOutput } from './outputs.js';
+import { grouped } from './report.js';
 
 function whole(min: number, max: number) {
   return (value: string): number => {
@@ -79,7 +80,7 @@ function addSynth(ev: Command, out: (s: string) => void): void {
     .action((file: string, o: { seed: number; format: 'compact' | 'edax'; force?: boolean }) => {
       checkOutput('output', file, [], !!o.force);
       const bytes = save(file, syntheticWeights(o.seed), o.format, 16);
-      out(`${file}: ${bytes.toLocaleString('en-US')} bytes (synthetic weights, seed ${o.seed})`);
+      out(`${file}: ${grouped(bytes)} bytes (synthetic weights, seed ${o.seed})`);
     });
 }
 
@@ -117,7 +118,7 @@ function addCompress(ev: Command, out: (s: string) => void): void {
         bytes = save(output, w, o.format, o.bits);
       }
       const form = o.codebook ? '4-bit with a codebook' : `${o.bits}-bit`;
-      out(`${output}: ${bytes.toLocaleString('en-US')} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${form}); ${input}: ${src.bytes.toLocaleString('en-US')} bytes`);
+      out(`${output}: ${grouped(bytes)} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${form}); ${input}: ${grouped(src.bytes)} bytes`);
     });
 }
 
@@ -132,7 +133,7 @@ function addExport(ev: Command, out: (s: string) => void): void {
       checkOutput('output', output, [input], !!o.force);
       const src = readWeights(input);
       const bytes = save(output, src.weights, 'edax', 16);
-      out(`${output}: ${bytes.toLocaleString('en-US')} bytes, Edax eval.dat (61 plies) from ${input} (${describeLayout(src)})`);
+      out(`${output}: ${grouped(bytes)} bytes, Edax eval.dat (61 plies) from ${input} (${describeLayout(src)})`);
     });
 }
 
@@ -147,7 +148,7 @@ function addAverage(ev: Command, out: (s: string) => void): void {
       checkOutput('output', output, inputs, !!o.force);
       const w = averageWeights(inputs.map((f) => readWeights(f).weights));
       const bytes = writeCompact(output, w, 16);
-      out(`${output}: ${bytes.toLocaleString('en-US')} bytes, the mean of ${inputs.length} file${inputs.length === 1 ? '' : 's'}`);
+      out(`${output}: ${grouped(bytes)} bytes, the mean of ${inputs.length} file${inputs.length === 1 ? '' : 's'}`);
     });
 }
 
@@ -161,8 +162,8 @@ function addInfo(ev: Command, out: (s: string) => void): void {
     .action((file: string, o: { reference?: string; sample: number }) => {
       const l = readWeights(file);
       const w = l.weights;
-      out(`${file}: ${l.bytes.toLocaleString('en-US')} bytes; ${describeLayout(l)}`);
-      out(`  ${w.tables} × ${N_PACKED.toLocaleString('en-US')} packed weights (one per mirror pair) = ${w.packed.length.toLocaleString('en-US')}`);
+      out(`${file}: ${grouped(l.bytes)} bytes; ${describeLayout(l)}`);
+      out(`  ${w.tables} × ${grouped(N_PACKED)} packed weights (one per mirror pair) = ${grouped(w.packed.length)}`);
       if (l.header) out(`  Edax header: version ${l.header.version}.${l.header.release}.${l.header.build}, date ${l.header.date}`);
       const h = histogram(w);
       let zeros = 0;
@@ -172,7 +173,7 @@ function addInfo(ev: Command, out: (s: string) => void): void {
         abs += Math.abs(v);
       }
       out(`  ${h.length} distinct values; ${((100 * zeros) / w.packed.length).toFixed(1)}% zero; mean |w| ${(abs / w.packed.length).toFixed(1)} (1/128 disc)`);
-      out(`  most frequent: ${h.slice(0, 15).map(([v, n]) => `${v}: ${n.toLocaleString('en-US')}`).join(', ')}`);
+      out(`  most frequent: ${h.slice(0, 15).map(([v, n]) => `${v}: ${grouped(n)}`).join(', ')}`);
       if (o.reference) {
         const ref = evaluatorOf(readWeights(o.reference));
         const mine = evaluatorOf(l);
@@ -189,7 +190,7 @@ function addInfo(ev: Command, out: (s: string) => void): void {
           n++;
           sum += d;
         }
-        out(`  against ${o.reference}: mean |difference| of evaluations ${(sum / n).toFixed(3)} discs on ${n.toLocaleString('en-US')} positions from random games`);
+        out(`  against ${o.reference}: mean |difference| of evaluations ${(sum / n).toFixed(3)} discs on ${grouped(n)} positions from random games`);
         out(`  by empties: ${[...bands.entries()].sort((a, b) => a[0] - b[0]).map(([b, v]) => `${4 * b}-${4 * b + 3}: ${(v.sum / v.n).toFixed(2)}`).join(', ')}`);
       }
     });

@@ -8,6 +8,7 @@ import {
   type LabAlgorithm, LAB_ALGORITHMS, LabSearch, MAX_KILLERS, MAX_LAB_DEPTH, type ObfEntry, type ObfError, SHIPPED_WEIGHTS, emptyCount,
   loadEvaluator, moveName, parseObfLine, readObf,
 } from '../internal.js';
+import { grouped } from './report.js';
 
 interface SearchOpts {
   position?: string;
@@ -97,14 +98,14 @@ function runSearch(file: string | undefined, opts: SearchOpts, out: (s: string) 
       out(JSON.stringify({ index: i + 1, line: e.line, empties: emptyCount(p), depth: r.depth, score: r.score, move: moveText(r.move), leaves: r.leaves, interior: r.interior, ms: Math.round(r.ms * 1000) / 1000 }));
     } else {
       const sign = r.score > 0 ? '+' : r.score < 0 ? '-' : ' ';
-      out(`${String(i + 1).padStart(4)} | ${String(emptyCount(p)).padStart(5)} | ${(sign + String(Math.abs(r.score)).padStart(2, '0')).padStart(5)} | ${moveText(r.move).padStart(4)} | ${r.leaves.toLocaleString('en-US').padStart(12)} | ${r.interior.toLocaleString('en-US').padStart(12)} | ${(r.ms / 1000).toFixed(3).padStart(7)} s`);
+      out(`${String(i + 1).padStart(4)} | ${String(emptyCount(p)).padStart(5)} | ${(sign + String(Math.abs(r.score)).padStart(2, '0')).padStart(5)} | ${moveText(r.move).padStart(4)} | ${grouped(r.leaves).padStart(12)} | ${grouped(r.interior).padStart(12)} | ${(r.ms / 1000).toFixed(3).padStart(7)} s`);
     }
   }
   const settings = { algo: s.algorithm, deepen: s.deepen, aspiration: s.aspiration, killers: s.killers, history: s.history, table: s.tableBits, guess: s.guess, eval: opts.eval };
   if (opts.json) out(JSON.stringify({ summary: true, positions: entries.length, depth: opts.depth, leaves, interior, ms: Math.round(ms * 1000) / 1000, errors: errors.length, ...settings }));
   else {
     out('-----+-------+-------+------+--------------+--------------+---------');
-    out(`${entries.length} position${entries.length === 1 ? '' : 's'}: ${leaves.toLocaleString('en-US')} leaves, ${interior.toLocaleString('en-US')} interior nodes in ${(ms / 1000).toFixed(3)} s; ${errors.length} bad line${errors.length === 1 ? '' : 's'}`);
+    out(`${entries.length} position${entries.length === 1 ? '' : 's'}: ${grouped(leaves)} leaves, ${grouped(interior)} interior nodes in ${(ms / 1000).toFixed(3)} s; ${errors.length} bad line${errors.length === 1 ? '' : 's'}`);
   }
   return errors.length > 0 ? 2 : 0;
 }

@@ -20,6 +20,7 @@ import { addQueueCommands } from './queue.js';
 import { addWebCommand } from './web.js';
 import { addAnalyzeCommand } from './analyze.js';
 import type { StopSignals } from './signals.js';
+import { grouped } from './report.js';
 
 const EXIT_BUG = 70;
 
@@ -30,7 +31,7 @@ function runPerft(depthText: string): number {
     const t0 = process.hrtime.bigint();
     const n = perft(d);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    process.stdout.write(`perft ${String(d).padStart(2)}: ${n.toLocaleString('en-US').padStart(16)}  ${(ms / 1000).toFixed(3).padStart(9)} s\n`);
+    process.stdout.write(`perft ${String(d).padStart(2)}: ${grouped(n).padStart(16)}  ${(ms / 1000).toFixed(3).padStart(9)} s\n`);
   }
   return 0;
 }

@@ -8,6 +8,15 @@ export function formatScore(s: number): string {
   return (s > 0 ? '+' : s < 0 ? '-' : '+') + String(Math.abs(s)).padStart(2, '0');
 }
 
+/**
+ * An integer with its thousands grouped by commas, as toLocaleString('en-US')
+ * writes it, without loading the locale data (17 ms of CPU at a process's
+ * first call: a tenth of a small solve's start).
+ */
+export function grouped(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** m:ss.mmm, or h:mm:ss.mmm past an hour. */
 export function formatTime(ms: number): string {
   const total = Math.round(ms);
@@ -59,8 +68,8 @@ export function tableRow(r: PositionResult): string {
   const score = r.wld ? `${r.wld.padStart(4)} | ${formatBound(r).padStart(5)}` : formatScore(r.score).padStart(5);
   let row =
     `${String(r.index).padStart(4)} | ${String(r.empties).padStart(5)} | ${score} | ` +
-    `${formatTime(r.ms).padStart(12)} | ${r.nodes.toLocaleString('en-US').padStart(14)} | ` +
-    `${nps.toLocaleString('en-US').padStart(12)} | ${formatPv(r.pv)}`;
+    `${formatTime(r.ms).padStart(12)} | ${grouped(r.nodes).padStart(14)} | ` +
+    `${grouped(nps).padStart(12)} | ${formatPv(r.pv)}`;
   if (r.ok === false) row += `   <- MISMATCH: ${mismatch(r)}`;
   return row;
 }
@@ -69,17 +78,17 @@ export function tableStatsRow(r: PositionResult): string {
   const t = r.table;
   const pct = (a: number, b: number) => (b > 0 ? ((100 * a) / b).toFixed(1) + '%' : '-');
   return (
-    `       table: ${t.probes.toLocaleString('en-US')} probes, ${t.hits.toLocaleString('en-US')} hits (${pct(t.hits, t.probes)}), ` +
-    `${t.cutoffs.toLocaleString('en-US')} cutoffs, ${t.stores.toLocaleString('en-US')} stores, ${t.overwrites.toLocaleString('en-US')} overwrites`
+    `       table: ${grouped(t.probes)} probes, ${grouped(t.hits)} hits (${pct(t.hits, t.probes)}), ` +
+    `${grouped(t.cutoffs)} cutoffs, ${grouped(t.stores)} stores, ${grouped(t.overwrites)} overwrites`
   );
 }
 
 export function tableTotal(s: Summary, wld = false): string {
   return [
     wld ? WLD_RULE : RULE,
-    `${s.positions} position${s.positions === 1 ? '' : 's'}: ${s.nodes.toLocaleString('en-US')} nodes in ${formatTime(s.ms)}` +
+    `${s.positions} position${s.positions === 1 ? '' : 's'}: ${grouped(s.nodes)} nodes in ${formatTime(s.ms)}` +
       `${Math.abs(s.cpuMs - s.ms) > 0.05 * s.ms ? ` (${formatTime(s.cpuMs)} of solving)` : ''} ` +
-      `(${s.nps.toLocaleString('en-US')} N/s); ${s.mismatches} mismatch${s.mismatches === 1 ? '' : 'es'}, ` +
+      `(${grouped(s.nps)} N/s); ${s.mismatches} mismatch${s.mismatches === 1 ? '' : 'es'}, ` +
       `${s.errors} bad line${s.errors === 1 ? '' : 's'}`,
   ].join('\n');
 }

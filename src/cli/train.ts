@@ -18,7 +18,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { checkOutput, sameFile } from './outputs.js';
 import { UsageError } from './options.js';
 import { resolve } from 'node:path';
-import { formatTime } from './report.js';
+import { formatTime, grouped } from './report.js';
 import type { StopSignals } from './signals.js';
 
 function number(min: number, max: number, integer = true) {
@@ -102,10 +102,10 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
       let lastLog = 0;
       const progress = (games: number, records: number) => {
         const ms = nowMs() - t0;
-        bar?.update(games, { records: records.toLocaleString('en-US'), time: formatTime(ms) });
+        bar?.update(games, { records: grouped(records), time: formatTime(ms) });
         if (!tty && !o.quiet && (ms - lastLog > 10_000 || games === o.games)) {
           lastLog = ms;
-          err(`progress: ${games}/${o.games} games, ${records.toLocaleString('en-US')} positions, ${formatTime(ms)}`);
+          err(`progress: ${games}/${o.games} games, ${grouped(records)} positions, ${formatTime(ms)}`);
         }
       };
       let complete: boolean;
@@ -131,13 +131,13 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
       if (resume && resume.batches >= Math.ceil(o.games / o.batch)) {
         // The file held as many batches as --games asks, or more (its settings checked by generate).
         out(
-          `${file}: holds ${resume.batches} batches of up to ${o.batch} games already (${(d.records.length / 5).toLocaleString('en-US')} positions), ` +
+          `${file}: holds ${resume.batches} batches of up to ${o.batch} games already (${grouped((d.records.length / 5))} positions), ` +
             `as many as --games ${o.games} asks or more: nothing added`,
         );
         return;
       }
       const games = Math.min(o.games, d.batches * o.batch);
-      out(`${file}: ${games} games, ${(d.records.length / 5).toLocaleString('en-US')} positions (${exact.toLocaleString('en-US')} with their own exact score), ${formatTime(nowMs() - t0)}`);
+      out(`${file}: ${games} games, ${grouped((d.records.length / 5))} positions (${grouped(exact)} with their own exact score), ${formatTime(nowMs() - t0)}`);
       if (!complete) {
         err(`interrupted: the ${d.batches} whole batches are saved in ${file}; to go on, run the same command with --resume`);
         process.exitCode = stop.exitCode;
@@ -165,7 +165,7 @@ function addSelect(train: Command, out: (s: string) => void, err: (s: string) =>
         const e = recordEmpties(r, i);
         return e >= from && e <= to;
       });
-      out(`${output}: ${kept.toLocaleString('en-US')} of ${(d.records.length / 5).toLocaleString('en-US')} positions, ${d.batches} batches`);
+      out(`${output}: ${grouped(kept)} of ${grouped((d.records.length / 5))} positions, ${d.batches} batches`);
     });
 }
 
@@ -208,7 +208,7 @@ function addFit(train: Command, out: (s: string) => void, err: (s: string) => vo
         err(`epoch ${epoch}: train MAE ${train.toFixed(3)}, held-out MAE ${held.toFixed(3)} discs (${formatTime(nowMs() - t0)})`);
       });
       const bytes = writeCompact(o.out, r.weights, 16);
-      out(`${o.out}: ${bytes.toLocaleString('en-US')} bytes; ${r.trainCount.toLocaleString('en-US')} positions fitted, ${r.heldCount.toLocaleString('en-US')} held out`);
+      out(`${o.out}: ${grouped(bytes)} bytes; ${grouped(r.trainCount)} positions fitted, ${grouped(r.heldCount)} held out`);
       printBands(out, r.heldByBand);
       if (o.edax) {
         writeEdax(o.edax, expandBands(r.weights));
@@ -237,7 +237,7 @@ function addTestCommand(train: Command, out: (s: string) => void): void {
       const counts = heldOutByEmpties(data, evaluate, o.holdout, o.seed);
       const [from, to] = o.empties;
       const line = (label: string, c: { n: number; exact: number; mae: number }) =>
-        out(`  ${label.padEnd(5)}  ${c.mae.toFixed(2).padStart(6)}  (${c.n.toLocaleString('en-US')} positions, ${c.exact.toLocaleString('en-US')} with an exact label)`);
+        out(`  ${label.padEnd(5)}  ${c.mae.toFixed(2).padStart(6)}  (${grouped(c.n)} positions, ${grouped(c.exact)} with an exact label)`);
       out('held-out mean absolute error (discs) by empties:');
       for (let e = from; e <= to; e++) if (counts[e].n > 0) line(String(e), counts[e]);
       line(`${from}-${to}`, pooledError(counts, from, to));
@@ -253,7 +253,7 @@ function emptiesRange(value: string): [number, number] {
 
 function printBands(out: (s: string) => void, bands: readonly { from: number; to: number; n: number; mae: number }[]): void {
   out('held-out mean absolute error (discs) by empties:');
-  for (const b of bands) if (b.n > 0) out(`  ${String(b.from).padStart(2)}-${String(b.to).padEnd(2)}  ${b.mae.toFixed(2).padStart(6)}  (${b.n.toLocaleString('en-US')} positions)`);
+  for (const b of bands) if (b.n > 0) out(`  ${String(b.from).padStart(2)}-${String(b.to).padEnd(2)}  ${b.mae.toFixed(2).padStart(6)}  (${grouped(b.n)} positions)`);
 }
 
 function countExact(records: Int32Array): number {

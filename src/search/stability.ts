@@ -18,10 +18,10 @@ import { NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, popcount32 } from 'native-fre
 /** EDGE[p << 8 | o]: P's discs on an 8-square line that no continuation on that line flips. */
 const EDGE = new Uint8Array(1 << 16);
 
-/** P places a disc at x of a line (bit x), flipping O's discs it brackets; returns [p, o]. */
-function playLine(p: number, o: number, x: number): [number, number] {
+/** P places a disc at x of a line (bit x), flipping O's discs it brackets; returns p | o << 8 after the move. */
+function playLine(p: number, o: number, x: number): number {
   let flipped = 0;
-  for (const d of [1, -1]) {
+  for (let d = 1; d >= -1; d -= 2) {
     let run = 0;
     let y = x + d;
     while (y >= 0 && y < 8 && (o >> y) & 1) {
@@ -30,26 +30,31 @@ function playLine(p: number, o: number, x: number): [number, number] {
     }
     if (y >= 0 && y < 8 && (p >> y) & 1) flipped |= run;
   }
-  return [p | flipped | (1 << x), o & ~flipped];
+  return (p | flipped | (1 << x)) | ((o & ~flipped) << 8);
 }
 
-const edgeDone = new Uint8Array(1 << 16);
+/** P's stable discs on a line, from the lines one disc fuller (already in EDGE). */
 function edgeStable(p: number, o: number): number {
-  const i = (p << 8) | o;
-  if (edgeDone[i]) return EDGE[i];
   let stable = p;
   for (let x = 0; x < 8 && stable !== 0; x++) {
     if (((p | o) >> x) & 1) continue;
-    const [p1, o1] = playLine(p, o, x); // P plays x: none of P's discs flip
-    stable &= edgeStable(p1, o1);
-    const [o2, p2] = playLine(o, p, x); // O plays x: P's bracketed discs flip
-    stable &= edgeStable(p2, o2);
+    let r = playLine(p, o, x); // P plays x: none of P's discs flip
+    stable &= EDGE[((r & 255) << 8) | (r >> 8)];
+    r = playLine(o, p, x); // O plays x (r = o' | p' << 8): P's bracketed discs flip
+    stable &= EDGE[r & 0xff00 | (r & 255)];
   }
-  edgeDone[i] = 1;
-  EDGE[i] = stable & p;
-  return EDGE[i];
+  return stable & p;
 }
-for (let p = 0; p < 256; p++) for (let o = 0; o < 256; o++) if ((p & o) === 0) edgeStable(p, o);
+// Fullest lines first: a line's answer needs those of the lines one disc fuller.
+for (let discs = 8; discs >= 0; discs--) {
+  for (let m = 0; m < 256; m++) {
+    if (popcount32(m) !== discs) continue;
+    for (let p = m; ; p = (p - 1) & m) {
+      EDGE[(p << 8) | (m ^ p)] = edgeStable(p, m ^ p);
+      if (p === 0) break;
+    }
+  }
+}
 
 /** Diagonal lines of 3 squares or more, as (hi, lo) masks: A1-H8 direction (step 9), then A8-H1 (step 7). */
 const D9_HI: number[] = [];
