@@ -10,6 +10,8 @@ import { bit, flips, movesInline } from './bitboard';
 import { childScoreAt, loaded, playLine } from './eval';
 import { quadrant } from './leaves';
 import { midSearch } from './midgame';
+import { edgeStableCount } from './stability';
+import { W_EDGE } from '../src/search/constants';
 import { LIST, LIST_FH, LIST_FL, LIST_KEY, LIST_SQ, scratch } from './state';
 
 // The context's ordering settings (SearchContext: evalMin, evalPerMobility, sortDepth, wMobility …).
@@ -54,7 +56,7 @@ const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
   const r = O | ((O << 1) & NOT_A) | ((O >> 1) & NOT_H);
   const nb = r | (r << 8) | (r >> 8);
   const pot = <i32>popcnt<u64>(nb & ~(P | O));
-  return (mob * wMobility + pot * wPotential) * 2 + ((quadrant(x) & parity) != 0 ? 0 : wParity);
+  return (mob * wMobility + pot * wPotential) * 2 + ((quadrant(x) & parity) != 0 ? 0 : wParity) - W_EDGE * edgeStableCount(O, P);
 }
 
 // @ts-ignore: decorator

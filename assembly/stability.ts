@@ -91,15 +91,26 @@ const INNER: u64 = 0x007e7e7e7e7e7e00;
   return <i32>((((B >> bit) & 0x0101010101010101) * 0x0102040810204080) >> 56);
 }
 
-/** Stable discs of P. */
-export function stableDiscs(P: u64, O: u64): u64 {
-  const filled = P | O;
-  // Edges: rank 1, rank 8, file A, file H.
+/** P's stable discs on the four edges (rank 1, rank 8, file A, file H), from the exact edge table. */
+// @ts-ignore: decorator
+@inline function edgeStableDiscs(P: u64, O: u64): u64 {
   let s: u64 = <u64>edge((<i32>(P & 255) << 8) | <i32>(O & 255));
   s |= (<u64>edge((<i32>(P >> 56) << 8) | <i32>(O >> 56))) << 56;
   const a = edge((column(P, 0) << 8) | column(O, 0));
   const h = edge((column(P, 7) << 8) | column(O, 7));
-  s |= load<u64>(UNCOL + (<usize>a << 3)) | (load<u64>(UNCOL + (<usize>h << 3)) << 7);
+  return s | load<u64>(UNCOL + (<usize>a << 3)) | (load<u64>(UNCOL + (<usize>h << 3)) << 7);
+}
+
+/** How many of P's discs on the edges no move can flip (the ordering key's stability term). */
+export function edgeStableCount(P: u64, O: u64): i32 {
+  return <i32>popcnt<u64>(edgeStableDiscs(P, O));
+}
+
+/** Stable discs of P. */
+export function stableDiscs(P: u64, O: u64): u64 {
+  const filled = P | O;
+  // Edges: rank 1, rank 8, file A, file H.
+  let s = edgeStableDiscs(P, O);
 
   // Full lines.
   let t = filled & (filled >> 1);

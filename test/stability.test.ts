@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { U64, bigintBackend as B } from 'native-free-bitboard';
-import { stabilityBound, stableDiscs } from '../src/search/stability.js';
+import { edgeStableCount, stabilityBound, stableDiscs } from '../src/search/stability.js';
 import { emptyCount } from '../src/position/position.js';
 import { randomPosition, rng } from './helpers.js';
 
@@ -101,4 +101,30 @@ describe('stable discs', () => {
     // Nothing is stable at the start.
     expect(stable(0x0000000810000000n, 0x0000001008000000n)).toBe(0n);
   });
+
+  it('the ordering key counts the edge discs that nothing can flip: a corner and the discs behind it, not a disc alone on an edge', () => {
+    const count = (p: bigint, o: bigint) => {
+      const P = U64.fromBigInt(p);
+      const O = U64.fromBigInt(o);
+      return edgeStableCount(P.hi, P.lo, O.hi, O.lo);
+    };
+    // A1 B1 C1 ours, D1 theirs: the corner holds B1 and C1 (A1 counted once, though it is on two edges).
+    expect(count(0b0111n, 0b1000n)).toBe(3);
+    // D1 alone: the next move on rank 1 can flip it.
+    expect(count(0b1000n, 0b10000n)).toBe(0);
+    // A full first rank, four of it ours anywhere: all four stay.
+    expect(count(0b10100101n, 0b01011010n)).toBe(4);
+    // The same as the full stable set's edge part (random positions).
+    const r = rng(5);
+    for (let i = 0; i < 200; i++) {
+      const { player, opponent } = randomPosition(Math.floor(r() * 1e6), 20 + (i % 30));
+      const p = player.toBigInt();
+      const o = opponent.toBigInt();
+      const edges = 0xff818181818181ffn;
+      let n = 0;
+      for (let b = stable(p, o) & edges; b; b &= b - 1n) n++;
+      expect(count(p, o)).toBe(n);
+    }
+  });
 });
+

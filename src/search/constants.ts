@@ -32,6 +32,12 @@ export const SMALL_BUCKETS = 8192;
  * (bench/README, "The table's replacement rule").
  */
 export const KEEP_COSTLIER = 3;
+/**
+ * tree: the ordering key's weight (ordering.ts) for each of the mover's
+ * edge discs that no move can flip after the move (the opponent's mobility
+ * weighs 8 a reply, potential mobility 2, parity 1).
+ */
+export const W_EDGE = 1;
 /** tree: the shallow midgame search orders moves by evaluation from this many plies up (midgame.ts). */
 export const MID_ORDER_DEPTH = 3;
 /** The shallow midgame search's deepest search, and its moves per node (the state's lists). */

@@ -16,7 +16,9 @@
 import { NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import { placedHi, placedLo } from '../position/position.js';
 import type { Evaluator } from '../eval/weights.js';
+import { W_EDGE } from './constants.js';
 import { QUADRANT } from './leaves.js';
+import { edgeStableCount } from './stability.js';
 import { midSearch } from './midgame.js';
 import { LIST, type SearchState } from './state.js';
 import {
@@ -87,7 +89,9 @@ const CORNERS_LO = 0x81;
 
 /**
  * Ordering key of a move (lower is searched first), from the child position
- * (the opponent to move): its weighted mobility, then parity.
+ * (the opponent to move): its weighted mobility, then parity; less for each
+ * of the mover's edge discs that nothing can flip any more (as Edax's
+ * ordering counts its edge stability).
  */
 export function orderKey(
   cph: number, cpl: number, coh: number, col: number, x: number, parity: number, wMobility: number, wPotential: number, wParity: number,
@@ -103,7 +107,7 @@ export function orderKey(
   const nh = rh | (rh << 8) | (rl >>> 24) | (rh >>> 8);
   const nl = rl | (rl << 8) | (rl >>> 8) | (rh << 24);
   const pot = popcount32(nh & ~(cph | coh)) + popcount32(nl & ~(cpl | col));
-  return (mob * wMobility + pot * wPotential) * 2 + (QUADRANT[x] & parity ? 0 : wParity);
+  return (mob * wMobility + pot * wPotential) * 2 + (QUADRANT[x] & parity ? 0 : wParity) - W_EDGE * edgeStableCount(coh, col, cph, cpl);
 }
 
 /**

@@ -102,17 +102,30 @@ function uncolumnHi(c: number, bit: number): number {
   return (((c >> 4) & 1) << bit) | (((c >> 5) & 1) << (bit + 8)) | (((c >> 6) & 1) << (bit + 16)) | (((c >> 7) & 1) << (bit + 24));
 }
 
+/** P's stable discs on the four edges (rank 1, rank 8, file A, file H), from the exact edge table, written to out[at] (hi), out[at + 1] (lo). */
+function edgeDiscs(ph: number, pl: number, oh: number, ol: number, out: Int32Array, at: number): void {
+  const a = EDGE[(column(ph, pl, 0) << 8) | column(oh, ol, 0)];
+  const h = EDGE[(column(ph, pl, 7) << 8) | column(oh, ol, 7)];
+  out[at] = (EDGE[(((ph >>> 24) & 255) << 8) | ((oh >>> 24) & 255)] << 24) | uncolumnHi(a, 0) | uncolumnHi(h, 7);
+  out[at + 1] = EDGE[((pl & 255) << 8) | (ol & 255)] | uncolumnLo(a, 0) | uncolumnLo(h, 7);
+}
+
+const E = new Int32Array(2);
+
+/** How many of P's discs on the edges no move can flip (the ordering key's stability term, ordering.ts). */
+export function edgeStableCount(ph: number, pl: number, oh: number, ol: number): number {
+  edgeDiscs(ph, pl, oh, ol, E, 0);
+  return popcount32(E[0]) + popcount32(E[1]);
+}
+
 /** Stable discs of P, written to out[at] (hi), out[at + 1] (lo). */
 export function stableDiscs(ph: number, pl: number, oh: number, ol: number, out: Int32Array, at: number): void {
   const filledH = ph | oh;
   const filledL = pl | ol;
   // Edges: rank 1, rank 8, file A, file H.
-  let sl = EDGE[((pl & 255) << 8) | (ol & 255)];
-  let sh = EDGE[(((ph >>> 24) & 255) << 8) | ((oh >>> 24) & 255)] << 24;
-  const a = EDGE[(column(ph, pl, 0) << 8) | column(oh, ol, 0)];
-  const h = EDGE[(column(ph, pl, 7) << 8) | column(oh, ol, 7)];
-  sl |= uncolumnLo(a, 0) | uncolumnLo(h, 7);
-  sh |= uncolumnHi(a, 0) | uncolumnHi(h, 7);
+  edgeDiscs(ph, pl, oh, ol, E, 0);
+  let sh = E[0];
+  let sl = E[1];
 
   // Full lines.
   let rowL = 0;
