@@ -111,7 +111,7 @@ export function noWeights(): void {
 export function configure(): void {
   setOrdering(
     word(L.SET_EVAL_MIN), word(L.SET_PER_MOBILITY_0), word(L.SET_PER_MOBILITY_1), word(L.SET_PER_MOBILITY_2), word(L.SET_PER_MOBILITY_3),
-    word(L.SET_SORT_FROM_1), word(L.SET_SORT_FROM_2), word(L.SET_SORT_FROM_3), word(L.SET_W_MOBILITY), word(L.SET_W_POTENTIAL), word(L.SET_W_PARITY),
+    word(L.SET_SORT_FROM_1), word(L.SET_SORT_FROM_2), word(L.SET_SORT_FROM_3), word(L.SET_W_MOBILITY), word(L.SET_W_POTENTIAL), word(L.SET_W_PARITY), word(L.SET_W_EDGE),
   );
   setOff(word(L.SET_OFF));
 }

@@ -11,7 +11,6 @@ import { childScoreAt, loaded, playLine } from './eval';
 import { quadrant } from './leaves';
 import { midSearch } from './midgame';
 import { edgeStableCount } from './stability';
-import { W_EDGE } from '../src/search/constants';
 import { LIST, LIST_FH, LIST_FL, LIST_KEY, LIST_SQ, scratch } from './state';
 
 // The context's ordering settings (SearchContext: evalMin, evalPerMobility, sortDepth, wMobility …).
@@ -26,9 +25,10 @@ let sortFrom3: i32 = 64;
 let wMobility: i32 = 4;
 let wPotential: i32 = 1;
 let wParity: i32 = 1;
+let wEdge: i32 = 1;
 
 export function setOrdering(
-  min: i32, pm0: i32, pm1: i32, pm2: i32, pm3: i32, from1: i32, from2: i32, from3: i32, mobility: i32, potential: i32, parity: i32,
+  min: i32, pm0: i32, pm1: i32, pm2: i32, pm3: i32, from1: i32, from2: i32, from3: i32, mobility: i32, potential: i32, parity: i32, edge: i32,
 ): void {
   evalMin = min;
   perMobility0 = pm0;
@@ -41,6 +41,7 @@ export function setOrdering(
   wMobility = mobility;
   wPotential = potential;
   wParity = parity;
+  wEdge = edge;
 }
 
 const CORNERS: u64 = 0x8100000000000081;
@@ -49,14 +50,14 @@ const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
 
 /** Ordering key of a move (lower is searched first), from the child position (the opponent to move, as P). */
 // @ts-ignore: decorator
-@inline function orderKey(P: u64, O: u64, x: i32, parity: i32): i32 {
+@inline function orderKey(P: u64, O: u64, x: i32, parity: i32, wMobility: i32, wPotential: i32, wParity: i32, wEdge: i32): i32 {
   const m = movesInline(P, O);
   const mob = <i32>popcnt<u64>(m) + <i32>popcnt<u64>(m & CORNERS);
   // Potential mobility: empty squares next to our discs (O's here), where the opponent may find moves later.
   const r = O | ((O << 1) & NOT_A) | ((O >> 1) & NOT_H);
   const nb = r | (r << 8) | (r >> 8);
   const pot = <i32>popcnt<u64>(nb & ~(P | O));
-  return (mob * wMobility + pot * wPotential) * 2 + ((quadrant(x) & parity) != 0 ? 0 : wParity) - W_EDGE * edgeStableCount(O, P);
+  return (mob * wMobility + pot * wPotential) * 2 + ((quadrant(x) & parity) != 0 ? 0 : wParity) - wEdge * edgeStableCount(O, P);
 }
 
 // @ts-ignore: decorator
@@ -74,6 +75,11 @@ export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i
   const ev = loaded && empties >= evalMin;
   const sortDepth = empties >= sortFrom3 ? 3 : empties >= sortFrom2 ? 2 : empties >= sortFrom1 ? 1 : 0;
   const perMobility = sortDepth == 0 ? perMobility0 : sortDepth == 1 ? perMobility1 : sortDepth == 2 ? perMobility2 : perMobility3;
+  // The key's weights in locals: the calls below would make the globals be read again for every move.
+  const wM = wMobility;
+  const wP = wPotential;
+  const wQ = wParity;
+  const wE = wEdge;
   let n = 0;
   while (m != 0) {
     const x = <i32>ctz<u64>(m);
@@ -88,7 +94,7 @@ export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i
     else {
       const cP = O ^ f;
       const cO = P | f | bit(x);
-      key = orderKey(cP, cO, x, parity);
+      key = orderKey(cP, cO, x, parity, wM, wP, wQ, wE);
       // The child's evaluation is the opponent's: the lower, the better for us.
       if (ev) {
         if (sortDepth == 0) key = key * perMobility + childScoreAt(empties, x, f);

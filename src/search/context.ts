@@ -10,9 +10,10 @@
 import type { Evaluator } from '../eval/weights.js';
 import type { Table } from './table.js';
 import {
-  DEFAULT_ORDERING, OFF_EVAL, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, type OrderingSettings, W_MOBILITY, W_PARITY,
+  DEFAULT_ORDERING, OFF_EDGE, OFF_EVAL, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, type OrderingSettings, W_MOBILITY, W_PARITY,
   W_POTENTIAL, sortDepths,
 } from './ordering.js';
+import { W_EDGE } from './constants.js';
 import { DEFAULT_SELECTIVITY, levelOf, marginOf } from './selective.js';
 import { SearchState } from './state.js';
 
@@ -82,6 +83,7 @@ export class SearchContext {
   readonly wMobility: number;
   readonly wPotential: number;
   readonly wParity: number;
+  readonly wEdge: number;
   /**
    * The selectivity level of the search under way: 0 exact; k > 0 selective
    * (ProbCut at margin pcMargin), see selective.ts. Set by the root for its
@@ -117,6 +119,7 @@ export class SearchContext {
     this.wMobility = off & OFF_MOBILITY ? 0 : W_MOBILITY;
     this.wPotential = off & OFF_POTENTIAL ? 0 : W_POTENTIAL;
     this.wParity = off & OFF_PARITY ? 0 : W_PARITY;
+    this.wEdge = off & OFF_EDGE ? 0 : W_EDGE;
 
     this.live = s.live ?? new Float64Array(LIVE_FIELDS);
     this.liveAt = s.liveAt ?? 0;

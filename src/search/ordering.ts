@@ -16,13 +16,12 @@
 import { NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import { placedHi, placedLo } from '../position/position.js';
 import type { Evaluator } from '../eval/weights.js';
-import { W_EDGE } from './constants.js';
 import { QUADRANT } from './leaves.js';
 import { edgeStableCount } from './stability.js';
 import { midSearch } from './midgame.js';
 import { LIST, type SearchState } from './state.js';
 import {
-  OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY,
+  OFF_EDGE, OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY,
 } from './switches.js';
 
 /** Move ordering's settings. */
@@ -57,10 +56,10 @@ export const W_PARITY = 1;
  * (bench/README, "The ordering study").
  */
 // The bits, written once for both engines: switches.ts.
-export { OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY };
+export { OFF_EDGE, OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY };
 /** The techniques by the names the command line uses, in the study's order. */
 export const ORDERING_TECHNIQUES: ReadonlyArray<readonly [string, number]> = [
-  ['hash-move', OFF_HASH_MOVE], ['mobility', OFF_MOBILITY], ['potential', OFF_POTENTIAL], ['parity', OFF_PARITY], ['eval', OFF_EVAL],
+  ['hash-move', OFF_HASH_MOVE], ['mobility', OFF_MOBILITY], ['potential', OFF_POTENTIAL], ['parity', OFF_PARITY], ['edge', OFF_EDGE], ['eval', OFF_EVAL],
   ['sorting', OFF_SORTING], ['etc', OFF_ETC], ['stability', OFF_STABILITY], ['selective', OFF_SELECTIVE],
 ];
 
@@ -81,6 +80,8 @@ export interface OrderingContext {
   readonly wMobility: number;
   readonly wPotential: number;
   readonly wParity: number;
+  /** The key's weight of each of the mover's edge discs that nothing can flip (W_EDGE, src/search/constants.ts; 0 when switched off). */
+  readonly wEdge: number;
 }
 
 const M = new Int32Array(4);
@@ -94,7 +95,7 @@ const CORNERS_LO = 0x81;
  * ordering counts its edge stability).
  */
 export function orderKey(
-  cph: number, cpl: number, coh: number, col: number, x: number, parity: number, wMobility: number, wPotential: number, wParity: number,
+  cph: number, cpl: number, coh: number, col: number, x: number, parity: number, wMobility: number, wPotential: number, wParity: number, wEdge: number,
 ): number {
   moves(cph, cpl, coh, col, M, 2);
   const mh = M[2];
@@ -107,7 +108,7 @@ export function orderKey(
   const nh = rh | (rh << 8) | (rl >>> 24) | (rh >>> 8);
   const nl = rl | (rl << 8) | (rl >>> 8) | (rh << 24);
   const pot = popcount32(nh & ~(cph | coh)) + popcount32(nl & ~(cpl | col));
-  return (mob * wMobility + pot * wPotential) * 2 + (QUADRANT[x] & parity ? 0 : wParity) - W_EDGE * edgeStableCount(coh, col, cph, cpl);
+  return (mob * wMobility + pot * wPotential) * 2 + (QUADRANT[x] & parity ? 0 : wParity) - wEdge * edgeStableCount(coh, col, cph, cpl);
 }
 
 /**
@@ -131,6 +132,7 @@ export function buildList(
   const wMobility = ctx.wMobility;
   const wPotential = ctx.wPotential;
   const wParity = ctx.wParity;
+  const wEdge = ctx.wEdge;
   let n = 0;
   while ((ml | mh) !== 0) {
     const x = lowestSquare(mh, ml);
@@ -149,7 +151,7 @@ export function buildList(
       const cpl = ol ^ fl;
       const coh = placedHi(ph, fh, x);
       const col = placedLo(pl, fl, x);
-      const key = orderKey(cph, cpl, coh, col, x, parity, wMobility, wPotential, wParity);
+      const key = orderKey(cph, cpl, coh, col, x, parity, wMobility, wPotential, wParity, wEdge);
       // The child's evaluation is the opponent's: the lower, the better for us.
       if (ev === null) keys[i] = key;
       else if (sortDepth === 0) keys[i] = key * perMobility + ev.childScoreAt(empties, x, fh, fl);

@@ -12,6 +12,7 @@ import { pushRecord } from './dataset.js';
 import { solveExact } from '../search/root.js';
 import type { SearchContext } from '../search/context.js';
 import { W_MOBILITY, W_PARITY, W_POTENTIAL, orderKey } from '../search/ordering.js';
+import { W_EDGE } from '../search/constants.js';
 import type { SearchState } from '../search/state.js';
 import { rng } from '../position/random.js';
 import type { Evaluator } from '../eval/weights.js';
@@ -85,7 +86,7 @@ export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out
       let best = 1 << 30;
       for (const y of list) {
         flips(y, ph, pl, oh, ol, F, 0);
-        const k = orderKey(oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], y), placedLo(pl, F[1], y), y, 0, W_MOBILITY, W_POTENTIAL, W_PARITY) * 16 + Math.floor(r() * 16);
+        const k = orderKey(oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], y), placedLo(pl, F[1], y), y, 0, W_MOBILITY, W_POTENTIAL, W_PARITY, W_EDGE) * 16 + Math.floor(r() * 16);
         if (k < best) {
           best = k;
           x = y;

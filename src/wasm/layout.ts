@@ -69,7 +69,8 @@ export const SET_W_MOBILITY = 8; // the key's weights
 export const SET_W_POTENTIAL = 9;
 export const SET_W_PARITY = 10;
 export const SET_OFF = 11; // the switches (src/search/switches.ts)
-export const SETTINGS_WORDS = 12;
+export const SET_W_EDGE = 12; // the key's weight of an edge disc that nothing can flip
+export const SETTINGS_WORDS = 13;
 
 /*
  * The facts the module reports (layoutOf(k)), in this order: MAX_THREADS,

@@ -16,7 +16,7 @@ import { type Engine, type EngineExports, engineMemory, loadEngine } from './eng
 import { LIVE_NODES } from '../search/context.js';
 import {
   COUNTERS, SETTINGS_BYTE, SETTINGS_WORDS, SET_EVAL_MIN, SET_OFF, SET_PER_MOBILITY_0, SET_PER_MOBILITY_1, SET_PER_MOBILITY_2, SET_PER_MOBILITY_3,
-  SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3, SET_W_MOBILITY, SET_W_PARITY, SET_W_POTENTIAL, SQ_FEATURE_WORDS, SQ_POWER_WORDS, SQ_START_WORDS,
+  SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3, SET_W_EDGE, SET_W_MOBILITY, SET_W_PARITY, SET_W_POTENTIAL, SQ_FEATURE_WORDS, SQ_POWER_WORDS, SQ_START_WORDS,
   WEIGHTS_HEADER_WORDS,
 } from './layout.js';
 
@@ -152,6 +152,7 @@ export class WasmSearch implements LowerSearch {
     b[SET_W_MOBILITY] = ctx.wMobility;
     b[SET_W_POTENTIAL] = ctx.wPotential;
     b[SET_W_PARITY] = ctx.wParity;
+    b[SET_W_EDGE] = ctx.wEdge;
     b[SET_OFF] = ctx.off;
     this.x.configure();
     this.configuredFor = ctx;
