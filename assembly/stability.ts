@@ -101,19 +101,9 @@ const INNER: u64 = 0x007e7e7e7e7e7e00;
   return s | load<u64>(UNCOL + (<usize>a << 3)) | (load<u64>(UNCOL + (<usize>h << 3)) << 7);
 }
 
-/**
- * How many of P's discs on the edges no move can flip (the ordering key's
- * stability term): the four lines' counts, without putting the discs back
- * on the board. A corner is on a rank and a file, and stable on both once
- * P's: the files' counts leave the corners to the ranks'.
- */
-// @ts-ignore: decorator
-@inline export function edgeStableCount(P: u64, O: u64): i32 {
-  const r1 = edge((<i32>(P & 255) << 8) | <i32>(O & 255));
-  const r8 = edge((<i32>(P >> 56) << 8) | <i32>(O >> 56));
-  const a = edge((column(P, 0) << 8) | column(O, 0));
-  const h = edge((column(P, 7) << 8) | column(O, 7));
-  return popcnt<i32>(r1) + popcnt<i32>(r8) + popcnt<i32>(a & 0x7e) + popcnt<i32>(h & 0x7e);
+/** How many of P's discs on the edges no move can flip (the ordering key's stability term). */
+export function edgeStableCount(P: u64, O: u64): i32 {
+  return <i32>popcnt<u64>(edgeStableDiscs(P, O));
 }
 
 /** Stable discs of P. */
