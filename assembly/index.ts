@@ -16,7 +16,8 @@ import { searchNull as search, setLevel, setOff } from './nws';
 import { setOrdering } from './ordering';
 import { stabilityBound as bound } from './stability';
 import { END, SETTINGS, scratch, stopAt, useThread } from './state';
-import { setDate, useTable as placeTable } from './table';
+import { setDate, useTable as placeTable, zeroTable as zeroEntries } from './table';
+import { midSearch } from './midgame';
 
 /**
  * The top of what the start code allocated (the tables of bitboard.ts,
@@ -89,6 +90,11 @@ export function useTable(at: i32, bits: i32, ways: i32): void {
   placeTable(<usize><u32>at, bits, ways);
 }
 
+/** Zeroes the table's entries (the host's Table.clear). */
+export function zeroTable(): void {
+  zeroEntries();
+}
+
 /** The evaluator's tables at `at` (laid out as src/wasm/layout.ts says). */
 export function useWeights(at: i32, tables: i32, band: i32, constantOffset: i32): void {
   placeWeights(<usize><u32>at, tables, band, constantOffset);
@@ -130,6 +136,19 @@ export function searchNull(ph: i32, pl: i32, oh: i32, ol: i32, alpha: i32, empti
   setDate(date);
   const parity = setupEmpties(P, O);
   return search(P, O, alpha, empties, parity);
+}
+
+/**
+ * The shallow midgame search's value (1/128 disc) of a position of
+ * `empties` empties to `depth` plies (at most MID_MAX_DEPTH), window
+ * (alpha, beta): the root's first guess (midSearchFrom of
+ * src/search/midgame.ts, the same nodes counted). Needs the weights.
+ */
+export function midValue(ph: i32, pl: i32, oh: i32, ol: i32, empties: i32, depth: i32, alpha: i32, beta: i32): i32 {
+  const P = board(ph, pl);
+  const O = board(oh, ol);
+  loadLine(empties, P, O);
+  return midSearch(P, O, empties, depth, alpha, beta);
 }
 
 // The primitives, for the differential tests (bit for bit against native-free-bitboard).

@@ -30,6 +30,11 @@ export function useTable(at: usize, bits: i32, ways: i32): void {
   bucketBytes = 32 * ways;
 }
 
+/** Zeroes every entry of the table (memory.fill: on a shared memory, several times faster than the host's typed-array fill). */
+export function zeroTable(): void {
+  memory.fill(base, 0, <usize>(bucketMask + 1) * <usize>bucketBytes);
+}
+
 export function setDate(d: i32): void {
   date = d;
 }

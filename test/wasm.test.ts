@@ -18,6 +18,7 @@ import { SearchContext } from '../src/search/context.js';
 import { setupEmpties } from '../src/search/leaves.js';
 import { searchNull } from '../src/search/nws.js';
 import { solveExact } from '../src/search/root.js';
+import { midSearchFrom } from '../src/search/midgame.js';
 import { stabilityBound } from '../src/search/stability.js';
 import { createTable } from '../src/search/table.js';
 import { levelOf, marginOf } from '../src/search/selective.js';
@@ -144,6 +145,38 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
         for (const alpha of [-5, 0, 5]) expect(nullWindow(wasm, p, alpha)).toEqual(nullWindow(ts, p, alpha));
       }
     }
+  });
+
+  it('the root\'s first guess (the midgame search of 1-7 plies) in the engine: the same value and nodes as midSearchFrom', () => {
+    const { ts, wasm } = pair(12);
+    let compared = 0;
+    for (let empties = 14; empties <= 30; empties += 4) {
+      for (const p of positions(3, 60 - empties, empties * 101)) {
+        for (const depth of [1, 3, 7]) {
+          ts.state.nodes[0] = 0;
+          wasm.state.nodes[0] = 0;
+          const before = wasm.below!.searched;
+          const a = midSearchFrom(ts.state, evaluator, p.ph, p.pl, p.oh, p.ol, depth, -(1 << 30), 1 << 30);
+          const b = wasm.below!.midValue(wasm, p.ph, p.pl, p.oh, p.ol, p.empties, depth, -(1 << 30), 1 << 30);
+          expect([b, wasm.state.nodes[0]], `${empties} empties, ${depth} plies`).toEqual([a, ts.state.nodes[0]]);
+          expect(wasm.below!.searched - before).toBe(ts.state.nodes[0]); // the instance counted them: it ran
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(5 * 3 * 3);
+  });
+
+  it('the table\'s clear zeroes every word of it in the engine\'s memory, and nothing beside it', () => {
+    const share = createEngineShare(12, 'board2', evaluator);
+    const search = new WasmSearch(share, 0);
+    const words = new Int32Array(share.memory.buffer, share.tableAt, (1 << 12) * 8);
+    const before = new Int32Array(share.memory.buffer, share.tableAt - 64, 16); // the weights' last words: a throwaway share
+    words.fill(-1);
+    before.fill(7);
+    search.table.clear();
+    expect(words.every((x) => x === 0)).toBe(true);
+    expect(Array.from(before)).toEqual(new Array(16).fill(7));
   });
 
   it('the last plies are exact: the fail-soft bounds agree with plain negamax', () => {

@@ -63,6 +63,8 @@ export interface LowerSearch {
   /** Takes the context's resolved settings (ordering, switches): once, when the context is made. */
   configure(ctx: SearchContext): void;
   searchNull(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number): number;
+  /** midSearchFrom (midgame.ts) of a position of `empties` empties: the same value, the same nodes counted. */
+  midValue(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number;
 }
 
 export class SearchContext {

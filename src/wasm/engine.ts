@@ -59,6 +59,10 @@ export interface EngineExports {
   useTable(at: number, bits: number, ways: number): void;
   useWeights(at: number, tables: number, band: number, constantOffset: number): void;
   noWeights(): void;
+  /** Zeroes the table placed by useTable (memory.fill). */
+  zeroTable(): void;
+  /** The shallow midgame search's value of a position (assembly/index.ts). */
+  midValue(ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number;
   /** Takes the settings block written at scratchAt() + SETTINGS_BYTE (src/wasm/layout.ts). */
   configure(): void;
   searchNull(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, level: number, margin: number, date: number): number;

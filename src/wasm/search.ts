@@ -107,7 +107,8 @@ export class WasmSearch implements LowerSearch {
     if (w) x.useWeights(w.at, w.tables, w.band, UNPACKED_OFFSET[12]);
     else x.noWeights();
     x.useTable(share.tableAt, share.bits, LAYOUTS[share.layout].ways);
-    this.table = createTable(share.bits, share.layout, new Int32Array(share.memory.buffer, share.tableAt, tableBytes(share.bits, share.layout) / 4));
+    const words = new Int32Array(share.memory.buffer, share.tableAt, tableBytes(share.bits, share.layout) / 4);
+    this.table = createTable(share.bits, share.layout, words, () => x.zeroTable());
     this.x = x;
     this.useThread(thread);
   }
@@ -165,12 +166,24 @@ export class WasmSearch implements LowerSearch {
     Atomics.store(this.stopWord, 0, ctx.stop[ctx.stopAt]);
     const score = this.x.searchNull(ph, pl, oh, ol, alpha, empties, ctx.level, ctx.pcMargin, ctx.table.date);
     this.current = null;
+    this.drain(ctx);
+    return score;
+  }
+
+  midValue(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number {
+    if (this.share.weights === null) throw new Error('midValue: the engine was made without the evaluator\'s weights');
+    const value = this.x.midValue(ph, pl, oh, ol, empties, depth, alpha, beta);
+    this.drain(ctx);
+    return value;
+  }
+
+  /** Moves the engine's counters (nodes, table statistics) to the context's. */
+  private drain(ctx: SearchContext): void {
     const c = this.counters;
     const stats = ctx.table.stats;
     ctx.state.nodes[0] += c[0];
     this.searched += c[0];
     for (let k = 1; k < COUNTERS; k++) stats[k - 1] += c[k];
     c.fill(0);
-    return score;
   }
 }
