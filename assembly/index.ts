@@ -8,14 +8,14 @@
  * searchNull where its own search would.
  */
 import { flips as flipsOf, lastFlipCount as lastCount, moves as movesOf } from './bitboard';
-import { N_WEIGHTS, childScoreAt, loadLine, noWeights as dropWeights, passLine, playLine, scoreAt, useWeights as placeWeights } from './eval';
+import { N_WEIGHTS, childScoreAt, loadLine, loaded, noWeights as dropWeights, passLine, playLine, scoreAt, useWeights as placeWeights } from './eval';
 import { SHALLOW_MAX, setupEmpties } from './leaves';
 import { MEMORY_BASE } from './memory';
 import * as L from '../src/wasm/layout';
 import { searchNull as search, setLevel, setOff } from './nws';
-import { setOrdering } from './ordering';
+import { buildList, evalMin, selectMove, setOrdering } from './ordering';
 import { stabilityBound as bound } from './stability';
-import { END, SETTINGS, scratch, stopAt, useThread } from './state';
+import { END, LIST, LIST_FH, LIST_FL, LIST_SQ, SETTINGS, scratch, stopAt, useThread } from './state';
 import { setDate, useTable as placeTable, zeroTable as zeroEntries } from './table';
 import { midSearch } from './midgame';
 
@@ -149,6 +149,27 @@ export function midValue(ph: i32, pl: i32, oh: i32, ol: i32, empties: i32, depth
   const O = board(oh, ol);
   loadLine(empties, P, O);
   return midSearch(P, O, empties, depth, alpha, beta);
+}
+
+/**
+ * The moves of a node of the host's root (its plyList), ordered as the
+ * search below orders its own (buildList, then every move selected in
+ * turn): their squares and flips in this thread's list slots empties * LIST
+ * on (listAt). Returns how many. The sorting searches' nodes count.
+ */
+export function orderedMoves(ph: i32, pl: i32, oh: i32, ol: i32, empties: i32, parity: i32, hashMove: i32): i32 {
+  const P = board(ph, pl);
+  const O = board(oh, ol);
+  if (loaded && empties >= evalMin) loadLine(empties, P, O);
+  const n = buildList(P, O, empties, parity, hashMove, movesOf(P, O));
+  const base = empties * LIST;
+  for (let i = base; i < base + n; i++) selectMove(i, base + n);
+  return n;
+}
+
+/** The address of this thread's move lists: field 0 squares, 1 the flips' high words, 2 their low words (i32 × LIST per empties count). */
+export function listAt(field: i32): i32 {
+  return <i32>(scratch + (field == 0 ? LIST_SQ : field == 1 ? LIST_FH : LIST_FL));
 }
 
 // The primitives, for the differential tests (bit for bit against native-free-bitboard).

@@ -65,6 +65,15 @@ export interface LowerSearch {
   searchNull(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number): number;
   /** midSearchFrom (midgame.ts) of a position of `empties` empties: the same value, the same nodes counted. */
   midValue(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number;
+  /**
+   * A node's moves ordered as buildList then selectMove order them (the
+   * same keys, the same sorting searches, their nodes counted): squares and
+   * flips into sq, fh, fl from `at`. Returns how many.
+   */
+  orderedMoves(
+    ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number,
+    sq: Int32Array, fh: Int32Array, fl: Int32Array, at: number,
+  ): number;
 }
 
 export class SearchContext {

@@ -40,11 +40,14 @@ function plyList(ctx: SearchContext, ph: number, pl: number, oh: number, ol: num
   const s = ctx.state;
   const table = ctx.table;
   const e = table.probe(ph, pl, oh, ol, hash);
+  const hashMove = e >= 0 && (ctx.off & OFF_HASH_MOVE) === 0 ? table.move() : NO_MOVE;
+  const own = ply * LIST;
+  // The engine below the root orders the moves alike, faster.
+  if (ctx.below !== null) return ctx.below.orderedMoves(ctx, ph, pl, oh, ol, empties, parity, hashMove, s.plySq, s.plyFh, s.plyFl, own);
   if (empties >= ctx.evalFrom) ctx.evaluator!.load(empties, ph, pl, oh, ol);
-  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, e >= 0 && (ctx.off & OFF_HASH_MOVE) === 0 ? table.move() : NO_MOVE, mh, ml);
+  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, hashMove, mh, ml);
   const base = empties * LIST;
   for (let i = 0; i < n; i++) selectMove(s, base + i, base + n);
-  const own = ply * LIST;
   for (let i = 0; i < n; i++) {
     s.plySq[own + i] = s.listSq[base + i];
     s.plyFh[own + i] = s.listFh[base + i];

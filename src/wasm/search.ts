@@ -14,6 +14,7 @@ import type { LowerSearch, SearchContext } from '../search/context.js';
 import { LAYOUTS, type Layout, type Table, createTable, tableBytes } from '../search/table.js';
 import { type Engine, type EngineExports, engineMemory, loadEngine } from './engine.js';
 import { LIVE_NODES } from '../search/context.js';
+import { LIST } from '../search/constants.js';
 import {
   COUNTERS, SETTINGS_BYTE, SETTINGS_WORDS, SET_EVAL_MIN, SET_OFF, SET_PER_MOBILITY_0, SET_PER_MOBILITY_1, SET_PER_MOBILITY_2, SET_PER_MOBILITY_3,
   SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3, SET_W_EDGE, SET_W_MOBILITY, SET_W_PARITY, SET_W_POTENTIAL, SQ_FEATURE_WORDS, SQ_POWER_WORDS, SQ_START_WORDS,
@@ -92,6 +93,8 @@ export class WasmSearch implements LowerSearch {
   private stopWord!: Int32Array;
   /** The thread's settings block in its scratch region (configure). */
   private settings!: Int32Array;
+  /** The thread's move lists in its scratch region: squares, the flips' high words, their low words (orderedMoves). */
+  private lists!: Int32Array[];
   /** The context whose settings the engine holds. */
   private configuredFor: SearchContext | null = null;
   /** The context whose searchNull runs now (poll reads its stop flag and writes its progress). */
@@ -127,6 +130,7 @@ export class WasmSearch implements LowerSearch {
     this.counters.fill(0);
     this.stopWord = new Int32Array(buffer, x.stopFlagAt(), 1);
     this.settings = new Int32Array(buffer, x.scratchAt() + SETTINGS_BYTE, SETTINGS_WORDS);
+    this.lists = [0, 1, 2].map((k) => new Int32Array(buffer, x.listAt(k), 64 * LIST));
     this.configuredFor = null; // another thread's region: configured again at the next search
   }
 
@@ -175,6 +179,22 @@ export class WasmSearch implements LowerSearch {
     const value = this.x.midValue(ph, pl, oh, ol, empties, depth, alpha, beta);
     this.drain(ctx);
     return value;
+  }
+
+  orderedMoves(
+    ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number,
+    sq: Int32Array, fh: Int32Array, fl: Int32Array, at: number,
+  ): number {
+    if (this.configuredFor !== ctx) this.configure(ctx);
+    const n = this.x.orderedMoves(ph, pl, oh, ol, empties, parity, hashMove);
+    this.drain(ctx);
+    const from = empties * LIST;
+    for (let i = 0; i < n; i++) {
+      sq[at + i] = this.lists[0][from + i];
+      fh[at + i] = this.lists[1][from + i];
+      fl[at + i] = this.lists[2][from + i];
+    }
+    return n;
   }
 
   /** Moves the engine's counters (nodes, table statistics) to the context's. */
