@@ -126,14 +126,14 @@ export function configure(): void {
  * The null-window search (alpha, alpha + 1) of a position, as the
  * TypeScript searchNull does it (its empties list built here), at
  * selectivity `level` (0: exact) with ProbCut margin `margin` (evaluation
- * units), on the table of the search dated `date`. Fail-soft. Its nodes and table statistics add to this thread's
- * counters.
+ * units), on the table of the search dated `date` whose entries dated before `floor` are empty. Fail-soft. Its nodes and
+ * table statistics add to this thread's counters.
  */
-export function searchNull(ph: i32, pl: i32, oh: i32, ol: i32, alpha: i32, empties: i32, level: i32, margin: i32, date: i32): i32 {
+export function searchNull(ph: i32, pl: i32, oh: i32, ol: i32, alpha: i32, empties: i32, level: i32, margin: i32, date: i32, floor: i32): i32 {
   const P = board(ph, pl);
   const O = board(oh, ol);
   setLevel(level, margin);
-  setDate(date);
+  setDate(date, floor);
   const parity = setupEmpties(P, O);
   return search(P, O, alpha, empties, parity);
 }

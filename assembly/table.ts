@@ -17,8 +17,9 @@ export { STAT_CUTOFFS };
 let base: usize = 0;
 let bucketMask: i32 = 0;
 let bucketBytes: i32 = 64;
-/** The date of the current search (set by the host for each search). */
+/** The date of the current search and the floor, the first date in use (set by the host for each search: Table.date, Table.floor); entries dated before the floor are empty. */
 export let date: i32 = 1;
+let floor: i32 = 1;
 /** The data words of the entry the last successful probe found. */
 let w0: i32 = 0;
 let w1: i32 = 0;
@@ -35,8 +36,9 @@ export function zeroTable(): void {
   memory.fill(base, 0, <usize>(bucketMask + 1) * <usize>bucketBytes);
 }
 
-export function setDate(d: i32): void {
+export function setDate(d: i32, f: i32): void {
   date = d;
+  floor = f;
 }
 
 /** A 32-bit hash of a position, from the four int32 words. */
@@ -73,7 +75,7 @@ function find(ph: i32, pl: i32, oh: i32, ol: i32, b: usize): usize {
     const a = load<i32>(e);
     const c = load<i32>(e, 4);
     const k = mix(a, c);
-    if ((load<i32>(e, 8) ^ k) == ph && (load<i32>(e, 12) ^ k) == pl && (load<i32>(e, 16) ^ k) == oh && (load<i32>(e, 20) ^ k) == ol) {
+    if ((load<i32>(e, 8) ^ k) == ph && (load<i32>(e, 12) ^ k) == pl && (load<i32>(e, 16) ^ k) == oh && (load<i32>(e, 20) ^ k) == ol && <i32>(<u32>a >> 24) >= floor) {
       w0 = a;
       w1 = c;
       return e;
@@ -112,13 +114,14 @@ export function probe(ph: i32, pl: i32, oh: i32, ol: i32, hash: i32): bool {
   return (w1 >> 16) & 255;
 }
 
-/** The bucket's entry to replace: one of an older search (or empty) first, then the cheapest to search again (cost, then depth); record may keep it (KEEP_COSTLIER). */
+/** The bucket's entry to replace: an empty one (or dated before the floor) or one of an older search first, then the cheapest to search again (cost, then depth); record may keep it (KEEP_COSTLIER). */
 function victim(b: usize): usize {
   let v = b;
   let k = 1 << 30;
   for (let e = b; e < b + <usize>bucketBytes; e += 32) {
     const w = load<i32>(e);
-    const r = (<i32>(<u32>w >> 24) == date ? 1 << 16 : 0) + (<i32>(<u32>load<i32>(e, 4) >> 24) << 8) + ((w >> 16) & 255);
+    const t = <i32>(<u32>w >> 24);
+    const r = t < floor ? 0 : (t == date ? 1 << 16 : 0) + (<i32>(<u32>load<i32>(e, 4) >> 24) << 8) + ((w >> 16) & 255);
     if (r < k) {
       k = r;
       v = e;
@@ -151,7 +154,7 @@ export function record(
     }
     m1 = w1 & 255;
     m2 = (w1 >> 8) & 255;
-  } else if (<u32>load<i32>(e) >> 24 != 0) {
+  } else if (<i32>(<u32>load<i32>(e) >> 24) >= floor) {
     countStat(STAT_OVERWRITES);
   }
   if (score > alpha && score > lo) lo = score;

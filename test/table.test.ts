@@ -72,6 +72,26 @@ describe('transposition table', () => {
     expect(has(b)).toBe(false);
   });
 
+  it('a clear hides every entry without zeroing the words; a date set from elsewhere below the floor shows them again, and what it records', () => {
+    const t = new TranspositionTable(10);
+    const [a, b] = sameBucket(2);
+    const put = (p: number[]) => t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), 20, 0, 0, 1, 2, 0);
+    const has = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3])) >= 0;
+    t.newSearch();
+    put(a);
+    const words = Array.from(t.data);
+    t.clear();
+    expect(Array.from(t.data)).toEqual(words);
+    expect(has(a)).toBe(false);
+    put(b);
+    put(a);
+    expect([has(a), has(b), t.stats[STAT_OVERWRITES]]).toEqual([true, true, 0]); // hidden entries are empty ones
+    t.clear();
+    t.date = 1; // a split's owner or a queue's job dated before this table's floor
+    expect(t.floor).toBe(1);
+    expect([has(a), has(b)]).toEqual([true, true]);
+  });
+
   it('replaces the cheaper entry (nodes its search took) before the shallower', () => {
     const t = new TranspositionTable(10);
     const [a, b, c] = sameBucket(3);

@@ -167,7 +167,24 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     expect(compared).toBe(5 * 3 * 3);
   });
 
-  it('the table\'s clear zeroes every word of it in the engine\'s memory, and nothing beside it', () => {
+  it('a clear leaves the table as a fresh one: the same solve again is node for node a fresh table\'s, in both engines', () => {
+    const y = randomPosition(4712, 42); // 18 empties: the pre-searches run too
+    expect(emptyCount(y)).toBe(18);
+    const x = y; // what the first solve left would all be found again
+    const used = pair(12);
+    const fresh = pair(12);
+    for (const name of ['ts', 'wasm'] as const) {
+      const a = used[name];
+      solveExact(a, x);
+      a.table.clear();
+      expect(a.table.floor, 'the clear moved the floor, not zeroed the words').toBeGreaterThan(1);
+      const r = solveExact(a, y);
+      const f = solveExact(fresh[name], y);
+      expect([r.score, r.pv, r.nodes, Array.from(a.table.stats)], name).toEqual([f.score, f.pv, f.nodes, Array.from(fresh[name].table.stats)]);
+    }
+  });
+
+  it('when the dates run out a clear zeroes every word of the table in the engine\'s memory (memory.fill), and nothing beside it', () => {
     const share = createEngineShare(12, 'board2', evaluator);
     const search = new WasmSearch(share, 0);
     const words = new Int32Array(share.memory.buffer, share.tableAt, (1 << 12) * 8);
@@ -175,7 +192,11 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     words.fill(-1);
     before.fill(7);
     search.table.clear();
+    expect(words.every((x) => x === -1), 'a clear with dates to spare writes nothing').toBe(true);
+    search.table.date = 254;
+    search.table.clear();
     expect(words.every((x) => x === 0)).toBe(true);
+    expect([search.table.date, search.table.floor]).toEqual([1, 1]);
     expect(Array.from(before)).toEqual(new Array(16).fill(7));
   });
 
@@ -257,14 +278,14 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     const work = positions(30, 55, 99);
     const alone = work.map((p) => {
       counters[0][0] = 0;
-      return [threads[0].searchNull(p.ph, p.pl, p.oh, p.ol, 0, p.empties, 0, 0, 1), counters[0][0]];
+      return [threads[0].searchNull(p.ph, p.pl, p.oh, p.ol, 0, p.empties, 0, 0, 1, 1), counters[0][0]];
     });
     for (const c of counters) c.fill(0);
     const totals = [0, 0, 0];
     work.forEach((p, i) => {
       const t = i % 3;
       const before = counters[t][0];
-      expect(threads[t].searchNull(p.ph, p.pl, p.oh, p.ol, 0, p.empties, 0, 0, 1)).toBe(alone[i][0]);
+      expect(threads[t].searchNull(p.ph, p.pl, p.oh, p.ol, 0, p.empties, 0, 0, 1, 1)).toBe(alone[i][0]);
       expect(counters[t][0] - before).toBe(alone[i][1]);
       totals[t] += alone[i][1];
     });
@@ -272,7 +293,7 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     // A new instance's start code rewrites the read-only tables with the same bytes: the others go on unharmed.
     loadEngine(memory, 3);
     const p = work[0];
-    expect(threads[1].searchNull(p.ph, p.pl, p.oh, p.ol, 0, p.empties, 0, 0, 1)).toBe(alone[0][0]);
+    expect(threads[1].searchNull(p.ph, p.pl, p.oh, p.ol, 0, p.empties, 0, 0, 1, 1)).toBe(alone[0][0]);
   });
 });
 

@@ -69,7 +69,7 @@ export interface EngineExports {
   listAt(field: number): number;
   /** Takes the settings block written at scratchAt() + SETTINGS_BYTE (src/wasm/layout.ts). */
   configure(): void;
-  searchNull(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, level: number, margin: number, date: number): number;
+  searchNull(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, level: number, margin: number, date: number, floor: number): number;
   shallowMax(): number;
   flipsHi(x: number, ph: number, pl: number, oh: number, ol: number): number;
   flipsLo(x: number, ph: number, pl: number, oh: number, ol: number): number;

@@ -168,7 +168,7 @@ export class WasmSearch implements LowerSearch {
     if (this.configuredFor !== ctx) this.configure(ctx);
     this.current = ctx;
     Atomics.store(this.stopWord, 0, ctx.stop[ctx.stopAt]);
-    const score = this.x.searchNull(ph, pl, oh, ol, alpha, empties, ctx.level, ctx.pcMargin, ctx.table.date);
+    const score = this.x.searchNull(ph, pl, oh, ol, alpha, empties, ctx.level, ctx.pcMargin, ctx.table.date, ctx.table.floor);
     this.current = null;
     this.drain(ctx);
     return score;
