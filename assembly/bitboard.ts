@@ -73,15 +73,7 @@ function build(): void {
 }
 build();
 
-/** Run of O from x upward along m, closed by P: the first non-O square of the line is the lowest bit of m & ~O. */
-// @ts-ignore: decorator
-@inline function flipsUp(m: u64, P: u64, O: u64): u64 {
-  const e = m & ~O;
-  const l = e & (0 - e);
-  return select<u64>((l - 1) & m, 0, (l & P) != 0);
-}
-
-/** The same downward: the first non-O square is the highest bit of m & ~O (none: the shift gives 0). */
+/** Run of O from x downward along m, closed by P: the first non-O square of the line is the highest bit of m & ~O (none: the shift gives 0). */
 // @ts-ignore: decorator
 @inline function flipsDown(m: u64, P: u64, O: u64): u64 {
   const e = m & ~O;
@@ -89,12 +81,29 @@ build();
   return (0 - (h << 1)) & m;
 }
 
+/**
+ * The runs of O from x upward along two lines at once, one in each 64-bit
+ * lane, closed by P: the first non-O square of a line is the lowest bit of
+ * m & ~O. The four upward lines in two i64x2 steps; the downward ones stay
+ * scalar (they need a count of leading zeros, which i64x2 lacks). Same
+ * bits (wasm.test), the leaves about 5 % faster (bench/README).
+ */
+// @ts-ignore: decorator
+@inline function flipsUp2(m: v128, P: v128, O: v128): v128 {
+  const e = v128.andnot(m, O);
+  const l = v128.and(e, i64x2.neg(e));
+  const r = v128.and(i64x2.sub(l, i64x2.splat(1)), m);
+  return v128.and(r, i64x2.ne(v128.and(l, P), i64x2.splat(0)));
+}
+
 /** Discs P flips by playing on the empty square x (0 if none). */
 // @ts-ignore: decorator
 @inline export function flips(x: i32, P: u64, O: u64): u64 {
   const b = LINE + (<usize>x << 6);
-  return flipsUp(load<u64>(b), P, O) | flipsUp(load<u64>(b, 8), P, O)
-    | flipsUp(load<u64>(b, 16), P, O) | flipsUp(load<u64>(b, 24), P, O)
+  const Pv = i64x2.splat(P);
+  const Ov = i64x2.splat(O);
+  const up = v128.or(flipsUp2(v128.load(b), Pv, Ov), flipsUp2(v128.load(b, 16), Pv, Ov));
+  return i64x2.extract_lane(up, 0) | i64x2.extract_lane(up, 1)
     | flipsDown(load<u64>(b, 32), P, O) | flipsDown(load<u64>(b, 40), P, O)
     | flipsDown(load<u64>(b, 48), P, O) | flipsDown(load<u64>(b, 56), P, O);
 }

@@ -13,7 +13,7 @@ import { solveEntry, summarize } from '../dist/solve/solve.js';
 import { loadEvaluator } from '../dist/eval/files.js';
 import { moveName } from '../dist/position/position.js';
 import { WasmSearch } from '../dist/wasm/search.js';
-import '../dist/wasm/engine-file.js';
+import '../dist/wasm/choice.js'; // gives this thread the engine's module (provideEngine)
 
 const file = process.argv[2] ?? new URL('../obf/fforum-20-39.obf', import.meta.url).pathname;
 const bits = Number(process.argv[3] ?? 21);

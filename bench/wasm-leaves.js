@@ -13,7 +13,7 @@ import { setupEmpties } from '../dist/search/leaves.js';
 import { searchNull } from '../dist/search/nws.js';
 import { createTable } from '../dist/search/table.js';
 import { WasmSearch } from '../dist/wasm/search.js';
-import '../dist/wasm/engine-file.js';
+import '../dist/wasm/choice.js'; // gives this thread the engine's module (provideEngine)
 
 const [engine = 'ts', roundsText = '10'] = process.argv.slice(2);
 const rounds = Number(roundsText);
