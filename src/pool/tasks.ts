@@ -166,7 +166,7 @@ export class SearchThread {
   private evaluator: { digest: string | null; ev: Evaluator | null } = { digest: null, ev: null };
   /** df-pn's table (prover 'dfpn'), kept as the own table is. */
   private dfpn: DfpnTable | undefined;
-  /** Tables made and not yet searched: all zeros, date 1, as a clear leaves them (so a first solve need not clear gigabytes). */
+  /** Tables made and not yet searched: empty, as a clear leaves them, so a first solve need not clear them (the search's table clears by moving its date floor, but df-pn's zeroes its gigabytes). */
   private readonly fresh = new WeakSet<Table>();
 
   /** Runs a task; throws SearchCancelled when its stop flag ended it. */
