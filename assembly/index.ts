@@ -12,7 +12,8 @@ import { N_WEIGHTS, childScoreAt, loadLine, loaded, noWeights as dropWeights, pa
 import { SHALLOW_MAX, setupEmpties } from './leaves';
 import { MEMORY_BASE } from './memory';
 import * as L from '../src/wasm/layout';
-import { searchNull as search, setLevel, setOff } from './nws';
+import { help as helpOwner, searchNull as search, setLevel, setOff } from './nws';
+import { announce } from './help';
 import { buildList, evalMin, selectMove, setOrdering } from './ordering';
 import { stabilityBound as bound } from './stability';
 import { END, LIST, LIST_FH, LIST_FL, LIST_SQ, SETTINGS, scratch, stopAt, useThread } from './state';
@@ -207,4 +208,19 @@ export function lineScore(empties: i32): i32 {
 }
 export function lineChildScore(empties: i32, x: i32, fh: i32, fl: i32): i32 {
   return childScoreAt(empties, x, board(fh, fl));
+}
+
+/**
+ * Helps the whole position searched on this memory by another thread (its
+ * owner, thread 0): takes moves of the split points it opens until its
+ * search ends or this thread is told to stop (nws.ts, help). The host calls
+ * it with this thread's settings configured as the owner's.
+ */
+export function help(): void {
+  helpOwner();
+}
+
+/** The owner's side: a search of a whole position starts on this memory (no split point open) or has ended (its helpers leave). */
+export function helpState(state: i32): void {
+  announce(state);
 }

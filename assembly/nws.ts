@@ -13,8 +13,11 @@ import { buildList, evalMin, listFlips, listSquare, selectMove } from './orderin
 import { NO_CUT, probCut } from './selective';
 import { stabilityCap } from './stability';
 import { ETC_MIN, LIST_READY, MUST_PASS } from '../src/search/constants';
-import { LIST, countNode, countStat, nodeCount, nextOf, prevOf, setNext, setPrev, stopped } from './state';
-import { NO_MOVE, STAT_CUTOFFS, costOf, lower, nodeHash, move, probe, record, selectivity, upper } from './table';
+import { LIST, countNode, countStat, nodeCount, nextOf, prevOf, setNext, setPrev, stopped, told, watchCut } from './state';
+import { NO_MOVE, STAT_CUTOFFS, costOf, date, floor, lower, nodeHash, move, probe, record, selectivity, setDate, upper } from './table';
+import { arrive, boardAt, close, cut, describe, flipsAt, helpWanted, helpWord, join, leave, open, release, scoreAt, setMove, setScore, squareAt, take, waitWhile } from './help';
+import { setupEmpties } from './leaves';
+import * as L from '../src/wasm/layout';
 // The switches' bits: src/search/switches.ts, one home for both engines.
 import { OFF_ETC, OFF_HASH_MOVE, OFF_STABILITY } from '../src/search/switches';
 
@@ -142,7 +145,6 @@ function nws(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
     return score;
   }
 
-  const beta = -alpha - 1;
   const base = empties * LIST;
   const end = base + open - LIST_READY;
   let best = -65;
@@ -150,29 +152,149 @@ function nws(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
   for (let i = base; i < end; i++) {
     selectMove(i, end);
     const x = listSquare(i);
-    const f = listFlips(i);
-    // unlink x from the empties list
-    setNext(prevOf(x), nextOf(x));
-    setPrev(nextOf(x), prevOf(x));
-    const nP = O ^ f;
-    const nO = P | f | bit(x);
-    let score: i32;
-    if (empties - 1 > SHALLOW_MAX) {
-      if (empties - 1 >= evalFrom) playLine(empties, x, f);
-      score = -nws(nP, nO, beta, empties - 1, parity ^ quadrant(x));
-    } else score = -shallow(nP, nO, beta, empties - 1, parity ^ quadrant(x));
-    // relink x
-    setNext(prevOf(x), x);
-    setPrev(nextOf(x), x);
+    const score = child(P, O, alpha, empties, parity, x, listFlips(i));
     if (stopped()) return 0; // told to stop: the score may be wrong, store nothing
     if (score > best) {
       best = score;
       bestMove = x;
       if (score > alpha) break;
     }
+    // The eldest did not cut: a waiting helper takes some of its brothers.
+    if (i == base && empties >= L.HELP_MIN && opens && end - i > 1 && helpWanted()) {
+      best = shared(P, O, alpha, empties, parity, i + 1, end, best, bestMove);
+      if (stopped()) return 0;
+      bestMove = sharedMove;
+      break;
+    }
   }
   record(ph, pl, oh, ol, hash, empties, level, alpha, alpha + 1, best, bestMove, costOf(nodeCount() - nodes0));
   return best;
+}
+
+/** Whether this thread may open a split point: the owner of a whole position's memory, when none is open (help.ts). */
+let opens = true;
+/** The best move of the last shared node. */
+let sharedMove = NO_MOVE;
+
+/**
+ * The moves from..end of a null-window node whose eldest did not cut,
+ * taken one at a time by this thread and the helpers (help.ts): the best
+ * score of the node (`best` and `bestMove` so far), its move in sharedMove.
+ * On the host's stop the helpers are stopped and waited for, and the score
+ * is 0, as nws's.
+ */
+function shared(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, from: i32, end: i32, best: i32, bestMove: i32): i32 {
+  const n = end - from;
+  if (n > L.HELP_MOVES) unreachable();
+  describe(P, O, alpha, empties, level, pcMargin, date, floor);
+  for (let i = from; i < end; i++) {
+    selectMove(i, end);
+    setMove(i - from, listSquare(i), listFlips(i));
+  }
+  opens = false;
+  open(n);
+  watchCut(true);
+  let cuts = false;
+  for (let k = take(); k >= 0; k = take()) {
+    const score = child(P, O, alpha, empties, parity, squareAt(k), flipsAt(k));
+    if (stopped()) break; // a helper's move cut (its score is stored), or the host's stop
+    setScore(k, score);
+    if (score > alpha) {
+      cuts = true;
+      break;
+    }
+  }
+  // A cut here, or the host's stop, stops the helpers' moves under way; otherwise they end.
+  if (cuts || told()) cut();
+  close();
+  watchCut(false);
+  sharedMove = bestMove;
+  if (told()) {
+    opens = true;
+    return 0;
+  }
+  for (let k = 0; k < n; k++) {
+    const score = scoreAt(k);
+    if (score != L.HELP_NONE && score > best) {
+      best = score;
+      sharedMove = squareAt(k);
+    }
+  }
+  // Without a cut every move's score counts: one whose helper left it (stopped, or died) is searched here,
+  // opening no split point below (it would write over this one's moves).
+  for (let k = 0; k < n && best <= alpha; k++) {
+    if (scoreAt(k) != L.HELP_NONE) continue;
+    const score = child(P, O, alpha, empties, parity, squareAt(k), flipsAt(k));
+    if (stopped()) break;
+    if (score > best) {
+      best = score;
+      sharedMove = squareAt(k);
+    }
+  }
+  opens = true;
+  return best;
+}
+
+/** The score of the node's move x (flipping f), searched by this thread under the node's window (x unlinked from the empties list meanwhile). */
+// @ts-ignore: decorator
+@inline function child(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, x: i32, f: u64): i32 {
+  setNext(prevOf(x), nextOf(x));
+  setPrev(nextOf(x), prevOf(x));
+  const nP = O ^ f;
+  const nO = P | f | bit(x);
+  let score: i32;
+  if (empties - 1 > SHALLOW_MAX) {
+    if (empties - 1 >= evalFrom) playLine(empties, x, f);
+    score = -nws(nP, nO, -alpha - 1, empties - 1, parity ^ quadrant(x));
+  } else score = -shallow(nP, nO, -alpha - 1, empties - 1, parity ^ quadrant(x));
+  setNext(prevOf(x), x);
+  setPrev(nextOf(x), x);
+  return score;
+}
+
+/**
+ * A helper's work on a memory whose owner searches a whole position: takes
+ * the moves of every split point the owner opens until the owner's search
+ * ends (HELP_DONE) or the host stops this thread. Its nodes count in this
+ * thread's counters.
+ */
+export function help(): void {
+  opens = false;
+  arrive();
+  while (!told()) {
+    const state = helpWord(L.HELP_STATE);
+    if (state == L.HELP_DONE) break;
+    if (state == L.HELP_OPEN && join()) {
+      for (let k = take(); k >= 0 && !stopped(); k = take()) helpMove(k);
+      release();
+    }
+    // Every move is taken (or none is open): until the owner closes this node or opens one.
+    waitWhile(state);
+    poll(nodeCount());
+  }
+  leave();
+  opens = true;
+}
+
+/** A helper searches move k of the open split point (its score stored unless a cut or the host stopped it). */
+function helpMove(k: i32): void {
+  const P = boardAt(0);
+  const O = boardAt(1);
+  const x = squareAt(k);
+  const f = flipsAt(k);
+  const alpha = helpWord(L.HELP_ALPHA);
+  const empties = helpWord(L.HELP_EMPTIES);
+  setLevel(helpWord(L.HELP_LEVEL), helpWord(L.HELP_MARGIN));
+  setDate(helpWord(L.HELP_DATE), helpWord(L.HELP_FLOOR));
+  const nP = O ^ f;
+  const nO = P | f | bit(x);
+  watchCut(true);
+  const score = -searchNull(nP, nO, -alpha - 1, empties - 1, setupEmpties(nP, nO));
+  const stop = stopped();
+  watchCut(false);
+  if (stop) return;
+  setScore(k, score);
+  if (score > alpha) cut();
 }
 
 /** Null-window search at any number of empties over this thread's empties list: picks the right solver (searchNull of nws.ts). */

@@ -31,11 +31,22 @@ export const END: usize = MID + 4 * <usize>MID_LIST * <usize>(MID_MAX_DEPTH + 2)
 export let scratch: usize = SCRATCH;
 /** This thread's stop flag (a control word). */
 export let stopAt: usize = CONTROL;
+/** This instance's thread. */
+export let thread: i32 = 0;
+/** The word that also stops this thread's search: the split point's cut word while it helps there (help.ts), else one that stays 0. */
+export let cutAt: usize = CONTROL + <usize>L.HELP_BYTE + 4 * <usize>L.HELP_ZERO;
+
+/** Stops this thread's search when the split point's cut word is set (on), or no longer (off). */
+export function watchCut(on: bool): void {
+  cutAt = CONTROL + <usize>L.HELP_BYTE + 4 * <usize>(on ? L.HELP_CUT : L.HELP_ZERO);
+}
 
 /** Chooses this instance's scratch region and stop flag (thread 0 … MAX_THREADS - 1). */
-export function useThread(thread: i32): void {
+export function useThread(t: i32): void {
+  thread = t;
   if (thread < 0 || thread >= MAX_THREADS || END > SCRATCH_SIZE || TABLES_END > MEMORY_BASE) unreachable();
   // The settings block sits between the evaluator's turns and the move lists.
+  if (<i32>L.HELP_BYTE < 4 * MAX_THREADS || L.HELP_BYTE + L.HELP_END > L.CONTROL_BYTES) unreachable();
   if (SETTINGS < TURN + 66 || SETTINGS + 4 * <usize>L.SETTINGS_WORDS > LIST_SQ || STATS + 8 * 5 != 8 * <usize>L.COUNTERS) unreachable();
   scratch = SCRATCH + <usize>thread * SCRATCH_SIZE;
   stopAt = CONTROL + 4 * <usize>thread;
@@ -43,6 +54,12 @@ export function useThread(thread: i32): void {
 
 // @ts-ignore: decorator
 @inline export function stopped(): bool {
+  return (atomic.load<i32>(stopAt) | atomic.load<i32>(cutAt)) != 0;
+}
+
+/** Whether the host told this thread to stop (its own flag only). */
+// @ts-ignore: decorator
+@inline export function told(): bool {
   return atomic.load<i32>(stopAt) != 0;
 }
 

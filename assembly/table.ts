@@ -19,7 +19,7 @@ let bucketMask: i32 = 0;
 let bucketBytes: i32 = 64;
 /** The date of the current search and the floor, the first date in use (set by the host for each search: Table.date, Table.floor); entries dated before the floor are empty. */
 export let date: i32 = 1;
-let floor: i32 = 1;
+export let floor: i32 = 1;
 /** The data words of the entry the last successful probe found. */
 let w0: i32 = 0;
 let w1: i32 = 0;

@@ -24,7 +24,7 @@ const rows = runs.map((r, i) => {
   return `| ${r.what} | ${r.workers} | ${fmt(r.nodes)} | ${(r.ms / 1000).toFixed(2)} s | ${(r.nps / 1e6).toFixed(1)} M | ${(one.ms / r.ms).toFixed(2)}× |`;
 });
 updateReadme('parallel', [
-  `Wall time on 1 and ${opt.workers} workers (\`npm run bench:parallel\`, -h ${opt.bits}, ${machine().cores} cores; positions over 20 empties are split across the workers).`,
+  `Wall time on 1 and ${opt.workers} workers (\`npm run bench:parallel\`, -h ${opt.bits}, ${machine().cores} cores; the default run policy: with the WebAssembly engine, whole positions with idle workers helping).`,
   '',
   '| run | workers | nodes | wall time | N/s | speed-up |',
   '|---|---|---|---|---|---|',

@@ -183,10 +183,10 @@ describe('results file and --resume', () => {
   }, 120_000);
 
   it('split search: a dying worker is retried, the position solved; twice, it is given up', () => {
-    // FFO #39 (26 empties), one position on two workers: split.
+    // FFO #39 (26 empties), one position on two workers, split.
     const line = readFileSync(OBF + 'fforum-20-39.obf', 'utf8').split('\n')[19];
     const env = (fault: string) => ({ ...process.env, REVSOLVE_FAULT_EXIT: fault });
-    const args = [CLI, 'solve', '--position', line, '--json', '-n', '2', '-h', '18'];
+    const args = [CLI, 'solve', '--position', line, '--json', '-n', '2', '-h', '18', '--split', 'always'];
     const ok = spawnSync(process.execPath, args, { encoding: 'utf8', env: env('1') });
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stderr).toMatch(/position 1: the worker died \(.*\); retrying on a fresh worker/);
@@ -196,13 +196,26 @@ describe('results file and --resume', () => {
     expect(jsonLines(bad.stdout)[0]).toEqual({ index: 1, error: 'worker died twice' });
   }, 120_000);
 
+  it('a whole position with a helper: its dying owner is retried and the position solved (the helper neither hangs nor counts twice)', () => {
+    // FFO #39 (26 empties), one position on two workers: whole, the other worker helping (--idle help, the default).
+    const line = readFileSync(OBF + 'fforum-20-39.obf', 'utf8').split('\n')[19];
+    const args = [CLI, 'solve', '--position', line, '--json', '-n', '2', '-h', '18'];
+    const ok = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, REVSOLVE_FAULT_EXIT: '1' }, timeout: 110_000 });
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stderr).toMatch(/position 1: the worker died \(.*\); retrying on a fresh worker/);
+    const [row] = jsonLines(ok.stdout);
+    expect(row).toMatchObject({ index: 1, empties: 26, ok: true });
+    expect(row.helperNodes).toBeGreaterThan(0);
+    expect(row.nodes as number).toBeGreaterThan(row.helperNodes as number);
+  }, 120_000);
+
   it('shows progress off a terminal as status lines on stderr, none with --quiet', () => {
     const line = readFileSync(OBF + 'fforum-20-39.obf', 'utf8').split('\n')[19];
-    const r = run('solve', '--position', line, '-n', '2', '-h', '18', '--progress-every', '0.2');
+    const r = run('solve', '--position', line, '-n', '2', '-h', '18', '--progress-every', '0.2', '--split', 'always');
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/^progress: started #1 \(26 empties, split across the workers\)$/m);
     expect(r.err).toMatch(/^progress: 0\/1 done, 0:0\d\.\d{3}; #1 26 empties \(split\) .* nodes .* N\/s  score /m);
-    const q = run('solve', '--position', line, '-n', '2', '-h', '18', '--progress-every', '0.2', '--quiet');
+    const q = run('solve', '--position', line, '-n', '2', '-h', '18', '--progress-every', '0.2', '--quiet', '--split', 'always');
     expect(q.code).toBe(0);
     expect(q.err).toBe('');
     const score = (out: string) => out.split('\n').find((l) => l.startsWith('   1 |'))?.split('|')[2].trim();
@@ -256,14 +269,17 @@ describe('scores do not depend on the table', () => {
   }, 300_000);
 
   it('fforum-1-19: the same results on 1 and on 2 workers, in input order', () => {
-    const strip = (file: string, n: string) => {
-      const r = run('solve', OBF + file, '--json', '-h', '16', '-n', n);
+    const strip = (file: string, ...args: string[]) => {
+      const r = run('solve', OBF + file, '--json', '-h', '16', ...args);
       expect(r.code, r.err).toBe(0);
       return jsonLines(r.out).slice(0, -1).map(({ index, move, score, nodes, pv }) => ({ index, move, score, nodes, pv }));
     };
-    const one = strip('fforum-1-19.obf', '1');
+    const one = strip('fforum-1-19.obf', '-n', '1');
     expect(one.map((r) => r.index)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
-    expect(strip('fforum-1-19.obf', '2')).toEqual(one);
+    // Whole positions on two workers, none helped: one thread's trees, node for node.
+    expect(strip('fforum-1-19.obf', '-n', '2', '--idle', 'wait')).toEqual(one);
+    // Helped at the end (the default): the same scores in the same order (a helped tree varies from run to run).
+    expect(strip('fforum-1-19.obf', '-n', '2').map(({ index, score }) => ({ index, score }))).toEqual(one.map(({ index, score }) => ({ index, score })));
   }, 300_000);
 });
 

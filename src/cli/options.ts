@@ -58,6 +58,14 @@ export function parseSplit(value: string): SplitMode {
   return value;
 }
 
+/** What a worker with no position left to start does (--idle). */
+export type IdleMode = 'help' | 'wait';
+
+export function parseIdle(value: string): IdleMode {
+  if (value !== 'help' && value !== 'wait') throw new InvalidArgumentError('must be help or wait');
+  return value;
+}
+
 export function parseLayout(value: string): Layout {
   if (!Object.hasOwn(LAYOUTS, value)) throw new InvalidArgumentError(`must be one of ${Object.keys(LAYOUTS).join(', ')}`);
   return value as Layout;

@@ -19,7 +19,7 @@ import {
 import { Progress } from './progress.js';
 import {
   type SearchOpts, UsageError, checkTableFits, mib, parseEngine, parseHashBits, parseLayout, parseLeaf, parseOrdering, parseRaceAfter, parseSeconds,
-  parseProver, parseSelectivity, parseSplit, parseWorkers, searchSettings,
+  parseProver, parseSelectivity, parseSplit, parseWorkers, searchSettings, type IdleMode, parseIdle,
 } from './options.js';
 import type { StopSignals } from './signals.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
@@ -37,6 +37,7 @@ interface SolveOpts extends SearchOpts {
   resume?: boolean;
   force?: boolean;
   split: SplitMode;
+  idle: IdleMode;
   quiet?: boolean;
   progressEvery: number;
   off: number;
@@ -83,6 +84,11 @@ export function addSolveCommand(program: Command, stop: StopSignals): void {
       '--split <when>',
       `split a position of more than ${LEAF_EMPTIES} empties across the workers on one shared table: auto (once fewer positions are left to start than workers), always, never`,
       parseSplit, 'auto' as SplitMode,
+    )
+    .option(
+      '--idle <what>',
+      'what a worker with no position left to start does: help (take moves of a whole position still running, on its table; WebAssembly engine) or wait',
+      parseIdle, 'help' as IdleMode,
     )
     .option('--eval <file>', 'evaluation weights (Edax eval.dat or compact file) to order moves with at 12 empties and more; default: the shipped weights; none: no evaluation')
     .option('--ordering <how>', 'move ordering: mobility (fastest first), or eval (adds the weights\' evaluation; the default with --eval)', parseOrdering)
@@ -248,7 +254,7 @@ function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry
     return { search, bytes, where: { kind: 'queue', address: parseRedisUrl(opts.queue), settings, run, split } };
   }
   const plan = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), {
-    workers: opts.workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable, split: opts.split,
+    workers: opts.workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable, split: opts.split, help: opts.idle === 'help',
     weights: search.weights, selectivity: search.selectivity, off: opts.off, root: opts.root, engine: search.engine, wld: search.wld, prover: search.prover,
   });
   if (opts.root !== DEFAULT_ROOT && plan.splitTables > 0) throw new UsageError(`--root ${opts.root} is for positions solved whole: add --split never (or -n 1)`);
@@ -280,7 +286,8 @@ function introLine(opts: SolveOpts, input: Input, setup: Setup): string {
   const { plan, tables } = where;
   const workers = plan.settings.workers;
   return count +
-    `${workers} worker${workers === 1 ? '' : 's'}${plan.splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}, ` +
+    `${workers} worker${workers === 1 ? '' : 's'}${plan.splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}` +
+    `${plan.helps ? ' (idle ones help the positions still running)' : ''}, ` +
     `${tables > 1 ? 'tables' : 'a table'} of ${sized}` +
     `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ${ordered}` +
     `${opts.off ? `; switched off: ${offNames(opts.off).join(', ')}` : ''}${opts.root !== DEFAULT_ROOT ? `; root: ${opts.root}` : ''}${opts.wld ? `; win/loss/draw only${search.prover === 'dfpn' ? ', by df-pn (its table of 2^' + opts.hashBits + ' entries x 32 B)' : ''}` : ''}`;

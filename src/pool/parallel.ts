@@ -15,11 +15,13 @@ import { DEFAULT_SELECTIVITY } from '../search/selective.js';
 import { type Layout, NO_MOVE } from '../search/table.js';
 import { DEFAULT_ROOT, type RootStrategy } from '../search/root.js';
 import type { Evaluator } from '../eval/weights.js';
-import { GaveUp, type OnFailure, Scheduler } from './schedule.js';
+import { GaveUp, type Job, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
 import { type PositionResult } from '../solve/solve.js';
 import { type WeightsBytes, searchEvaluator } from '../eval/files.js';
-import type { RunSettings, TaskInput } from './tasks.js';
+import type { HelpResult, RunSettings, TaskInput } from './tasks.js';
+import { type EngineShare, createEngineShare, endHelp, releaseHelper, startHelp } from '../wasm/search.js';
+import { HELP_MIN } from '../wasm/layout.js';
 import type { EngineName } from '../wasm/engine.js';
 import { type SplitMode, createSplitTable, splitEngine, splits } from './policy.js';
 import type { Prover } from '../search/wld.js';
@@ -47,11 +49,28 @@ export interface PoolSettings {
   readonly wld?: boolean;
   /** What proves WLD results: alpha-beta (default) or df-pn (whole positions only: never split). */
   readonly prover?: Prover;
+  /** Whether a worker with no position left to start helps a whole position still running (default true; the WebAssembly engine, alpha-beta). */
+  readonly help?: boolean;
+}
+
+/** Whether whole positions run on engine memories that idle workers can help on (assembly/help.ts). */
+function helps(s: PoolSettings): boolean {
+  return (s.help ?? true) && s.workers > 1 && (s.engine ?? 'ts') === 'wasm' && s.prover !== 'dfpn' && splitEngine('wasm', s.workers) === 'wasm';
+}
+
+/** A whole position running on an engine memory that idle workers can help on. */
+interface Owned {
+  readonly index: number;
+  readonly rank: number;
+  readonly share: EngineShare;
+  readonly id: number;
+  /** The help tasks sent to it, each settling with its nodes (null: stopped, failed). */
+  readonly helpers: Promise<HelpResult | null>[];
 }
 
 /** Whether a position of `empties` is split when it starts, with `left` positions (itself included) not yet started: the run policy's rule. */
 function splitsHere(empties: number, s: PoolSettings, left: number): boolean {
-  return splits(s.prover === 'dfpn' ? 'never' : s.split ?? 'auto', empties, LEAF_EMPTIES, left, s.workers);
+  return splits(s.prover === 'dfpn' ? 'never' : s.split ?? 'auto', empties, LEAF_EMPTIES, left, s.workers, helps(s));
 }
 
 /** The order positions start in: most empties first on several workers (the longest start first), else as given. */
@@ -67,23 +86,27 @@ export interface PoolPlan {
   readonly splitTables: number;
   /** Tables of the workers that solve whole positions. */
   readonly wholeTables: number;
+  /** Whether idle workers help the whole positions still running (their tables then live in engine memories made here, one per position running). */
+  readonly helps: boolean;
 }
 
 /**
  * The worker-count policy: `requested` workers when some position is split
- * across them, else no more than there are positions. `empties` are the
+ * across them or idle workers help whole ones, else no more than there are positions. `empties` are the
  * positions' empties counts.
  */
 export function poolPlan(empties: readonly number[], requested: PoolSettings): PoolPlan {
   const at = (n: number): PoolSettings => ({ ...requested, workers: n });
   // Which positions split, in the order they start (as solveParallel starts them).
   const split = (n: number) => startOrder(empties, (e) => e, n).map((e, i) => splitsHere(e, at(n), empties.length - i));
-  const workers = split(requested.workers).some(Boolean) ? requested.workers : Math.max(1, Math.min(requested.workers, empties.length));
+  // Idle workers help whole positions of more than HELP_MIN empties (helps): then every requested worker has work.
+  const helped = helps(requested) && empties.some((e) => e >= HELP_MIN);
+  const workers = helped || split(requested.workers).some(Boolean) ? requested.workers : Math.max(1, Math.min(requested.workers, empties.length));
   const settings = at(workers);
   const flags = split(workers);
   const splitTables = flags.some(Boolean) ? Math.min(workers, empties.length) : 0;
   const wholeTables = workers === 1 ? 1 : flags.some((f) => !f) ? Math.min(workers, empties.length) : 0;
-  return { settings, splitTables, wholeTables };
+  return { settings, splitTables, wholeTables, helps: helps(settings) && flags.some((f) => !f) };
 }
 
 /** A position being solved, for the progress display. */
@@ -137,6 +160,9 @@ export async function solveParallel(
   let made = 0;
   // Split positions' tasks share one table (the engine's memory, or a SharedArrayBuffer).
   const takeTable = (): SharedTableRef => tables.pop() ?? createSplitTable(made++, s.bits, s.layout, splitEngine(common.engine, s.workers), walkEval());
+  // Whole positions' engine memories (when idle workers help), made when first needed, reused; ids shared with the split tables'.
+  const wholeShares: { share: EngineShare; id: number }[] = [];
+  const owned: Owned[] = [];
   // Positions in input order with one worker (rows print as they come);
   // with several, most empties first, so that the longest start first.
   const order = startOrder(jobs, (j) => emptyCount(j.entry.position), s.workers);
@@ -145,10 +171,47 @@ export async function solveParallel(
   const solveWhole = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult | null> => {
     const { player, opponent, toMove } = entry.position;
     watcher?.started(wholeRunning(scheduler, index, empties));
-    return scheduler.run<PositionResult>({
-      kind: 'solve', index, line: entry.line, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
-      answers: entry.answers, bits: s.bits, layout: s.layout, keepTable: s.keepTable,
-    }, rank);
+    const helped = helps(s) ? wholeShares.pop() ?? { share: createEngineShare(s.bits, s.layout, walkEval()), id: made++ } : undefined;
+    const own: Owned | undefined = helped && { index, rank, ...helped, helpers: [] };
+    if (own) {
+      startHelp(own.share);
+      owned.push(own);
+    }
+    let r: PositionResult | null = null;
+    try {
+      r = await scheduler.run<PositionResult>({
+        kind: 'solve', index, line: entry.line, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
+        answers: entry.answers, bits: s.bits, layout: s.layout, keepTable: s.keepTable, helped,
+      }, rank);
+    } finally {
+      if (own && helped) {
+        owned.splice(owned.indexOf(own), 1);
+        endHelp(own.share);
+        const nodes = (await Promise.all(own.helpers)).reduce((sum, h) => sum + (h?.nodes ?? 0), 0);
+        wholeShares.push(helped);
+        if (r && nodes > 0) r = { ...r, nodes: r.nodes + nodes, engineNodes: r.engineNodes + nodes, helperNodes: nodes };
+      }
+    }
+    return r;
+  };
+
+  /** Helps the whole position with the fewest helpers (the one started first among them) until it ends: false when none runs. */
+  const helpOne = async (): Promise<boolean> => {
+    let o: Owned | undefined;
+    for (const w of owned) if (!o || w.helpers.length < o.helpers.length) o = w;
+    if (!o) return false;
+    const share = o.share;
+    let job: Job | undefined;
+    const task: TaskInput = { kind: 'help', index: o.index, share, id: o.id, once: true, bits: s.bits, layout: s.layout, ph: 0, pl: 0, oh: 0, ol: 0 };
+    const help = scheduler.run<HelpResult>(task, o.rank, (j) => (job = j)).catch(() => {
+      // Its worker died (or the run stopped): its claim on the split point goes, so that the owner closes the node.
+      const slot = job?.task.slot ?? -1; // the slot it was last sent to (a finished job's task keeps it)
+      if (slot >= 0) releaseHelper(share, slot + 1);
+      return null;
+    });
+    o.helpers.push(help);
+    await help;
+    return true;
   };
 
   const solveSplit = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> => {
@@ -181,6 +244,8 @@ export async function solveParallel(
         watcher?.ended(index);
       }
     }
+    // Nothing left to start: help the whole positions still running, one after another.
+    while (!signal?.aborted && (await helpOne()));
   };
   try {
     await Promise.all(Array.from({ length: s.workers }, feed));

@@ -23,11 +23,14 @@ export type SplitMode = 'auto' | 'always' | 'never';
  * above the leaf. auto: the same, once fewer positions are left than there
  * are workers: before that, whole positions keep every worker busy at no
  * cost, where a split pays for its serial parts (the walk of the top plies,
- * the first guess on one worker); bench/README, "Parallel".
+ * the first guess on one worker); bench/README, "Parallel". Where idle
+ * workers help whole positions (`helped`: the local pool's WebAssembly
+ * engine, assembly/help.ts), auto splits nothing: a lone position whole
+ * with helpers beat it split (bench/README, "Helpers").
  */
-export function splits(mode: SplitMode, empties: number, leaf: number, left: number, workers: number): boolean {
+export function splits(mode: SplitMode, empties: number, leaf: number, left: number, workers: number, helped = false): boolean {
   if (workers < 2 || empties <= leaf) return false;
-  return mode === 'always' || (mode === 'auto' && left < workers);
+  return mode === 'always' || (mode === 'auto' && left < workers && !helped);
 }
 
 /**

@@ -35,6 +35,7 @@ export function jsonRecord(r: PositionResult): Record<string, unknown> {
     table: r.table,
     engine: r.engine,
     engineNodes: r.engineNodes,
+    ...(r.helperNodes ? { helperNodes: r.helperNodes } : {}),
   };
 }
 

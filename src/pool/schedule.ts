@@ -63,6 +63,7 @@ export class Scheduler<In extends { readonly index: number } = { readonly index:
   protected override failed(job: Job, e: Error): void {
     if (this.signal?.aborted) job.reject(e);
     else if (job.cancelled) job.resolve(null);
+    else if ((job.task as { once?: boolean }).once) job.reject(e); // a task that is not worth a retry (a helper: its position goes on without it)
     else {
       const retry = job.task.attempt === 1;
       this.onFailure(job.task.index, e.message, retry);

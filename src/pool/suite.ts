@@ -20,6 +20,8 @@ export interface SuiteOptions extends SolveOptions {
   readonly workers?: number;
   /** When to split a position across the workers (default auto: more than 20 empties). */
   readonly split?: SplitMode;
+  /** What a worker with no position left to start does: help a whole position still running (default; the WebAssembly engine) or wait. */
+  readonly idle?: 'help' | 'wait';
   /**
    * 'input' (default): results in input order, each once it and every
    * earlier one are known; 'finished': each as soon as it is done (its
@@ -39,11 +41,12 @@ export interface SuiteOptions extends SolveOptions {
 }
 
 const SPLIT_MODES: readonly SplitMode[] = ['auto', 'always', 'never'];
-const SUITE_OPTION_KEYS: readonly string[] = [...SOLVE_OPTION_KEYS, 'workers', 'split', 'order', 'signal', 'onFailure', 'onBadLine'];
+const SUITE_OPTION_KEYS: readonly string[] = [...SOLVE_OPTION_KEYS, 'workers', 'split', 'idle', 'order', 'signal', 'onFailure', 'onBadLine'];
 
 function checkSuiteOptions(o: SuiteOptions): void {
   if (o.workers !== undefined && (!Number.isInteger(o.workers) || o.workers < 1 || o.workers > 256)) throw new OptionError('workers', `an integer from 1 to 256, not ${String(o.workers)}`);
   if (o.split !== undefined && !SPLIT_MODES.includes(o.split)) throw new OptionError('split', `one of ${SPLIT_MODES.join(', ')}, not ${String(o.split)}`);
+  if (o.idle !== undefined && o.idle !== 'help' && o.idle !== 'wait') throw new OptionError('idle', `'help' or 'wait', not ${String(o.idle)}`);
   if (o.order !== undefined && o.order !== 'input' && o.order !== 'finished') throw new OptionError('order', `'input' or 'finished', not ${String(o.order)}`);
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw new OptionError('signal', `an AbortSignal, not ${String(o.signal)}`);
   for (const f of ['onFailure', 'onBadLine'] as const) if (o[f] !== undefined && typeof o[f] !== 'function') throw new OptionError(f, `a function, not ${String(o[f])}`);
@@ -82,7 +85,7 @@ export async function* solveSuite(suite: string | ObfSuite | readonly ObfEntry[]
   outer?.throwIfAborted();
 
   const settings = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), {
-    workers: options.workers ?? availableParallelism(), bits: o.hashBits, layout: o.tableLayout, keepTable: o.keepTable, split: options.split,
+    workers: options.workers ?? availableParallelism(), bits: o.hashBits, layout: o.tableLayout, keepTable: o.keepTable, split: options.split, help: options.idle !== 'wait',
     weights: o.weights, selectivity: o.selectivity, engine: o.engine, wld: o.wld, prover: o.prover,
   }).settings;
 

@@ -9,6 +9,8 @@
  *          table (split search, see split.ts);
  *   pv     the move and principal variation of a split position once its
  *          score is known (the PV walk), on the shared table.
+ *   help   takes moves of the split points a whole position's search opens
+ *          on its engine memory (assembly/help.ts), until that search ends.
  * Every task publishes its progress in a shared slot and watches a stop flag.
  */
 import { U64 } from 'native-free-bitboard';
@@ -66,6 +68,25 @@ export interface SolveTask extends TaskBase {
   readonly toMove: Color;
   readonly answers: readonly ObfAnswer[];
   readonly keepTable: boolean;
+  /**
+   * The WebAssembly engine's memory to search on as its owner (thread 0),
+   * so that idle workers can help (HelpTask), and its id among the run's
+   * memories; absent: the worker's own engine and table.
+   */
+  readonly helped?: { readonly share: EngineShare; readonly id: number };
+}
+
+/** Helps the whole position whose search owns `share` (SolveTask.helped), as the thread of its slot + 1, until that search ends. */
+export interface HelpTask extends TaskBase {
+  readonly kind: 'help';
+  readonly share: EngineShare;
+  readonly id: number;
+  /** Never retried: a helper whose worker dies is let go (the pool clears its claim on the split point: releaseHelper). */
+  readonly once: true;
+}
+
+export interface HelpResult {
+  readonly nodes: number;
 }
 
 /**
@@ -118,7 +139,7 @@ export interface PrepareTask extends TaskBase {
   readonly kind: 'prepare';
 }
 
-export type Task = SolveTask | NwsTask | PvTask | GuessTask | EstimateTask | PrepareTask;
+export type Task = SolveTask | NwsTask | PvTask | GuessTask | EstimateTask | PrepareTask | HelpTask;
 /** A task as its sender gives it; the scheduler adds the rest. */
 export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, keyof Dispatched | keyof RunSettings> & { readonly index: number } : never) : never;
 
@@ -170,15 +191,19 @@ export class SearchThread {
   private readonly fresh = new WeakSet<Table>();
 
   /** Runs a task; throws SearchCancelled when its stop flag ended it. */
-  run(t: Task): PositionResult | NwsResult | PvResult | GuessResult | EstimateResult | { prepared: true } {
+  run(t: Task): PositionResult | NwsResult | PvResult | GuessResult | EstimateResult | HelpResult | { prepared: true } {
     if (t.kind === 'estimate') return this.estimate(t);
     if (t.kind === 'prepare') return this.prepare(t);
+    if (t.kind === 'help') return this.help(t);
     let table: Table;
     let below: WasmSearch | null = null;
     const evaluator = this.evaluatorOf(t.weights);
     // df-pn keeps its numbers in a table of the task's size; alpha-beta, deciding its leaves, needs only the smallest.
     const dfpn = t.kind === 'solve' && t.prover === 'dfpn' ? this.dfpnTable(t.bits) : undefined;
-    if (t.kind === 'solve' && t.engine === 'wasm') {
+    if (t.kind === 'solve' && t.engine === 'wasm' && t.helped && !dfpn) {
+      below = this.engineOn(t.helped.id, t.helped.share, 0);
+      table = below.table;
+    } else if (t.kind === 'solve' && t.engine === 'wasm') {
       below = this.wholeEngine(t, evaluator, dfpn ? MIN_BITS : t.bits);
       table = below.table;
     } else if (t.kind === 'solve') {
@@ -193,11 +218,31 @@ export class SearchThread {
     });
     const before = below?.searched ?? 0;
     const fresh = this.fresh.delete(table);
-    const result = runOn(ctx, t, table, fresh, dfpn);
+    const owner = t.kind === 'solve' && t.helped && below ? below : null;
+    owner?.ownerSearch(true);
+    let result: ReturnType<typeof runOn>;
+    try {
+      result = runOn(ctx, t, table, fresh, dfpn);
+    } finally {
+      owner?.ownerSearch(false);
+    }
     // A task stopped by its flag ends with whatever its search had: no result.
     if (ctx.stopped()) throw new SearchCancelled(`task ${t.kind} of position ${t.index}`);
     if (t.kind === 'solve') return result;
     return { ...result, engineNodes: (below?.searched ?? 0) - before };
+  }
+
+  /** Takes moves of a whole position's split points on its memory until its search ends (or this task is stopped): its nodes. */
+  private help(t: HelpTask): HelpResult {
+    const engine = this.engineOn(t.id, t.share, t.slot + 1);
+    // Its live slot (zeroed when dispatched) shows its nodes only: the position's bounds and move are its owner's.
+    const ctx = new SearchContext({
+      table: engine.table, evaluator: this.evaluatorOf(t.weights), selectivity: t.selectivity, off: t.off, state: this.state, below: engine,
+      live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
+    });
+    this.state.nodes[0] = 0;
+    engine.help(ctx);
+    return { nodes: this.state.nodes[0] };
   }
 
   /** The table (and engine) a whole position of the task's settings would make, made now. */
@@ -256,12 +301,18 @@ export class SearchThread {
    * distinct slots, hence scratch regions and stop flags of their own.
    */
   private sharedEngine(t: SharedTableTask, share: EngineShare): WasmSearch {
-    let e = this.sharedEngines.get(t.tableId);
-    if (!e) {
-      e = new WasmSearch(share, t.slot + 1);
-      this.sharedEngines.set(t.tableId, e);
-    } else e.useThread(t.slot + 1);
+    const e = this.engineOn(t.tableId, share, t.slot + 1);
     e.table.date = t.date;
+    return e;
+  }
+
+  /** This thread's instance over a shared engine memory (by the run's id of it), searching as `thread`. */
+  private engineOn(id: number, share: EngineShare, thread: number): WasmSearch {
+    let e = this.sharedEngines.get(id);
+    if (!e) {
+      e = new WasmSearch(share, thread);
+      this.sharedEngines.set(id, e);
+    } else e.useThread(thread);
     return e;
   }
 
@@ -277,7 +328,7 @@ export class SearchThread {
   }
 }
 
-function runOn(ctx: SearchContext, t: Exclude<Task, EstimateTask | PrepareTask>, table: Table, fresh: boolean, dfpn: DfpnTable | undefined): PositionResult | NwsResult | PvResult | GuessResult {
+function runOn(ctx: SearchContext, t: Exclude<Task, EstimateTask | PrepareTask | HelpTask>, table: Table, fresh: boolean, dfpn: DfpnTable | undefined): PositionResult | NwsResult | PvResult | GuessResult {
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
   if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable || fresh, root: t.root, wld: t.wld, dfpn });
   if (t.kind === 'guess') return guessScore(ctx, position, t.wld);

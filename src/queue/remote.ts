@@ -128,7 +128,7 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
 
   run<R>(task: TaskInput, _rank: number, onJob?: (job: RemoteTask) => void, path: readonly number[] = []): Promise<R | null> {
     return new Promise<R | null>((resolve, reject) => {
-      if (task.kind === 'solve' || task.kind === 'estimate' || task.kind === 'prepare') throw new Error(`${task.kind} tasks are not the queue's (whole positions are jobs of their own)`);
+      if (task.kind === 'solve' || task.kind === 'estimate' || task.kind === 'prepare' || task.kind === 'help') throw new Error(`${task.kind} tasks are not the queue's (whole positions are jobs of their own)`);
       const t = task as TaskInput & { alpha?: number; score?: number; date: number };
       const data: JobData = {
         v: 1, q: this.digest, run: this.runName, index: task.index, kind: task.kind, ph: t.ph, pl: t.pl, oh: t.oh, ol: t.ol, date: t.date,

@@ -53,6 +53,8 @@ export interface PositionResult {
   readonly engine: string;
   /** Nodes the WebAssembly engine counted in its own memory for this position (0: it did not run). */
   readonly engineNodes: number;
+  /** Of `nodes` (and `engineNodes`), those that idle workers searched helping (absent: none helped). */
+  readonly helperNodes?: number;
 }
 
 /**

@@ -73,6 +73,43 @@ export const SET_W_EDGE = 12; // the key's weight of an edge disc that nothing c
 export const SETTINGS_WORDS = 13;
 
 /*
+ * A whole position's helpers (assembly/help.ts): one split point per
+ * memory, in the control words from HELP_BYTE. The thread that searches the
+ * position (thread 0) opens it at a null-window node of HELP_MIN empties or
+ * more once its eldest move has not cut and a helper waits; then it and the
+ * helpers take the node's other moves one at a time. Words (i32) at
+ * HELP_BYTE + 4 * HELP_*; the node's boards (u64) at HELP_BOARDS, its moves'
+ * squares (i32) at HELP_SQUARES, their flips (u64) at HELP_FLIPS, each
+ * move's score (i32, HELP_NONE while unknown) at HELP_SCORES.
+ */
+export const HELP_BYTE = 1024;
+export const HELP_WANT = 0; // helpers waiting on this memory
+export const HELP_STATE = 1; // HELP_CLOSED, HELP_OPEN or HELP_DONE
+export const HELP_NEXT = 2; // the next move to take (fetch-and-add)
+export const HELP_COUNT = 3; // the node's moves
+export const HELP_BUSY = 4; // helpers holding one of them
+export const HELP_ALPHA = 5;
+export const HELP_EMPTIES = 6;
+export const HELP_LEVEL = 7; // the search's selectivity and ProbCut margin
+export const HELP_MARGIN = 8;
+export const HELP_DATE = 9; // the table's date and floor
+export const HELP_FLOOR = 10;
+export const HELP_CUT = 11; // non-zero: a move cut (or the search stops): the others stop
+export const HELP_ZERO = 12; // always 0: the cut word of a thread that is not helping
+export const HELP_CLOSED = 0;
+export const HELP_OPEN = 1;
+export const HELP_DONE = 2; // the position's search has ended: helpers leave
+export const HELP_BOARDS = 64; // bytes from HELP_BYTE
+export const HELP_SQUARES = 128;
+export const HELP_MOVES = 36; // the most moves a move list holds (LIST)
+export const HELP_FLIPS = HELP_SQUARES + 4 * HELP_MOVES;
+export const HELP_SCORES = HELP_FLIPS + 8 * HELP_MOVES;
+export const HELP_END = HELP_SCORES + 4 * HELP_MOVES;
+export const HELP_NONE = -127;
+/** A null-window node opens its moves to helpers from this many empties (bench/README, "Helpers"). */
+export const HELP_MIN = 14;
+
+/*
  * The facts the module reports (layoutOf(k)), in this order: MAX_THREADS,
  * MEMORY_BASE, SCRATCH_BYTES, WEIGHTS_HEADER_WORDS, the weights per table
  * (N_WEIGHTS of src/eval/features.ts), the bytes of scratch a thread uses

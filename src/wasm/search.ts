@@ -16,7 +16,7 @@ import { type Engine, type EngineExports, engineMemory, loadEngine } from './eng
 import { LIVE_NODES } from '../search/context.js';
 import { LIST } from '../search/constants.js';
 import {
-  COUNTERS, SETTINGS_BYTE, SETTINGS_WORDS, SET_EVAL_MIN, SET_OFF, SET_PER_MOBILITY_0, SET_PER_MOBILITY_1, SET_PER_MOBILITY_2, SET_PER_MOBILITY_3,
+  COUNTERS, HELP_BUSY, HELP_BYTE, HELP_CLOSED, HELP_DONE, HELP_STATE, SETTINGS_BYTE, SETTINGS_WORDS, SET_EVAL_MIN, SET_OFF, SET_PER_MOBILITY_0, SET_PER_MOBILITY_1, SET_PER_MOBILITY_2, SET_PER_MOBILITY_3,
   SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3, SET_W_EDGE, SET_W_MOBILITY, SET_W_PARITY, SET_W_POTENTIAL, SQ_FEATURE_WORDS, SQ_POWER_WORDS, SQ_START_WORDS,
   WEIGHTS_HEADER_WORDS,
 } from './layout.js';
@@ -80,6 +80,37 @@ export function createEngineShare(bits: number, layout: Layout, evaluator: Evalu
   if (pages > have) memory.grow(pages - have);
   const weights = evaluator ? { at: weightsAt, ...copyWeights(memory.buffer, weightsAt, evaluator) } : null;
   return { memory, bits, layout, tableAt, weights };
+}
+
+/**
+ * Tells the helpers on a share that its owner's search has ended, from any
+ * thread that holds the share (the owner's worker when its search returns;
+ * the pool when the owner's task settles, in case its worker died).
+ */
+export function endHelp(share: EngineShare): void {
+  helpState(share, HELP_DONE);
+}
+
+/** Before a search of a whole position starts on a share: helpers sent to it wait for its split points (none open yet). */
+export function startHelp(share: EngineShare): void {
+  helpState(share, HELP_CLOSED);
+}
+
+/**
+ * Clears the claim of a helper thread whose worker died on the share's
+ * split point, so that its owner closes the node (and searches the move
+ * left unsearched itself). Only for a dead thread: a live one writes on.
+ */
+export function releaseHelper(share: EngineShare, thread: number): void {
+  const words = new Int32Array(share.memory.buffer, HELP_BYTE, HELP_BUSY + 1);
+  Atomics.and(words, HELP_BUSY, ~(1 << thread));
+  Atomics.notify(words, HELP_BUSY);
+}
+
+function helpState(share: EngineShare, state: number): void {
+  const words = new Int32Array(share.memory.buffer, HELP_BYTE, HELP_STATE + 1);
+  Atomics.store(words, HELP_STATE, state);
+  Atomics.notify(words, HELP_STATE);
 }
 
 export class WasmSearch implements LowerSearch {
@@ -172,6 +203,26 @@ export class WasmSearch implements LowerSearch {
     this.current = null;
     this.drain(ctx);
     return score;
+  }
+
+  /**
+   * Helps the search of a whole position on this memory by its owner
+   * (thread 0; this instance another thread): takes moves of the split
+   * points it opens until its search ends or ctx's stop flag is set. The
+   * helper's nodes go to ctx.
+   */
+  help(ctx: SearchContext): void {
+    if (this.configuredFor !== ctx) this.configure(ctx);
+    this.current = ctx;
+    Atomics.store(this.stopWord, 0, ctx.stop[ctx.stopAt]);
+    this.x.help();
+    this.current = null;
+    this.drain(ctx);
+  }
+
+  /** The owner's side of helping: its search of a whole position starts (no split point open) or has ended (the helpers leave). */
+  ownerSearch(running: boolean): void {
+    this.x.helpState(running ? HELP_CLOSED : HELP_DONE);
   }
 
   midValue(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number {
