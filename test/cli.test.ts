@@ -168,7 +168,7 @@ describe('results file and --resume', () => {
 
   it('a worker that dies is reported, its position retried once on a fresh worker, the rest solved', () => {
     const env = (fault: string) => ({ ...process.env, REVSOLVE_FAULT_EXIT: fault });
-    const ok = spawnSync(process.execPath, [CLI, 'solve', suite, '--json', '-n', '2', '-h', '14'], { encoding: 'utf8', env: env('4') });
+    const ok = spawnSync(process.execPath, [CLI, 'solve', suite, '--json', '-n', '2', '-h', '14', '--idle', 'wait'], { encoding: 'utf8', env: env('4') });
     expect(ok.status).toBe(0);
     expect(ok.stderr).toMatch(/position 4: the worker died \(.*\); retrying on a fresh worker/);
     expect(rows(ok.stdout)).toEqual(rows(run('solve', suite, '--json', '-n', '1', '-h', '14').out));

@@ -37,7 +37,7 @@ const FFO40 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[0]
 const FFO41 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[1];
 
 function local(file: string): string[] {
-  const r = spawnSync(process.execPath, [CLI, 'solve', file, '-h', '16', '-n', '2', '--split', 'never', '--json', '--quiet'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [CLI, 'solve', file, '-h', '16', '-n', '2', '--split', 'never', '--idle', 'wait', '--json', '--quiet'], { encoding: 'utf8' });
   expect(r.status).toBe(0);
   return essentials(jsonRows(r.stdout));
 }
