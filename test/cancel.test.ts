@@ -16,7 +16,7 @@ import { LIVE_FIELDS } from '../dist/search/context.js';
 import { createTable, sharedTableBuffer } from '../dist/search/table.js';
 import { SearchCancelled } from '../dist/errors.js';
 import { parseObf } from '../dist/position/obf.js';
-import { OBF } from './helpers.js';
+import { OBF, until } from './helpers.js';
 
 const WORKER = new URL('../dist/pool/worker.js', import.meta.url).href;
 const FFO41 = parseObf(readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8')).entries[1];
@@ -26,14 +26,6 @@ function splitOnTwo(signal?: AbortSignal) {
   const buffer = sharedTableBuffer(16, 'board2');
   const search = new SplitSearch(scheduler, { id: 0, buffer, table: createTable(16, 'board2', buffer) }, null, 0, 1);
   return { scheduler, search };
-}
-
-async function until(cond: () => boolean, ms: number): Promise<void> {
-  const t0 = Date.now();
-  while (!cond()) {
-    if (Date.now() - t0 > ms) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe('a cancelled split search has no result', () => {

@@ -14,7 +14,7 @@ import { LIVE_FIELDS, LIVE_NODES } from '../dist/search/context.js';
 import { createEngineShare, startHelp } from '../dist/wasm/search.js';
 import { parseObf } from '../dist/position/obf.js';
 import { solveSuite } from '../dist/index.js';
-import { OBF } from './helpers.js';
+import { OBF, until } from './helpers.js';
 
 const WORKER = new URL('../dist/pool/worker.js', import.meta.url).href;
 const FFO_40_59 = parseObf(readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8')).entries;
@@ -23,14 +23,6 @@ async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
   for await (const x of it) all.push(x);
   return all;
-}
-
-async function until(cond: () => boolean, ms: number): Promise<void> {
-  const t0 = Date.now();
-  while (!cond()) {
-    if (Date.now() - t0 > ms) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 describe('idle workers help whole positions', () => {

@@ -108,3 +108,12 @@ export function randomPositionWithEmpties(seed: number, empties: number): Positi
   const p = randomPosition(seed, 60 - empties);
   return 64 - popcount(p.player.hi, p.player.lo) - popcount(p.opponent.hi, p.opponent.lo) === empties ? p : null;
 }
+
+/** Waits, polling every few milliseconds, until `cond` holds; throws after `ms` (a bounded wait on a condition, never a fixed sleep). */
+export async function until(cond: () => boolean, ms: number): Promise<void> {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > ms) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
