@@ -30,7 +30,7 @@ const AT: usize = CONTROL + <usize>L.HELP_BYTE;
 }
 
 // @ts-ignore: decorator
-@inline export function setHelpWord(k: i32, v: i32): void {
+@inline function setHelpWord(k: i32, v: i32): void {
   atomic.store<i32>(word(k), v);
 }
 
@@ -107,12 +107,6 @@ export function close(): void {
     atomic.wait<i32>(word(L.HELP_BUSY), busy, 1000000);
     busy = helpWord(L.HELP_BUSY);
   }
-}
-
-/** The owner's host: a search starts (HELP_CLOSED) or has ended (HELP_DONE: the helpers leave). */
-export function announce(state: i32): void {
-  setHelpWord(L.HELP_STATE, state);
-  atomic.notify(word(L.HELP_STATE));
 }
 
 /** A helper starts waiting on this memory (the owner opens split points while one waits). */

@@ -13,7 +13,6 @@ import { SHALLOW_MAX, setupEmpties } from './leaves';
 import { MEMORY_BASE } from './memory';
 import * as L from '../src/wasm/layout';
 import { help as helpOwner, searchNull as search, setLevel, setOff } from './nws';
-import { announce } from './help';
 import { buildList, evalMin, selectMove, setOrdering } from './ordering';
 import { stabilityBound as bound } from './stability';
 import { END, LIST, LIST_FH, LIST_FL, LIST_SQ, SETTINGS, scratch, stopAt, useThread } from './state';
@@ -218,9 +217,4 @@ export function lineChildScore(empties: i32, x: i32, fh: i32, fl: i32): i32 {
  */
 export function help(): void {
   helpOwner();
-}
-
-/** The owner's side: a search of a whole position starts on this memory (no split point open) or has ended (its helpers leave). */
-export function helpState(state: i32): void {
-  announce(state);
 }

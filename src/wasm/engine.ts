@@ -84,8 +84,6 @@ export interface EngineExports {
   lineChildScore(empties: number, x: number, fh: number, fl: number): number;
   /** Takes moves of the split points that the owner of this memory (thread 0) opens, until its search ends or this thread's stop flag is set (assembly/nws.ts, help). */
   help(): void;
-  /** The owner's side: HELP_CLOSED when a search of a whole position starts, HELP_DONE when it has ended (src/wasm/layout.ts). */
-  helpState(state: number): void;
 }
 
 /** One thread's instance of the engine, and the memory it shares. */

@@ -222,7 +222,7 @@ export class WasmSearch implements LowerSearch {
 
   /** The owner's side of helping: its search of a whole position starts (no split point open) or has ended (the helpers leave). */
   ownerSearch(running: boolean): void {
-    this.x.helpState(running ? HELP_CLOSED : HELP_DONE);
+    helpState(this.share, running ? HELP_CLOSED : HELP_DONE);
   }
 
   midValue(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number {
