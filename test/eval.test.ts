@@ -14,7 +14,7 @@ import { Evaluator, NibbleEvaluator, Weights, toNibbles } from '../src/eval/weig
 import {
   averageBands, averageWeights, codebookWeights, compress, fitLevels, roundPow2, syntheticWeights, usageCounts,
 } from '../src/eval/compress.js';
-import { EDAX_BYTES, WeightsFileError, compactBytes, readWeights, writeCompact, writeEdax } from '../src/eval/files.js';
+import { EDAX_BYTES, WeightsFileError, compactBytes, readWeights, readWeightsBytes, searchEvaluator, sharedWeights, writeCompact, writeEdax } from '../src/eval/files.js';
 import { tempDir } from './tmp.js';
 
 /** Bit-identical typed arrays (vitest's deep equality is slow on millions of elements). */
@@ -97,6 +97,33 @@ describe('weight files', () => {
     expect(readFileSync(join(dir, 'again.dat')).equals(bytes)).toBe(true);
     // ply p of the file serves 60 - p empties
     expect(bytes.readInt16LE(28)).toBe(w.packed[60 * N_PACKED]);
+  });
+
+  it("a pool's threads read the weights their starting thread expanded, in shared memory, and evaluate alike", () => {
+    const file = join(dir, 'shared.rsev');
+    writeCompact(file, randomWeights(8, 4), 16);
+    const bytes = readWeightsBytes(file);
+    const { weights, evaluator } = sharedWeights(bytes);
+    const { w, ws } = weights.expanded!;
+    expect(w.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(ws.buffer).toBeInstanceOf(SharedArrayBuffer);
+    // A worker's evaluator of these bytes (as a message brings them) reads the shared memory itself, no copy: a write here shows there …
+    const worker = searchEvaluator(structuredClone(weights))!;
+    const seen = worker.expanded;
+    expect(seen.w.buffer).toBeInstanceOf(SharedArrayBuffer);
+    for (const [a, b] of [[w, seen.w], [ws, seen.ws]]) {
+      a[7] ^= 1;
+      expect(b[7]).toBe(a[7]);
+      a[7] ^= 1;
+    }
+    // … and scores as the evaluator decoded from the bytes does.
+    const decoded = searchEvaluator(bytes)!;
+    for (const p of samplePositions(2000, 21)) {
+      const e = decoded.evaluate(p[0], p[1], p[2], p[3]);
+      expect(worker.evaluate(p[0], p[1], p[2], p[3])).toBe(e);
+      expect(evaluator.evaluate(p[0], p[1], p[2], p[3])).toBe(e);
+    }
+    expect(() => new Evaluator({ w: w.subarray(1), ws, band: 4 })).toThrow(RangeError);
   });
 
   it('refuses a truncated, foreign, wrong-endian or damaged file with the file and the problem', () => {

@@ -8,7 +8,7 @@ import { problemOf, writeWholeFile } from '../io.js';
 import { Evaluator, type Weights } from './weights.js';
 import { type EdaxHeader, type LoadedWeights, type WeightsBytes, WeightsFileError, checkWeights, compactBytes, edaxBytes, parseWeights } from './format.js';
 
-export { EDAX_BYTES, type EdaxHeader, type LoadedWeights, type WeightsBytes, WeightsFileError, compactBytes, parseWeights, searchEvaluator } from './format.js';
+export { EDAX_BYTES, type EdaxHeader, type LoadedWeights, type WeightsBytes, WeightsFileError, compactBytes, parseWeights, searchEvaluator, sharedWeights } from './format.js';
 
 function readBytes(file: string): Buffer {
   try {

@@ -20,7 +20,7 @@
  */
 import { FileError } from '../errors.js';
 import { N_GROUPS, N_PACKED, N_PLIES } from './features.js';
-import { CODES, Evaluator, Weights, fromNibbles, tablesFor, toNibbles } from './weights.js';
+import { CODES, Evaluator, type ExpandedWeights, Weights, fromNibbles, tablesFor, toNibbles } from './weights.js';
 
 export const EDAX_MAGIC = 0x45444158; // "EDAX"
 export const EVAL_MAGIC = 0x4556414c; // "EVAL"
@@ -71,11 +71,23 @@ export interface WeightsBytes {
    * crypto.subtle).
    */
   readonly digest: string;
+  /**
+   * The same weights expanded once, in shared memory, by the thread that
+   * starts a pool of threads (sharedWeights): each thread's evaluator then
+   * reads them as they are instead of decoding the bytes again.
+   */
+  readonly expanded?: ExpandedWeights;
 }
 
 /** The search's evaluator of weights bytes (null: none, moves ordered by mobility alone). */
 export function searchEvaluator(w: WeightsBytes | null): Evaluator | null {
-  return w === null ? null : new Evaluator(parseWeights(w.file, w.bytes).weights);
+  return w === null ? null : new Evaluator(w.expanded ?? parseWeights(w.file, w.bytes).weights);
+}
+
+/** The weights with their expansion in shared memory (WeightsBytes.expanded), for a pool's threads; the evaluator of this thread on it. */
+export function sharedWeights(w: WeightsBytes): { weights: WeightsBytes; evaluator: Evaluator } {
+  const evaluator = w.expanded ? new Evaluator(w.expanded) : new Evaluator(parseWeights(w.file, w.bytes).weights, true);
+  return { weights: { ...w, expanded: evaluator.expanded }, evaluator };
 }
 
 /** The weights in the bytes of a file named `file` (for messages): an Edax eval.dat or a compact file, by its magic. */

@@ -69,6 +69,13 @@ function packSwapped(): Int32Array {
   return (PACK_SWAPPED = out);
 }
 
+/** Weights expanded for the evaluator (Evaluator.expanded): tables × N_WEIGHTS each of w and ws, the tables' band width. */
+export interface ExpandedWeights {
+  readonly w: Int16Array;
+  readonly ws: Int16Array;
+  readonly band: number;
+}
+
 /** Expands the weights once (unpacked, 226,315 per table): one lookup per feature. */
 export class Evaluator {
   private readonly w: Int16Array;
@@ -76,11 +83,25 @@ export class Evaluator {
   private readonly ws: Int16Array;
   private readonly band: number;
 
-  constructor(weights: Weights) {
+  /**
+   * Expands `weights` (in shared memory when `shared`, for other threads to
+   * build their evaluators on: new Evaluator(this.expanded)), or takes
+   * weights another evaluator expanded, without a copy.
+   */
+  constructor(weights: Weights | ExpandedWeights, shared = false) {
     this.band = weights.band;
+    if (!(weights instanceof Weights)) {
+      if (weights.w.length !== weights.ws.length || weights.w.length !== tablesFor(weights.band) * N_WEIGHTS) {
+        throw new RangeError(`expanded weights of ${weights.w.length} and ${weights.ws.length} for ${tablesFor(weights.band)} tables of ${N_WEIGHTS}`);
+      }
+      this.w = weights.w;
+      this.ws = weights.ws;
+      return;
+    }
     const tables = weights.tables;
-    this.w = new Int16Array(tables * N_WEIGHTS);
-    this.ws = new Int16Array(tables * N_WEIGHTS);
+    const n = tables * N_WEIGHTS;
+    this.w = shared ? new Int16Array(new SharedArrayBuffer(2 * n)) : new Int16Array(n);
+    this.ws = shared ? new Int16Array(new SharedArrayBuffer(2 * n)) : new Int16Array(n);
     const swapped = packSwapped();
     for (let t = 0; t < tables; t++) {
       gather(weights.table(t), PACK, this.w, t * N_WEIGHTS);
@@ -88,8 +109,8 @@ export class Evaluator {
     }
   }
 
-  /** The expanded weights as the line of play reads them (w, and ws seen from the other side), for the WebAssembly engine's copy. */
-  get expanded(): { readonly w: Int16Array; readonly ws: Int16Array; readonly band: number } {
+  /** The expanded weights as the line of play reads them (w, and ws seen from the other side): the WebAssembly engine's copy, another thread's evaluator. */
+  get expanded(): ExpandedWeights {
     return { w: this.w, ws: this.ws, band: this.band };
   }
 

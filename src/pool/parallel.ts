@@ -18,7 +18,7 @@ import type { Evaluator } from '../eval/weights.js';
 import { GaveUp, type Job, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
 import { type PositionResult } from '../solve/solve.js';
-import { type WeightsBytes, searchEvaluator } from '../eval/files.js';
+import { type WeightsBytes, searchEvaluator, sharedWeights } from '../eval/files.js';
 import type { HelpResult, RunSettings, TaskInput } from './tasks.js';
 import { type EngineShare, createEngineShare, endHelp, releaseHelper, startHelp } from '../wasm/search.js';
 import { HELP_MIN } from '../wasm/layout.js';
@@ -148,12 +148,14 @@ export async function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
   onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
 ): Promise<boolean> {
-  const common: RunSettings = { weights: s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? DEFAULT_ROOT, engine: s.engine ?? 'ts', wld: s.wld ?? false, prover: s.prover ?? 'ab' };
+  // Several threads: the weights are expanded once here, in shared memory, and every worker's evaluator reads them (no decoding per thread).
+  const shared = s.weights && s.workers > 1 ? sharedWeights(s.weights) : null;
+  const common: RunSettings = { weights: shared?.weights ?? s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? DEFAULT_ROOT, engine: s.engine ?? 'ts', wld: s.wld ?? false, prover: s.prover ?? 'ab' };
   const scheduler = new Scheduler<TaskInput>(
     { workers: s.workers, filename: new URL('./worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
   );
   // The split walk in this thread orders moves as the workers do.
-  let walkEvaluator: Evaluator | null | undefined;
+  let walkEvaluator: Evaluator | null | undefined = shared?.evaluator;
   const walkEval = (): Evaluator | null => (walkEvaluator === undefined ? (walkEvaluator = searchEvaluator(common.weights)) : walkEvaluator);
   // Shared tables for split positions, made when first needed, reused.
   const tables: SharedTableRef[] = [];
