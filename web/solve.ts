@@ -10,7 +10,7 @@ import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../src/search/con
 import { NO_MOVE, tableBytes } from '../src/search/table.js';
 import { DEFAULT_SELECTIVITY } from '../src/search/selective.js';
 import { DEFAULT_ROOT } from '../src/search/root.js';
-import { type WeightsBytes, searchEvaluator } from '../src/eval/format.js';
+import { type WeightsBytes, searchEvaluator, sharedWeights } from '../src/eval/format.js';
 import type { Evaluator } from '../src/eval/weights.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from '../src/pool/split.js';
 import type { PositionResult } from '../src/solve/solve.js';
@@ -42,6 +42,7 @@ export class Stopped extends Error {}
 export class PageSolver {
   readonly pool: WebPool;
   private evaluator: Evaluator | null | undefined;
+  private readonly weights: WeightsBytes;
   /** The split positions' shared table (made at the first split, kept). */
   private splitTable: SharedTableRef | undefined;
   private stopping = false;
@@ -52,10 +53,13 @@ export class PageSolver {
     /** Cross-origin isolated: shared memory between the workers. */
     readonly shared: boolean,
     private readonly module: WebAssembly.Module | null,
-    private readonly weights: WeightsBytes,
+    weights: WeightsBytes,
     workerUrl: URL,
   ) {
     if (module) provideEngine(module);
+    // Several workers sharing memory: the weights are expanded once, here, and every worker's evaluator reads them.
+    if (shared && settings.workers > 1) ({ weights, evaluator: this.evaluator } = sharedWeights(weights));
+    this.weights = weights;
     this.pool = new WebPool(settings.workers, shared, module, {
       weights, selectivity: DEFAULT_SELECTIVITY, off: 0, root: DEFAULT_ROOT, wld: false, prover: 'ab', engine: settings.engine,
     }, workerUrl);
