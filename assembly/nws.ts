@@ -12,7 +12,7 @@ import { SHALLOW_MAX, finalScore, quadrant, searchLeaves, shallow } from './leav
 import { buildList, evalMin, listFlips, listSquare, selectMove } from './ordering';
 import { NO_CUT, probCut } from './selective';
 import { stabilityCap } from './stability';
-import { ETC_MIN, LIST_READY, MUST_PASS } from '../src/search/constants';
+import { ETC_MIN, LIST_READY, MUST_PASS, WARY_FROM } from '../src/search/constants';
 import { LIST, countNode, countStat, nodeCount, nextOf, prevOf, setNext, setPrev, stopped, told, watchCut } from './state';
 import { NO_MOVE, STAT_CUTOFFS, costOf, date, floor, lower, nodeHash, move, probe, record, selectivity, setDate, upper } from './table';
 import { arrive, boardAt, close, cut, describe, flipsAt, helpWanted, helpWord, join, leave, open, release, scoreAt, setMove, setScore, squareAt, take, waitWhile } from './help';
@@ -62,6 +62,7 @@ function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i
   const oh = <i32>(O >> 32);
   const ol = <i32>O;
   let hashMove = NO_MOVE;
+  let wary = false;
   if (probe(ph, pl, oh, ol, hash)) {
     if (trustsBounds()) {
       const lo = lower();
@@ -76,6 +77,8 @@ function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i
       }
     }
     if ((off & OFF_HASH_MOVE) == 0) hashMove = move();
+    // A less trusted search's move that does not cut here goes second (WARY_FROM).
+    wary = empties >= WARY_FROM && !trustsBounds() && lower() <= alpha;
   }
 
   // Stability cutoff: the opponent's stable discs cap our score.
@@ -96,7 +99,7 @@ function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i
   if (m == 0) return moves(O, P) == 0 ? finalScore(P, O) : MUST_PASS;
 
   const base = empties * LIST;
-  const n = buildList(P, O, empties, parity, hashMove, m);
+  const n = buildList(P, O, empties, parity, hashMove, m, wary);
 
   // Enhanced transposition cutoff: a child already known to be bad enough for the opponent ends this node.
   if (empties > ETC_MIN && (off & OFF_ETC) == 0) {

@@ -68,9 +68,10 @@ const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
 /**
  * Fills the move list of a node with `empties` empty squares (the slots
  * empties * LIST …); returns the number of moves. The hash move gets the
- * lowest key.
+ * lowest key; when `wary`, the second lowest, unless its own is the lowest
+ * (WARY_FROM).
  */
-export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i32, m: u64): i32 {
+export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i32, m: u64, wary: bool): i32 {
   const base = empties * LIST;
   const ev = loaded && empties >= evalMin;
   const sortDepth = empties >= sortFrom3 ? 3 : empties >= sortFrom2 ? 2 : empties >= sortFrom1 ? 1 : 0;
@@ -81,6 +82,7 @@ export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i
   const wQ = wParity;
   const wE = wEdge;
   let n = 0;
+  let hashAt = -1;
   while (m != 0) {
     const x = <i32>ctz<u64>(m);
     m &= m - 1;
@@ -90,7 +92,7 @@ export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i
     store<i32>(slot(LIST_FH, i), <i32>(f >> 32));
     store<i32>(slot(LIST_FL, i), <i32>f);
     let key: i32;
-    if (x == hashMove) key = -1 << 30;
+    if (x == hashMove && !wary) key = -1 << 30;
     else {
       const cP = O ^ f;
       const cO = P | f | bit(x);
@@ -105,9 +107,22 @@ export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i
       }
     }
     store<i32>(slot(LIST_KEY, i), key);
+    if (x == hashMove) hashAt = i;
     n++;
   }
+  if (hashAt >= 0 && wary) secondKey(base, n, hashAt);
   return n;
+}
+
+/** Gives slot h of the list the second lowest key of its n moves, unless its own is the lowest. */
+function secondKey(base: i32, n: i32, h: i32): void {
+  const own = load<i32>(slot(LIST_KEY, h));
+  let min = 1 << 30;
+  for (let i = base; i < base + n; i++) {
+    const k = load<i32>(slot(LIST_KEY, i));
+    if (i != h && k < min) min = k;
+  }
+  if (own >= min) store<i32>(slot(LIST_KEY, h), min + 1);
 }
 
 /** Moves the lowest-keyed move of slots i‥end-1 to slot i. */

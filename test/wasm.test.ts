@@ -20,7 +20,8 @@ import { searchNull } from '../src/search/nws.js';
 import { solveExact } from '../src/search/root.js';
 import { midSearchFrom } from '../src/search/midgame.js';
 import { stabilityBound } from '../src/search/stability.js';
-import { createTable } from '../src/search/table.js';
+import { createTable, nodeHash } from '../src/search/table.js';
+import { LIST, NO_MOVE, WARY_FROM } from '../src/search/constants.js';
 import { levelOf, marginOf } from '../src/search/selective.js';
 import { loadEvaluator } from '../src/eval/files.js';
 import { engineMemory, engineModule, layoutProblem, loadEngine } from '../src/wasm/engine.js';
@@ -136,6 +137,37 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
         }
       }
     }
+  });
+
+  it('at WARY_FROM empties, a less trusted search\'s table move that does not cut here goes second: the same in both engines, and another tree than the move first', () => {
+    const M = new Int32Array(2);
+    let changed = 0;
+    for (const p of positions(2, 60 - WARY_FROM, 6101)) {
+      moves(p.ph, p.pl, p.oh, p.ol, M, 0);
+      // The table's move: the ordering's own first (first either way), then the last legal square (second when wary).
+      const order = pair(14).wasm;
+      const sq = new Int32Array(LIST);
+      order.below!.orderedMoves(order, p.ph, p.pl, p.oh, p.ol, p.empties, setupEmpties(order.state, p.ph, p.pl, p.oh, p.ol), NO_MOVE, sq, new Int32Array(LIST), new Int32Array(LIST), 0);
+      const last = M[0] !== 0 ? 63 - Math.clz32(M[0]) : 31 - Math.clz32(M[1]);
+      expect(last).not.toBe(sq[0]);
+      for (const hashMove of [sq[0], last]) {
+        const alpha = 1;
+        const nodes: number[] = [];
+        // The 2 sigma search meets a 1 sigma entry (less trusted) whose lower bound is alpha - 1 (wary: the move goes second), then alpha + 1 (first).
+        for (const lower of [alpha - 1, alpha + 1]) {
+          const { ts, wasm } = pair(14);
+          const results = [ts, wasm].map((ctx) => {
+            ctx.setSelective(2);
+            ctx.table.record(p.ph, p.pl, p.oh, p.ol, nodeHash(p.ph, p.pl, p.oh, p.ol, p.empties), p.empties, levelOf(1), lower - 1, lower, lower, hashMove);
+            return nullWindow(ctx, p, alpha);
+          });
+          expect(results[1], `lower bound ${lower}`).toEqual(results[0]);
+          nodes.push(results[0][1]);
+        }
+        if (hashMove !== sq[0] && nodes[0] !== nodes[1]) changed++;
+      }
+    }
+    expect(changed).toBeGreaterThan(0);
   });
 
   it('mobility ordering without weights: the same as well', () => {

@@ -38,6 +38,16 @@ export const KEEP_COSTLIER = 3;
  * weighs 8 a reply, potential mobility 2, parity 1).
  */
 export const W_EDGE = 1;
+/**
+ * tree: at a null-window node of WARY_FROM empties or more, the table's
+ * move from a less trusted (selective) search whose lower bound does not
+ * pass alpha goes second, after the ordering's own first (first still if
+ * the ordering puts it there): such a move cut at the selective search's
+ * window, and a refutation that only just holds here can cost many times
+ * the ordering's (FFO #65 at h 10: 25.2 G nodes against 8.2 G; bench/README,
+ * "FFO #65 at h 10"). Below it the move goes first, as every hash move does.
+ */
+export const WARY_FROM = 25;
 /** tree: the shallow midgame search orders moves by evaluation from this many plies up (midgame.ts). */
 export const MID_ORDER_DEPTH = 3;
 /** The shallow midgame search's deepest search, and its moves per node (the state's lists). */

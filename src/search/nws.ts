@@ -19,7 +19,7 @@ import { NO_MOVE, STAT_CUTOFFS, costOf, nodeHash } from './table.js';
 import { QUADRANT, SHALLOW_MAX, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty } from './leaves.js';
 
 const M = new Int32Array(2);
-import { ETC_MIN, LIST_READY, MUST_PASS } from './constants.js';
+import { ETC_MIN, LIST_READY, MUST_PASS, WARY_FROM } from './constants.js';
 
 export { LIST_READY, MUST_PASS } from './constants.js';
 
@@ -32,6 +32,7 @@ export { LIST_READY, MUST_PASS } from './constants.js';
 export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number, hash: number): number {
   const tt = ctx.table;
   let hashMove = NO_MOVE;
+  let wary = false;
   if (tt.probe(ph, pl, oh, ol, hash) >= 0) {
     if (ctx.trustsBounds()) {
       const lower = tt.lower();
@@ -46,6 +47,8 @@ export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number,
       }
     }
     if ((ctx.off & OFF_HASH_MOVE) === 0) hashMove = tt.move();
+    // A less trusted search's move that does not cut here goes second (WARY_FROM).
+    wary = empties >= WARY_FROM && !ctx.trustsBounds() && tt.lower() <= alpha;
   }
 
   // Stability cutoff: the opponent's stable discs cap our score.
@@ -71,7 +74,7 @@ export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number,
   }
 
   const base = empties * LIST;
-  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, hashMove, mh, ml);
+  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, hashMove, mh, ml, wary);
 
   // Enhanced transposition cutoff: a child already known to be bad enough
   // for the opponent ends this node before any search.

@@ -118,6 +118,7 @@ export function orderKey(
  */
 export function buildList(
   ctx: OrderingContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number, mh: number, ml: number,
+  wary = false,
 ): number {
   const s = ctx.state;
   const sq = s.listSq;
@@ -134,6 +135,7 @@ export function buildList(
   const wParity = ctx.wParity;
   const wEdge = ctx.wEdge;
   let n = 0;
+  let hashAt = -1;
   while ((ml | mh) !== 0) {
     const x = lowestSquare(mh, ml);
     if (x < 32) ml &= (ml - 1) | 0;
@@ -145,7 +147,8 @@ export function buildList(
     sq[i] = x;
     lfh[i] = fh;
     lfl[i] = fl;
-    if (x === hashMove) keys[i] = -1 << 30;
+    if (x === hashMove) hashAt = i;
+    if (x === hashMove && !wary) keys[i] = -1 << 30;
     else {
       const cph = oh ^ fh;
       const cpl = ol ^ fl;
@@ -162,7 +165,15 @@ export function buildList(
     }
     n++;
   }
+  if (hashAt >= 0 && wary) secondKey(keys, base, n, hashAt);
   return n;
+}
+
+/** Gives slot h of the list the second lowest key of its n moves, unless its own is the lowest (WARY_FROM). */
+function secondKey(keys: Int32Array, base: number, n: number, h: number): void {
+  let min = 1 << 30;
+  for (let i = base; i < base + n; i++) if (i !== h && keys[i] < min) min = keys[i];
+  if (keys[h] >= min) keys[h] = min + 1;
 }
 
 /** Moves the lowest-keyed move of slots i‥end-1 of the state's list to slot i. */
