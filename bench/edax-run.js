@@ -30,6 +30,8 @@ export const SETS = {
   r3: { name: 'random seed 3 (never tuned on, 30)', file: 'random-s3.obf', lines: [2, 31], h: 21 },
   // Seed 4 (60 positions): made 2026-11-26, after every tuning so far; judged on, never tuned on.
   r4: { name: 'random seed 4 (never tuned on, 60)', file: 'random-s4.obf', lines: [2, 61], h: 21 },
+  // Seed 5 (60 positions): made 2026-11-27 when two of seed 4's positions had been studied; judged on, never tuned on.
+  r5: { name: 'random seed 5 (never tuned on, 60)', file: 'random-s5.obf', lines: [2, 61], h: 21 },
 };
 
 /** A scratch directory holding the shipped weights in Edax's format (eval.dat) and the sets' files. */
