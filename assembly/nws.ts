@@ -12,14 +12,14 @@ import { SHALLOW_MAX, finalScore, quadrant, searchLeaves, shallow } from './leav
 import { buildList, evalMin, listFlips, listSquare, selectMove } from './ordering';
 import { NO_CUT, probCut } from './selective';
 import { stabilityCap } from './stability';
-import { ETC_MIN, LIST_READY, MUST_PASS, WARY_FROM } from '../src/search/constants';
+import { ETC_MIN, LIST_READY, LOPSIDED_FROM, MUST_PASS, WARY_FROM } from '../src/search/constants';
 import { LIST, countNode, countStat, nodeCount, nextOf, prevOf, setNext, setPrev, stopped, told, watchCut } from './state';
 import { NO_MOVE, STAT_CUTOFFS, costOf, date, floor, lower, nodeHash, move, probe, record, selectivity, setDate, upper } from './table';
 import { arrive, boardAt, close, cut, describe, flipsAt, helpWanted, helpWord, join, leave, open, release, scoreAt, setMove, setScore, squareAt, take, waitWhile } from './help';
 import { setupEmpties } from './leaves';
 import * as L from '../src/wasm/layout';
 // The switches' bits: src/search/switches.ts, one home for both engines.
-import { OFF_ETC, OFF_HASH_MOVE, OFF_STABILITY } from '../src/search/switches';
+import { OFF_ETC, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_STABILITY } from '../src/search/switches';
 
 /**
  * The host's look at the search now and then (every POLL_EVERY nodes of
@@ -99,7 +99,9 @@ function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i
   if (m == 0) return moves(O, P) == 0 ? finalScore(P, O) : MUST_PASS;
 
   const base = empties * LIST;
-  const n = buildList(P, O, empties, parity, hashMove, m, wary);
+  // Far from 0, potential mobility and edge stability weigh twice (LOPSIDED_FROM).
+  const lopsided = (off & OFF_LOPSIDED) == 0 && (alpha >= LOPSIDED_FROM || -alpha - 1 >= LOPSIDED_FROM);
+  const n = buildList(P, O, empties, parity, hashMove, m, wary, lopsided);
 
   // Enhanced transposition cutoff: a child already known to be bad enough for the opponent ends this node.
   if (empties > ETC_MIN && (off & OFF_ETC) == 0) {

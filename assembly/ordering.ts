@@ -69,18 +69,19 @@ const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
  * Fills the move list of a node with `empties` empty squares (the slots
  * empties * LIST …); returns the number of moves. The hash move gets the
  * lowest key; when `wary`, the second lowest, unless its own is the lowest
- * (WARY_FROM).
+ * (WARY_FROM). When `lopsided`, potential mobility and edge stability weigh
+ * twice (LOPSIDED_FROM).
  */
-export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i32, m: u64, wary: bool): i32 {
+export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i32, m: u64, wary: bool, lopsided: bool): i32 {
   const base = empties * LIST;
   const ev = loaded && empties >= evalMin;
   const sortDepth = empties >= sortFrom3 ? 3 : empties >= sortFrom2 ? 2 : empties >= sortFrom1 ? 1 : 0;
   const perMobility = sortDepth == 0 ? perMobility0 : sortDepth == 1 ? perMobility1 : sortDepth == 2 ? perMobility2 : perMobility3;
   // The key's weights in locals: the calls below would make the globals be read again for every move.
   const wM = wMobility;
-  const wP = wPotential;
+  const wP = lopsided ? 2 * wPotential : wPotential;
   const wQ = wParity;
-  const wE = wEdge;
+  const wE = lopsided ? 2 * wEdge : wEdge;
   let n = 0;
   let hashAt = -1;
   while (m != 0) {

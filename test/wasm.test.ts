@@ -21,7 +21,8 @@ import { solveExact } from '../src/search/root.js';
 import { midSearchFrom } from '../src/search/midgame.js';
 import { stabilityBound } from '../src/search/stability.js';
 import { createTable, nodeHash } from '../src/search/table.js';
-import { LIST, NO_MOVE, WARY_FROM } from '../src/search/constants.js';
+import { LIST, LOPSIDED_FROM, NO_MOVE, WARY_FROM } from '../src/search/constants.js';
+import { OFF_LOPSIDED } from '../src/search/switches.js';
 import { levelOf, marginOf } from '../src/search/selective.js';
 import { loadEvaluator } from '../src/eval/files.js';
 import { engineMemory, engineModule, layoutProblem, loadEngine } from '../src/wasm/engine.js';
@@ -53,12 +54,12 @@ function positions(count: number, plies: number, seed0: number): { ph: number; p
   return out;
 }
 
-/** A TypeScript context and a WebAssembly one, alike but for the engine below the root. */
-function pair(bits: number, withWeights = true) {
+/** A TypeScript context and a WebAssembly one, alike but for the engine below the root (`off`: the study's switches). */
+function pair(bits: number, withWeights = true, off = 0) {
   const ev = withWeights ? evaluator : null;
-  const ts = new SearchContext({ table: createTable(bits), evaluator: ev });
+  const ts = new SearchContext({ table: createTable(bits), evaluator: ev, off });
   const below = WasmSearch.create(bits, 'board2', ev);
-  const wasm = new SearchContext({ table: below.table, evaluator: ev, below });
+  const wasm = new SearchContext({ table: below.table, evaluator: ev, below, off });
   expect([ts.engine, wasm.engine]).toEqual(['ts', 'wasm']);
   return { ts, wasm };
 }
@@ -165,6 +166,25 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
           nodes.push(results[0][1]);
         }
         if (hashMove !== sq[0] && nodes[0] !== nodes[1]) changed++;
+      }
+    }
+    expect(changed).toBeGreaterThan(0);
+  });
+
+  it('a null window LOPSIDED_FROM discs or more from 0 weighs potential mobility and edge stability twice: the same in both engines, another tree than without, none one disc nearer 0', () => {
+    let changed = 0;
+    for (const p of positions(4, 60 - 16, 7301)) {
+      // alpha, alpha + 1 at LOPSIDED_FROM or -LOPSIDED_FROM (every node of the tree as far out, for one side or the other), then one disc nearer 0 (no node).
+      for (const alpha of [LOPSIDED_FROM, -LOPSIDED_FROM - 1, LOPSIDED_FROM - 1, -LOPSIDED_FROM]) {
+        const runs = [0, OFF_LOPSIDED].map((off) => {
+          const { ts, wasm } = pair(14, true, off);
+          const results = [ts, wasm].map((ctx) => nullWindow(ctx, p, alpha));
+          expect(results[1], `alpha ${alpha}, off ${off}`).toEqual(results[0]);
+          return results[0];
+        });
+        const far = alpha >= LOPSIDED_FROM || -alpha - 1 >= LOPSIDED_FROM;
+        if (!far) expect(runs[1], `alpha ${alpha}`).toEqual(runs[0]);
+        else if (runs[0][1] !== runs[1][1]) changed++;
       }
     }
     expect(changed).toBeGreaterThan(0);

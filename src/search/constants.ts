@@ -48,6 +48,15 @@ export const W_EDGE = 1;
  * "FFO #65 at h 10"). Below it the move goes first, as every hash move does.
  */
 export const WARY_FROM = 25;
+/**
+ * tree: a null-window node whose window lies LOPSIDED_FROM discs or more
+ * from 0 (alpha >= LOPSIDED_FROM, or alpha + 1 <= -LOPSIDED_FROM: the same
+ * for both sides) weighs potential mobility and edge stability twice in
+ * its ordering key: lopsided positions searched fewer nodes with that key,
+ * balanced ones with the usual one (bench/README, "The ordering key of
+ * lopsided nodes").
+ */
+export const LOPSIDED_FROM = 8;
 /** tree: the shallow midgame search orders moves by evaluation from this many plies up (midgame.ts). */
 export const MID_ORDER_DEPTH = 3;
 /** The shallow midgame search's deepest search, and its moves per node (the state's lists). */

@@ -11,7 +11,7 @@
 import { moves } from 'native-free-bitboard';
 import { finalScore, placedHi, placedLo } from '../position/position.js';
 import type { SearchContext } from './context.js';
-import { OFF_ETC, OFF_HASH_MOVE, OFF_STABILITY, buildList, selectMove } from './ordering.js';
+import { OFF_ETC, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_STABILITY, buildList, selectMove } from './ordering.js';
 import { NO_CUT, probCut } from './selective.js';
 import { stabilityCap } from './stability.js';
 import { HEAD, LIST } from './state.js';
@@ -19,7 +19,7 @@ import { NO_MOVE, STAT_CUTOFFS, costOf, nodeHash } from './table.js';
 import { QUADRANT, SHALLOW_MAX, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty } from './leaves.js';
 
 const M = new Int32Array(2);
-import { ETC_MIN, LIST_READY, MUST_PASS, WARY_FROM } from './constants.js';
+import { ETC_MIN, LIST_READY, LOPSIDED_FROM, MUST_PASS, WARY_FROM } from './constants.js';
 
 export { LIST_READY, MUST_PASS } from './constants.js';
 
@@ -74,7 +74,9 @@ export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number,
   }
 
   const base = empties * LIST;
-  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, hashMove, mh, ml, wary);
+  // Far from 0, potential mobility and edge stability weigh twice (LOPSIDED_FROM).
+  const lopsided = (ctx.off & OFF_LOPSIDED) === 0 && (alpha >= LOPSIDED_FROM || -alpha - 1 >= LOPSIDED_FROM);
+  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, hashMove, mh, ml, wary, lopsided);
 
   // Enhanced transposition cutoff: a child already known to be bad enough
   // for the opponent ends this node before any search.

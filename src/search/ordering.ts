@@ -21,7 +21,7 @@ import { edgeStableCount } from './stability.js';
 import { midSearch } from './midgame.js';
 import { LIST, type SearchState } from './state.js';
 import {
-  OFF_EDGE, OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY,
+  OFF_EDGE, OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY,
 } from './switches.js';
 
 /** Move ordering's settings. */
@@ -56,11 +56,11 @@ export const W_PARITY = 1;
  * (bench/README, "The ordering study").
  */
 // The bits, written once for both engines: switches.ts.
-export { OFF_EDGE, OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY };
+export { OFF_EDGE, OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY };
 /** The techniques by the names the command line uses, in the study's order. */
 export const ORDERING_TECHNIQUES: ReadonlyArray<readonly [string, number]> = [
   ['hash-move', OFF_HASH_MOVE], ['mobility', OFF_MOBILITY], ['potential', OFF_POTENTIAL], ['parity', OFF_PARITY], ['edge', OFF_EDGE], ['eval', OFF_EVAL],
-  ['sorting', OFF_SORTING], ['etc', OFF_ETC], ['stability', OFF_STABILITY], ['selective', OFF_SELECTIVE],
+  ['sorting', OFF_SORTING], ['etc', OFF_ETC], ['stability', OFF_STABILITY], ['selective', OFF_SELECTIVE], ['lopsided', OFF_LOPSIDED],
 ];
 
 /** Plies of the sorting search at each empties count 0‥64. */
@@ -114,11 +114,14 @@ export function orderKey(
 /**
  * Fills the move list of a node with `empties` empty squares (the state's
  * slice `empties * LIST`); returns the number of moves (0 when P must
- * pass). The hash move gets the lowest key.
+ * pass). The hash move gets the lowest key (the second lowest when `wary`:
+ * WARY_FROM). When `lopsided`, potential mobility and edge stability weigh
+ * twice (LOPSIDED_FROM).
  */
 export function buildList(
   ctx: OrderingContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number, mh: number, ml: number,
   wary = false,
+  lopsided = false,
 ): number {
   const s = ctx.state;
   const sq = s.listSq;
@@ -131,9 +134,9 @@ export function buildList(
   const sortDepth = ctx.sortDepth[empties];
   const perMobility = ctx.evalPerMobility[sortDepth];
   const wMobility = ctx.wMobility;
-  const wPotential = ctx.wPotential;
+  const wPotential = lopsided ? 2 * ctx.wPotential : ctx.wPotential;
   const wParity = ctx.wParity;
-  const wEdge = ctx.wEdge;
+  const wEdge = lopsided ? 2 * ctx.wEdge : ctx.wEdge;
   let n = 0;
   let hashAt = -1;
   while ((ml | mh) !== 0) {

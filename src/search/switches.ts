@@ -14,3 +14,4 @@ export const OFF_ETC = 64; // enhanced transposition cutoffs
 export const OFF_STABILITY = 128; // the stability cutoff
 export const OFF_SELECTIVE = 256; // the selective pre-searches
 export const OFF_EDGE = 512; // edge stability in the key
+export const OFF_LOPSIDED = 1024; // the lopsided nodes' key (LOPSIDED_FROM)
