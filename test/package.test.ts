@@ -33,7 +33,7 @@ describe('the npm package', () => {
   it('packs what a user needs and nothing else', () => {
     const [pack] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as [{ files: PackFile[]; bundled: string[] }];
     const files = pack.files.map((f) => f.path).sort();
-    for (const f of ['LICENSE', 'README.md', 'package.json', 'weights/revsolve.rsev', 'dist/revsolve.wasm', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/pool/worker.js', 'dist/web/main.js', 'dist/web/worker.js']) {
+    for (const f of ['LICENSE', 'README.md', 'package.json', 'weights/revsolve.rsev', 'dist/revsolve.wasm', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/pool/worker.js', 'dist/pool/worker-entry.cjs', 'dist/train/gen-worker-entry.cjs', 'dist/web/main.js', 'dist/web/worker.js']) {
       expect(files).toContain(f);
     }
     expect(pack.bundled).toEqual(['native-free-bitboard']);
@@ -41,7 +41,7 @@ describe('the npm package', () => {
     expect(unwanted).toEqual([]);
     // Only the compiled code (the bundled board package's too, and the WebAssembly engine), the page (dist/web: its
     // bundles, files, and its own copies of the engine and the weights), the shipped weights and the packages' documents.
-    const code = /^(node_modules\/native-free-bitboard\/)?dist\/.*\.(js|d\.ts)$/;
+    const code = /^(node_modules\/native-free-bitboard\/)?dist\/.*\.(c?js|d\.ts)$/;
     expect(files.filter((f) => !code.test(f))).toEqual([
       'LICENSE', 'README.md', 'dist/revsolve.wasm',
       'dist/web/favicon.svg', 'dist/web/index.html', 'dist/web/revsolve.rsev', 'dist/web/revsolve.wasm', 'dist/web/style.css',

@@ -152,7 +152,7 @@ export async function solveParallel(
   const shared = s.weights && s.workers > 1 ? sharedWeights(s.weights) : null;
   const common: RunSettings = { weights: shared?.weights ?? s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? DEFAULT_ROOT, engine: s.engine ?? 'ts', wld: s.wld ?? false, prover: s.prover ?? 'ab' };
   const scheduler = new Scheduler<TaskInput>(
-    { workers: s.workers, filename: new URL('./worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
+    { workers: s.workers, filename: new URL('./worker-entry.cjs', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
   );
   // The split walk in this thread orders moves as the workers do.
   let walkEvaluator: Evaluator | null | undefined = shared?.evaluator;

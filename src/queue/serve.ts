@@ -112,7 +112,7 @@ class Server {
     this.splitOn = splitEngine(o.engine, o.workers);
     const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: DEFAULT_ROOT, engine: o.engine, wld: o.wld, prover: 'ab' };
     this.pool = new Scheduler<TaskInput>(
-      { workers: o.workers, filename: new URL('../pool/worker.js', import.meta.url).href, liveFields: LIVE_FIELDS, common },
+      { workers: o.workers, filename: new URL('../pool/worker-entry.cjs', import.meta.url).href, liveFields: LIVE_FIELDS, common },
       (_index, reason, willRetry) => log(`a thread died (${reason})${willRetry ? ', retrying its task' : ''}`),
     );
   }

@@ -29,7 +29,7 @@ export async function generate(file: string, s: GenSettings, resume: Dataset | u
   let records = resume ? resume.records.length / 5 : 0;
   let nodes = 0;
   const done = new Map<number, GenResult>();
-  const pool = new Piscina({ filename: new URL('./gen-worker.js', import.meta.url).href, minThreads: s.workers, maxThreads: s.workers });
+  const pool = new Piscina({ filename: new URL('./gen-worker-entry.cjs', import.meta.url).href, minThreads: s.workers, maxThreads: s.workers });
   progress(Math.min(s.games, written * s.batchGames), records, nodes);
   const feed = async () => {
     while (next < batches && !signal?.aborted) {
