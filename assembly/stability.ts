@@ -4,12 +4,11 @@
  * by the start code (memory.ts).
  */
 
-import { D7_AT as D7, D9_AT as D9, EDGE_AT as EDGE, UNCOL_AT as UNCOL } from './memory';
+import { EDGE_AT as EDGE, UNCOL_AT as UNCOL } from './memory';
 
 // At fixed addresses (memory.ts), each entry written once with its final value:
 // EDGE[p << 8 | o]: P's discs on an 8-square line that no continuation on that line flips.
 // UNCOL[c]: bit k of c moved to bit 8k (a rank-indexed byte spread onto file A).
-// D9, D7: the diagonals of 3 squares or more, step 9 (A1-H8 direction) and step 7 (A8-H1).
 
 // @ts-ignore: decorator
 @inline function edge(i: i32): i32 {
@@ -63,20 +62,6 @@ function build(): void {
     for (let k = 0; k < 8; k++) if ((c >> k) & 1) w |= (<u64>1) << (<u64>(8 * k));
     store<u64>(UNCOL + (<usize>c << 3), w);
   }
-  let i = 0;
-  for (let k = -5; k <= 5; k++) {
-    let a: u64 = 0;
-    let b: u64 = 0;
-    for (let r = 0; r < 8; r++) {
-      const c9 = r + k;
-      if (c9 >= 0 && c9 < 8) a |= (<u64>1) << (<u64>(r * 8 + c9));
-      const c7 = 7 - r + k;
-      if (c7 >= 0 && c7 < 8) b |= (<u64>1) << (<u64>(r * 8 + c7));
-    }
-    store<u64>(D9 + (<usize>i << 3), a);
-    store<u64>(D7 + (<usize>i << 3), b);
-    i++;
-  }
 }
 
 build();
@@ -103,7 +88,48 @@ const INNER: u64 = 0x007e7e7e7e7e7e00;
 
 /** How many of P's discs on the edges no move can flip (the ordering key's stability term). */
 export function edgeStableCount(P: u64, O: u64): i32 {
-  return <i32>popcnt<u64>(edgeStableDiscs(P, O));
+  // edgeStableDiscs' four lines counted apart: P's corners, stable on two lines each, are counted once.
+  const r1 = edge((<i32>(P & 255) << 8) | <i32>(O & 255));
+  const r8 = edge((<i32>(P >> 56) << 8) | <i32>(O >> 56));
+  const a = edge((column(P, 0) << 8) | column(O, 0));
+  const h = edge((column(P, 7) << 8) | column(O, 7));
+  return popcnt<i32>(r1) + popcnt<i32>(r8) + popcnt<i32>(a) + popcnt<i32>(h) - <i32>popcnt<u64>(P & 0x8100000000000081);
+}
+
+// The squares of the full diagonals, by doubling: a square stays while the
+// next 1, 2, then 4 squares along the line each way are filled too, or the
+// line ends first (the masks: squares with no such square on their line).
+const RANKS_12: u64 = 0x000000000000ffff;
+const RANKS_14: u64 = 0x00000000ffffffff;
+const RANKS_78: u64 = 0xffff000000000000;
+const RANKS_58: u64 = 0xffffffff00000000;
+const FILES_AB: u64 = 0x0303030303030303;
+const FILES_AD: u64 = 0x0f0f0f0f0f0f0f0f;
+const FILES_GH: u64 = 0xc0c0c0c0c0c0c0c0;
+const FILES_EH: u64 = 0xf0f0f0f0f0f0f0f0;
+
+/** The squares of the full diagonals in the A1-H8 direction (step 9). */
+// @ts-ignore: decorator
+@inline function fullDiagonals9(filled: u64): u64 {
+  let up = filled & ((filled >> 9) | 0xff80808080808080);
+  up &= (up >> 18) | RANKS_78 | FILES_GH;
+  up &= (up >> 36) | RANKS_58 | FILES_EH;
+  let down = filled & ((filled << 9) | 0x01010101010101ff);
+  down &= (down << 18) | RANKS_12 | FILES_AB;
+  down &= (down << 36) | RANKS_14 | FILES_AD;
+  return up & down;
+}
+
+/** The squares of the full diagonals in the A8-H1 direction (step 7). */
+// @ts-ignore: decorator
+@inline function fullDiagonals7(filled: u64): u64 {
+  let up = filled & ((filled >> 7) | 0xff01010101010101);
+  up &= (up >> 14) | RANKS_78 | FILES_AB;
+  up &= (up >> 28) | RANKS_58 | FILES_AD;
+  let down = filled & ((filled << 7) | 0x80808080808080ff);
+  down &= (down << 14) | RANKS_12 | FILES_GH;
+  down &= (down << 28) | RANKS_14 | FILES_EH;
+  return up & down;
 }
 
 /** Stable discs of P. */
@@ -121,17 +147,9 @@ export function stableDiscs(P: u64, O: u64): u64 {
   c &= c >> 16;
   c &= c >> 8;
   const cols = (c & 255) * 0x0101010101010101;
-  let d9: u64 = 0;
-  let d7: u64 = 0;
-  for (let i = 0; i < 11; i++) {
-    const m9 = load<u64>(D9 + (<usize>i << 3));
-    const m7 = load<u64>(D7 + (<usize>i << 3));
-    if ((filled & m9) == m9) d9 |= m9;
-    if ((filled & m7) == m7) d7 |= m7;
-  }
   // Diagonals of 1 or 2 squares (near the corners) cannot flip anything.
-  d9 |= 0x03010000000080c0;
-  d7 |= 0xc080000000000103;
+  const d9 = fullDiagonals9(filled) | 0x03010000000080c0;
+  const d7 = fullDiagonals7(filled) | 0xc080000000000103;
   s |= P & row & cols & d9 & d7;
 
   // Grow inward.
@@ -155,5 +173,7 @@ export function stabilityBound(P: u64, O: u64): i32 {
 
 // @ts-ignore: decorator
 @inline export function stabilityCap(P: u64, O: u64, alpha: i32, empties: i32): i32 {
-  return alpha >= 2 * empties - 2 ? stabilityBound(P, O) : 64;
+  // Nor when the opponent has too few discs for stable ones to cap the score at alpha: 64 then as well.
+  if (alpha < 2 * empties - 2 || 64 - 2 * <i32>popcnt<u64>(O) > alpha) return 64;
+  return stabilityBound(P, O);
 }

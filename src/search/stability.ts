@@ -198,5 +198,7 @@ export function stabilityBound(ph: number, pl: number, oh: number, ol: number): 
  * cutoff").
  */
 export function stabilityCap(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number): number {
-  return alpha >= 2 * empties - 2 ? stabilityBound(ph, pl, oh, ol) : 64;
+  // Nor when the opponent has too few discs for stable ones to cap the score at alpha: 64 then as well.
+  if (alpha < 2 * empties - 2 || 64 - 2 * (popcount32(oh) + popcount32(ol)) > alpha) return 64;
+  return stabilityBound(ph, pl, oh, ol);
 }
