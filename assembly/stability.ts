@@ -99,6 +99,10 @@ export function edgeStableCount(P: u64, O: u64): i32 {
 // The squares of the full diagonals, by doubling: a square stays while the
 // next 1, 2, then 4 squares along the line each way are filled too, or the
 // line ends first (the masks: squares with no such square on their line).
+const RANK_1: u64 = 0x00000000000000ff;
+const RANK_8: u64 = 0xff00000000000000;
+const FILE_A: u64 = 0x0101010101010101;
+const FILE_H: u64 = 0x8080808080808080;
 const RANKS_12: u64 = 0x000000000000ffff;
 const RANKS_14: u64 = 0x00000000ffffffff;
 const RANKS_78: u64 = 0xffff000000000000;
@@ -108,28 +112,32 @@ const FILES_AD: u64 = 0x0f0f0f0f0f0f0f0f;
 const FILES_GH: u64 = 0xc0c0c0c0c0c0c0c0;
 const FILES_EH: u64 = 0xf0f0f0f0f0f0f0f0;
 
+/**
+ * The filled squares whose whole line in the direction of `step` (9 or 7)
+ * is filled; up1‥up4 and down1‥down4: the squares without a square 1, 2,
+ * 4 steps up (down) their line.
+ */
+// @ts-ignore: decorator
+@inline function fullLines(filled: u64, step: u64, up1: u64, up2: u64, up4: u64, down1: u64, down2: u64, down4: u64): u64 {
+  let up = filled & ((filled >> step) | up1);
+  up &= (up >> (step << 1)) | up2;
+  up &= (up >> (step << 2)) | up4;
+  let down = filled & ((filled << step) | down1);
+  down &= (down << (step << 1)) | down2;
+  down &= (down << (step << 2)) | down4;
+  return up & down;
+}
+
 /** The squares of the full diagonals in the A1-H8 direction (step 9). */
 // @ts-ignore: decorator
 @inline function fullDiagonals9(filled: u64): u64 {
-  let up = filled & ((filled >> 9) | 0xff80808080808080);
-  up &= (up >> 18) | RANKS_78 | FILES_GH;
-  up &= (up >> 36) | RANKS_58 | FILES_EH;
-  let down = filled & ((filled << 9) | 0x01010101010101ff);
-  down &= (down << 18) | RANKS_12 | FILES_AB;
-  down &= (down << 36) | RANKS_14 | FILES_AD;
-  return up & down;
+  return fullLines(filled, 9, RANK_8 | FILE_H, RANKS_78 | FILES_GH, RANKS_58 | FILES_EH, RANK_1 | FILE_A, RANKS_12 | FILES_AB, RANKS_14 | FILES_AD);
 }
 
 /** The squares of the full diagonals in the A8-H1 direction (step 7). */
 // @ts-ignore: decorator
 @inline function fullDiagonals7(filled: u64): u64 {
-  let up = filled & ((filled >> 7) | 0xff01010101010101);
-  up &= (up >> 14) | RANKS_78 | FILES_AB;
-  up &= (up >> 28) | RANKS_58 | FILES_AD;
-  let down = filled & ((filled << 7) | 0x80808080808080ff);
-  down &= (down << 14) | RANKS_12 | FILES_GH;
-  down &= (down << 28) | RANKS_14 | FILES_EH;
-  return up & down;
+  return fullLines(filled, 7, RANK_8 | FILE_A, RANKS_78 | FILES_AB, RANKS_58 | FILES_AD, RANK_1 | FILE_H, RANKS_12 | FILES_GH, RANKS_14 | FILES_EH);
 }
 
 /** Stable discs of P. */
