@@ -126,6 +126,25 @@ describe('weight files', () => {
     expect(() => new Evaluator({ w: w.subarray(1), ws, band: 4 })).toThrow(RangeError);
   });
 
+  it('an evaluator writes the same tables into an engine\'s memory before it has expanded them itself and after, and still scores alike', () => {
+    const weights = randomWeights(9, 4);
+    const n = weights.tables * 226_315;
+    const before = { w: new Int16Array(n), ws: new Int16Array(n) };
+    const lazy = new Evaluator(weights);
+    lazy.expandInto(before.w, before.ws); // gathered from the packed weights
+    const eager = new Evaluator(weights);
+    const { w, ws } = eager.expanded;
+    const after = { w: new Int16Array(n), ws: new Int16Array(n) };
+    eager.expandInto(after.w, after.ws); // copied from its own expansion
+    expect(same(before.w, w) && same(before.ws, ws) && same(after.w, w) && same(after.ws, ws)).toBe(true);
+    // ws is w seen from the other side: not the same table.
+    expect(same(w, ws)).toBe(false);
+    // The memory written is the engine's: the evaluator does not read it.
+    before.w.fill(0);
+    before.ws.fill(0);
+    for (const p of samplePositions(500, 22)) expect(lazy.evaluate(p[0], p[1], p[2], p[3])).toBe(eager.evaluate(p[0], p[1], p[2], p[3]));
+  });
+
   it('refuses a truncated, foreign, wrong-endian or damaged file with the file and the problem', () => {
     const w = randomWeights(6);
     const good = join(dir, 'good.dat');

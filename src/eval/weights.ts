@@ -48,6 +48,7 @@ export function tablesFor(band: number): number {
 }
 
 const F = new Int32Array(N_PATTERNS);
+const NONE = new Int16Array(0);
 
 /** to[at + i] = from[index[i]] for every i of index. */
 function gather(from: Int16Array, index: Int32Array, to: Int16Array, at: number): void {
@@ -76,17 +77,24 @@ export interface ExpandedWeights {
   readonly band: number;
 }
 
-/** Expands the weights once (unpacked, 226,315 per table): one lookup per feature. */
+/** Expands the weights once, when first read (unpacked, 226,315 per table): one lookup per feature. */
 export class Evaluator {
-  private readonly w: Int16Array;
+  /** Empty until expanded (expand): a thread whose engine holds its own copy never needs them here. */
+  private w: Int16Array = NONE;
   /** The same weights seen from the other side: ws[i] = w[i with its digits 0 and 1 swapped]. */
-  private readonly ws: Int16Array;
-  private readonly band: number;
+  private ws: Int16Array = NONE;
+  /** Empties counts per table. */
+  readonly band: number;
+  /** The packed weights while not expanded here. */
+  private source: Weights | null = null;
+  /** Expand into shared memory (the run's other threads read them there). */
+  private readonly shared: boolean = false;
 
   /**
-   * Expands `weights` (in shared memory when `shared`, for other threads to
-   * build their evaluators on: new Evaluator(this.expanded)), or takes
-   * weights another evaluator expanded, without a copy.
+   * Takes packed weights, expanded when first read (in shared memory when
+   * `shared`, for other threads to build their evaluators on: new
+   * Evaluator(this.expanded)), or weights another evaluator expanded,
+   * without a copy.
    */
   constructor(weights: Weights | ExpandedWeights, shared = false) {
     this.band = weights.band;
@@ -98,24 +106,56 @@ export class Evaluator {
       this.ws = weights.ws;
       return;
     }
-    const tables = weights.tables;
-    const n = tables * N_WEIGHTS;
-    this.w = shared ? new Int16Array(new SharedArrayBuffer(2 * n)) : new Int16Array(n);
-    this.ws = shared ? new Int16Array(new SharedArrayBuffer(2 * n)) : new Int16Array(n);
+    this.source = weights;
+    this.shared = shared;
+  }
+
+  /** Tables of the expanded weights (one per band of empties counts). */
+  get tables(): number {
+    return tablesFor(this.band);
+  }
+
+  /**
+   * Writes the expanded weights into w and ws (tables × N_WEIGHTS each, the
+   * WebAssembly engine's memory): gathered from the packed weights when
+   * this evaluator has not expanded them, copied when it has. It does not
+   * read them from there: that memory is the engine's.
+   */
+  expandInto(w: Int16Array, ws: Int16Array): void {
+    const source = this.source;
+    if (source === null) {
+      w.set(this.w);
+      ws.set(this.ws);
+      return;
+    }
     const swapped = packSwapped();
-    for (let t = 0; t < tables; t++) {
-      gather(weights.table(t), PACK, this.w, t * N_WEIGHTS);
-      gather(weights.table(t), swapped, this.ws, t * N_WEIGHTS);
+    for (let t = 0; t < source.tables; t++) {
+      gather(source.table(t), PACK, w, t * N_WEIGHTS);
+      gather(source.table(t), swapped, ws, t * N_WEIGHTS);
     }
   }
 
-  /** The expanded weights as the line of play reads them (w, and ws seen from the other side): the WebAssembly engine's copy, another thread's evaluator. */
+  /** Expands the weights if not yet: every reader of w and ws comes through here first (load, evaluate). */
+  private expand(): void {
+    if (this.source === null) return;
+    const n = this.source.tables * N_WEIGHTS;
+    const w = this.shared ? new Int16Array(new SharedArrayBuffer(2 * n)) : new Int16Array(n);
+    const ws = this.shared ? new Int16Array(new SharedArrayBuffer(2 * n)) : new Int16Array(n);
+    this.expandInto(w, ws);
+    this.w = w;
+    this.ws = ws;
+    this.source = null;
+  }
+
+  /** The expanded weights as the line of play reads them (w, and ws seen from the other side): another thread's evaluator. */
   get expanded(): ExpandedWeights {
+    this.expand();
     return { w: this.w, ws: this.ws, band: this.band };
   }
 
   /** Score of the position for P (to move), in 1/128 disc. */
   evaluate(ph: number, pl: number, oh: number, ol: number): number {
+    this.expand();
     const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
     const base = Math.floor(empties / this.band) * N_WEIGHTS;
     featureIndices(ph, pl, oh, ol, F);
@@ -138,6 +178,7 @@ export class Evaluator {
 
   /** Puts a position (P to move, as colour A) in the line's slot for its empties count, from the bitboards. */
   load(empties: number, ph: number, pl: number, oh: number, ol: number): void {
+    this.expand();
     featureIndices(ph, pl, oh, ol, F);
     const at = empties * N_PATTERNS;
     for (let f = 0; f < N_PATTERNS; f++) this.line[at + f] = F[f];

@@ -29,19 +29,17 @@ function weightsBytes(tables: number): number {
   return 4 * WEIGHTS_HEADER_WORDS + 2 * 2 * tables * N_WEIGHTS;
 }
 
-/** Copies the evaluator's tables to `at` in the engine's memory. */
+/** Writes the evaluator's tables at `at` in the engine's memory (expanded straight there when the evaluator has not expanded them yet). */
 function copyWeights(buffer: ArrayBufferLike, at: number, ev: Evaluator): { tables: number; band: number } {
-  const { w, ws, band } = ev.expanded;
-  const tables = w.length / N_WEIGHTS;
+  const tables = ev.tables;
   const i32 = new Int32Array(buffer, at, WEIGHTS_HEADER_WORDS);
   i32.set(SQ_START, 0);
   i32.set(SQ_FEATURE, SQ_START_WORDS);
   i32.set(SQ_POWER, SQ_START_WORDS + SQ_FEATURE_WORDS);
   i32.set(EMPTY_INDEX, SQ_START_WORDS + SQ_FEATURE_WORDS + SQ_POWER_WORDS);
   const from = at + 4 * WEIGHTS_HEADER_WORDS;
-  new Int16Array(buffer, from, tables * N_WEIGHTS).set(w);
-  new Int16Array(buffer, from + 2 * tables * N_WEIGHTS, tables * N_WEIGHTS).set(ws);
-  return { tables, band };
+  ev.expandInto(new Int16Array(buffer, from, tables * N_WEIGHTS), new Int16Array(buffer, from + 2 * tables * N_WEIGHTS, tables * N_WEIGHTS));
+  return { tables, band: ev.band };
 }
 
 /** The first sorting depth's empties (64: never), from a context's sortDepth table. */
@@ -73,7 +71,7 @@ export function createEngineShare(bits: number, layout: Layout, evaluator: Evalu
   const heapEnd = loadEngine(memory, 0).exports.heapEnd(); // the start code's tables end here, for every instance alike
   let at = align(heapEnd, 64);
   const weightsAt = at;
-  if (evaluator) at = align(at + weightsBytes(evaluator.expanded.w.length / N_WEIGHTS), 64);
+  if (evaluator) at = align(at + weightsBytes(evaluator.tables), 64);
   const tableAt = at;
   const pages = Math.ceil((tableAt + tableBytes(bits, layout)) / PAGE);
   const have = memory.buffer.byteLength / PAGE;
