@@ -15,8 +15,12 @@
  */
 import { NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, popcount32 } from 'native-free-bitboard';
 
-/** EDGE[p << 8 | o]: P's discs on an 8-square line that no continuation on that line flips. */
-const EDGE = new Uint8Array(1 << 16);
+/**
+ * EDGE[p << 8 | o]: P's discs on an 8-square line that no continuation on
+ * that line flips. Made when first needed (edgeTable): a thread whose
+ * search runs in the WebAssembly engine (which has its own) never needs it.
+ */
+let EDGE: Uint8Array | null = null;
 
 /** P places a disc at x of a line (bit x), flipping O's discs it brackets; returns p | o << 8 after the move. */
 function playLine(p: number, o: number, x: number): number {
@@ -33,27 +37,32 @@ function playLine(p: number, o: number, x: number): number {
   return (p | flipped | (1 << x)) | ((o & ~flipped) << 8);
 }
 
-/** P's stable discs on a line, from the lines one disc fuller (already in EDGE). */
-function edgeStable(p: number, o: number): number {
+/** P's stable discs on a line, from the lines one disc fuller (already in edge). */
+function edgeStable(edge: Uint8Array, p: number, o: number): number {
   let stable = p;
   for (let x = 0; x < 8 && stable !== 0; x++) {
     if (((p | o) >> x) & 1) continue;
     let r = playLine(p, o, x); // P plays x: none of P's discs flip
-    stable &= EDGE[((r & 255) << 8) | (r >> 8)];
+    stable &= edge[((r & 255) << 8) | (r >> 8)];
     r = playLine(o, p, x); // O plays x (r = o' | p' << 8): P's bracketed discs flip
-    stable &= EDGE[r & 0xff00 | (r & 255)];
+    stable &= edge[r & 0xff00 | (r & 255)];
   }
   return stable & p;
 }
-// Fullest lines first: a line's answer needs those of the lines one disc fuller.
-for (let discs = 8; discs >= 0; discs--) {
-  for (let m = 0; m < 256; m++) {
-    if (popcount32(m) !== discs) continue;
-    for (let p = m; ; p = (p - 1) & m) {
-      EDGE[(p << 8) | (m ^ p)] = edgeStable(p, m ^ p);
-      if (p === 0) break;
+
+/** Makes EDGE: fullest lines first, as a line's answer needs those of the lines one disc fuller. */
+function edgeTable(): Uint8Array {
+  const edge = new Uint8Array(1 << 16);
+  for (let discs = 8; discs >= 0; discs--) {
+    for (let m = 0; m < 256; m++) {
+      if (popcount32(m) !== discs) continue;
+      for (let p = m; ; p = (p - 1) & m) {
+        edge[(p << 8) | (m ^ p)] = edgeStable(edge, p, m ^ p);
+        if (p === 0) break;
+      }
     }
   }
+  return (EDGE = edge);
 }
 
 /** Diagonal lines of 3 squares or more, as (hi, lo) masks: A1-H8 direction (step 9), then A8-H1 (step 7). */
@@ -104,10 +113,11 @@ function uncolumnHi(c: number, bit: number): number {
 
 /** P's stable discs on the four edges (rank 1, rank 8, file A, file H), from the exact edge table, written to out[at] (hi), out[at + 1] (lo). */
 function edgeDiscs(ph: number, pl: number, oh: number, ol: number, out: Int32Array, at: number): void {
-  const a = EDGE[(column(ph, pl, 0) << 8) | column(oh, ol, 0)];
-  const h = EDGE[(column(ph, pl, 7) << 8) | column(oh, ol, 7)];
-  out[at] = (EDGE[(((ph >>> 24) & 255) << 8) | ((oh >>> 24) & 255)] << 24) | uncolumnHi(a, 0) | uncolumnHi(h, 7);
-  out[at + 1] = EDGE[((pl & 255) << 8) | (ol & 255)] | uncolumnLo(a, 0) | uncolumnLo(h, 7);
+  const edge = EDGE ?? edgeTable();
+  const a = edge[(column(ph, pl, 0) << 8) | column(oh, ol, 0)];
+  const h = edge[(column(ph, pl, 7) << 8) | column(oh, ol, 7)];
+  out[at] = (edge[(((ph >>> 24) & 255) << 8) | ((oh >>> 24) & 255)] << 24) | uncolumnHi(a, 0) | uncolumnHi(h, 7);
+  out[at + 1] = edge[((pl & 255) << 8) | (ol & 255)] | uncolumnLo(a, 0) | uncolumnLo(h, 7);
 }
 
 const E = new Int32Array(2);
