@@ -7,8 +7,13 @@
  * node for node, and the pinned counts (test/pinned.ts) change with them.
  */
 
-/** tree: deepest search done without the table (the last-4 solvers and the shallow search; 7 measured fastest: bench/README). */
-export const SHALLOW_MAX = 7;
+/**
+ * tree: deepest search done without the table (the last-4 solvers and the
+ * shallow search). 6: nodes of 7 empties get the table and the ordering key,
+ * which takes a fifth to a quarter off the tree at about the same time as 7
+ * (bench/README, "SHALLOW_MAX").
+ */
+export const SHALLOW_MAX = 6;
 /** tree: above this many empties, a node looks for enhanced transposition cutoffs. */
 export const ETC_MIN = 12;
 /** tree: ProbCut's shallow search, in plies: PC_DEEP_PLIES from PC_DEEP_FROM empties, PC_PLIES from PC_FROM, else the evaluation alone. */
