@@ -10,8 +10,9 @@
 /**
  * tree: deepest search done without the table (the last-4 solvers and the
  * shallow search). 6: nodes of 7 empties get the table and the ordering key,
- * which takes a fifth to a quarter off the tree at about the same time as 7
- * (bench/README, "SHALLOW_MAX").
+ * which takes a fifth to a quarter off the tree, at about the same time as 7
+ * on small and middle positions and some 6 % more on a large one at h 10
+ * (bench/README, "The table from 7 empties").
  */
 export const SHALLOW_MAX = 6;
 /** tree: above this many empties, a node looks for enhanced transposition cutoffs. */
