@@ -6,7 +6,7 @@
 // results give.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-const RESULTS = ['edax-wasm-r11.json', 'edax-random5c.json', 'edax-wasm-66-69.json', 'edax-wasm-65.json', 'edax-wasm-60-64.json', 'edax-wasm-r10.json', 'edax-random5b.json', 'edax-wasm-r9.json', 'edax-random5.json', 'edax-wasm-r8.json', 'edax-random4e.json', 'edax-wasm-r7.json', 'edax-random4d.json', 'edax.json'];
+const RESULTS = ['edax-wasm-r11.json', 'edax-random5c.json', 'edax-wasm-65b.json', 'edax-wasm-66-69.json', 'edax-wasm-65.json', 'edax-wasm-60-64.json', 'edax-wasm-r10.json', 'edax-random5b.json', 'edax-wasm-r9.json', 'edax-random5.json', 'edax-wasm-r8.json', 'edax-random4e.json', 'edax-wasm-r7.json', 'edax-random4d.json', 'edax.json'];
 
 const f2 = (x) => x.toFixed(2);
 const m = (x) => `${(x / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} M`;
