@@ -6,7 +6,9 @@
 // (total leaves against depth) and the tables in bench/README.md.
 //   npm run bench:algorithms [-- --depths 2-10 --evals discs,weights]
 import { args, fmt, machine, saveChart, saveJson, updateReadme } from './experiment.js';
-import { LabSearch, SHIPPED_WEIGHTS, loadEvaluator, readObf } from '../dist/index.js';
+import { SHIPPED_WEIGHTS, readObf } from '../dist/index.js';
+import { loadEvaluator } from '../dist/lib/eval.js';
+import { LabSearch } from '../dist/lib/lab.js';
 
 const opt = args({ depths: '2-10', evals: 'discs,weights', suite: new URL('../obf/fforum-40-59.obf', import.meta.url).pathname });
 const [d0, d1] = opt.depths.split('-').map(Number);

@@ -25,9 +25,9 @@ const guide = new Evaluator(opt.guide ? readWeights(opt.guide).weights : synthet
 const files = opt.weights.split(',');
 const evs = files.map((f) => new Evaluator(readWeights(f).weights));
 const targets = opt.empties.split(',').map(Number);
-const table = createTable(21);
+const table = createTable(21, 'board2');
 // The guide plays the games and orders the exact solves.
-const ctx = new SearchContext({ table, evaluator: guide });
+const ctx = new SearchContext({ selectivity: [1, 2], table, evaluator: guide });
 const rows = [];
 let playMs = 0;
 function solveRecords(out) {
@@ -35,7 +35,7 @@ function solveRecords(out) {
     const e = 64 - popcount32(out[i] | out[i + 2]) - popcount32(out[i + 1] | out[i + 3]);
     if (!targets.includes(e)) continue;
     table.clear();
-    const exact = solveExact(ctx, { player: new U64(out[i], out[i + 1]), opponent: new U64(out[i + 2], out[i + 3]), toMove: 'X' }).score;
+    const exact = solveExact(ctx, { player: new U64(out[i], out[i + 1]), opponent: new U64(out[i + 2], out[i + 3]), toMove: 'X' }, { root: 'aspiration' }).score;
     rows.push({ empties: e, exact, label: out[i + 4] >> 8, evals: evs.map((ev) => ev.evaluate(out[i], out[i + 1], out[i + 2], out[i + 3]) / 128), pos: [out[i], out[i + 1], out[i + 2], out[i + 3]] });
   }
 }

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { args, fmt, machine, saveJson, solve, updateReadme } from './experiment.js';
-import { ORDERING_TECHNIQUES, ROOT_STRATEGIES } from '../dist/index.js';
+import { ORDERING_TECHNIQUES, ROOT_STRATEGIES } from '../dist/lib/lab.js';
 
 const opt = args({ suite: new URL('../obf/fforum-20-39.obf', import.meta.url).pathname, hash: '21', 'all-off-lines': '7' });
 const base = [opt.suite, '-n', '1', '-h', opt.hash];

@@ -24,10 +24,10 @@ const evaluator = loadEvaluator(weights);
 const out = {};
 for (const engine of engines) {
   const below = engine === 'wasm' ? WasmSearch.create(bits, 'board2', evaluator) : null;
-  const ctx = new SearchContext({ table: below ? below.table : new TranspositionTable(bits), evaluator, below });
+  const ctx = new SearchContext({ selectivity: [1, 2], table: below ? below.table : new TranspositionTable(bits), evaluator, below });
   const rows = [];
   for (const [i, e] of suite.entries.entries()) {
-    const r = solveEntry(ctx, e, i + 1);
+    const r = solveEntry(ctx, e, i + 1, { keepTable: false, root: 'aspiration', wld: false });
     rows.push(r);
     console.log(`${engine.padEnd(4)} ${String(i + 1).padStart(3)} ${String(r.empties).padStart(3)} ${String(r.score).padStart(4)} ${r.ok ? 'ok ' : 'BAD'} ${String(r.nodes).padStart(12)} ${(r.ms / 1000).toFixed(3).padStart(8)} s ${(r.nodes / r.ms / 1000).toFixed(2).padStart(6)} MN/s`);
   }

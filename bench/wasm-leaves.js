@@ -28,7 +28,7 @@ let sum = 0;
 const t0 = process.hrtime.bigint();
 // The same calls for both engines: the context's searchNull, below the root.
 const below = engine === 'wasm' ? WasmSearch.create(10, 'board2', null) : null;
-const ctx = new SearchContext({ table: below ? below.table : createTable(10), evaluator: null, below });
+const ctx = new SearchContext({ selectivity: [1, 2], table: below ? below.table : createTable(10, 'board2'), evaluator: null, below });
 const s = ctx.state;
 s.nodes[0] = 0;
 for (let r = 0; r < rounds; r++) for (const a of windows) {

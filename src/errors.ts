@@ -19,7 +19,8 @@ export class FileError extends Error {
  */
 export class OptionError extends RangeError {
   constructor(readonly option: string, problem: string) {
-    super(`${option}: ${problem}`);
+    // A problem that names its option first ("prover dfpn proves …") is said as it is.
+    super(problem.startsWith(`${option} `) ? problem : `${option}: ${problem}`);
     this.name = 'OptionError';
   }
 }

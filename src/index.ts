@@ -1,13 +1,15 @@
 /**
- * revsolve as a library: the one public entry (package.json "exports"),
- * what a script needs: positions and suites, solving one position or a
- * whole suite, perft, weights, the search lab, and their errors and types.
- * The command line reaches the rest through internal.ts, which is not
- * published (test/api.test.ts holds both boundaries).
+ * revsolve as a library, its core entry (package.json "exports" "."):
+ * positions and OBF suites, solving one position or a suite, a game's
+ * analysis, the settings table, and their errors. Importing it runs
+ * nothing (no engine is loaded, no worker started) until a function is
+ * called. The rest is in subpath entries (src/lib/): revsolve/board (the
+ * bitboards), revsolve/eval (weights), revsolve/lab (the search lab and
+ * the ordering study's names), revsolve/train (training data),
+ * revsolve/queue (the BullMQ queue). The command line reaches everything
+ * through internal.ts, which is not published (test/api.test.ts and
+ * test/package.test.ts hold these boundaries).
  */
-
-// Boards (a Position's discs are U64s: two signed 32-bit words).
-export { U64, popcount } from 'native-free-bitboard';
 
 // Positions and OBF suites.
 export { type Color, type Position, PASS, PositionError, emptyCount, formatPosition, legalMoves, moveName, parseMove, parsePosition, play } from './position/position.js';
@@ -17,7 +19,16 @@ export {
 export { obfOfBytes, readObf } from './position/obf-file.js';
 export { START_POSITION, perft } from './position/perft.js';
 export { samplePositions } from './position/random.js';
-export { FileError, OptionError } from './errors.js';
+
+// The errors every function of the library throws: a bad file, option or argument, a search stopped.
+export { FileError, OptionError, SearchCancelled } from './errors.js';
+
+// The settings: one table (what each takes, its default, whether it changes the tree).
+export {
+  DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_ROOT, DEFAULT_SELECTIVITY, SETTINGS, SETTING_KEYS, type Setting, type SettingKey, type SettingValues, TREE_SETTINGS,
+} from './settings.js';
+export { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, NO_MOVE, tableBytes } from './search/table.js';
+export { ENGINES, type EngineName } from './wasm/engine.js';
 
 // Solving: one position in this thread, or a suite on the worker pool.
 export { type Prover, type ResolvedOptions, type SolveOptions, resolveOptions } from './solve/settings.js';
@@ -26,28 +37,10 @@ export { type PositionResult, type Summary, type TableStats, check, summarize } 
 export type { Wld } from './search/wld.js';
 export { type SuiteOptions, solveSuite } from './pool/suite.js';
 export type { SplitMode } from './pool/policy.js';
-export { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, NO_MOVE, tableBytes } from './search/table.js';
-export { DEFAULT_SELECTIVITY } from './search/selective.js';
-export { ORDERING_TECHNIQUES } from './search/ordering.js';
-export { ROOT_STRATEGIES, type RootStrategy } from './search/root.js';
-export { ENGINES, type EngineName } from './wasm/engine.js';
-export { WASM_MAX_BITS } from './wasm/layout.js';
 
 // A game: its record replayed, its endgame analysed move by move.
 export { type Game, type GameMove, RecordError, recordMoves, replayGame } from './game/record.js';
 export { type AnalyzeOptions, DEFAULT_FROM, type MoveAnalysis, type SideLoss, analyzeGame, gameSummary } from './game/analyze.js';
 
-// Weights: read, evaluate, compress, export.
+// The package: its version and shipped weights.
 export { SHIPPED_WEIGHTS, VERSION } from './install.js';
-export {
-  EDAX_BYTES, type LoadedWeights, type WeightsBytes, WeightsFileError, loadEvaluator, parseWeights, readWeights, readWeightsBytes, searchEvaluator, writeCompact, writeEdax,
-} from './eval/files.js';
-export { Evaluator, NibbleEvaluator, Weights, expandBands } from './eval/weights.js';
-export { averageBands, averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts } from './eval/compress.js';
-export { N_PACKED } from './eval/features.js';
-
-// The search lab: fixed-depth searches, algorithm and ordering chosen piece by piece.
-export { LAB_ALGORITHMS, type LabAlgorithm, type LabResult, LabSearch, type LabSettings, MAX_KILLERS, MAX_LAB_DEPTH, iterationDepths } from './lab/search.js';
-
-// Training data: the dataset format's reader and its errors.
-export { type Dataset, DatasetError, readDataset } from './train/dataset.js';

@@ -6,28 +6,30 @@
  * "exports" holds the library alone): these change with the command line.
  */
 export * from './index.js';
+export * from './lib/board.js';
+export * from './lib/eval.js';
+export * from './lib/lab.js';
+export * from './lib/train.js';
+export * from './lib/queue.js';
 
 export { problemOf } from './io.js';
 export { sideName } from './game/record.js';
-export { DEFAULT_ROOT, SELECTIVE_MIN } from './search/root.js';
+export { SELECTIVE_MIN } from './search/root.js';
 export { PROVERS } from './solve/settings.js';
+export { NODE_HOST, resolveSearch } from './solve/settings.js';
+export {
+  COMBINATIONS, type Host, type Namer, type Place, PLAIN_HOST, SettingProblem, checkCombinations, checkLibraryOptions, defaultOf, defaults, flagName, libraryName,
+  offNames, resolveValues, setting, settingsOf, treeCanonical,
+} from './settings.js';
 export { chooseEngine } from './wasm/choice.js';
 export { MAX_THREADS as MAX_ENGINE_THREADS } from './wasm/layout.js';
 
 // The pool as the command line drives it (progress hooks, retries, its plan), results files.
-export { type OnFailure, type PoolPlan, type PoolSettings, poolPlan, type Running, type Watcher, solveParallel } from './pool/parallel.js';
+export { type OnFailure, type PoolPlan, type PoolSettings, poolPlan, poolSettingsOf, type Running, type Watcher, solveParallel } from './pool/parallel.js';
 export { splitEngine, splits } from './pool/policy.js';
 export { LEAF_EMPTIES } from './pool/split.js';
 export { ResultsFile, jsonRecord, readResults } from './pool/results.js';
 export { InputOrder } from './pool/order.js';
-
-// Beyond one machine: suites and split positions through a BullMQ queue on Redis.
-export { type RedisAddress, RedisAddressError, RedisUnreachable, openRedis, parseRedisUrl } from './queue/redis.js';
-export { type QueueSettings, queueOf, queueSettingsOf } from './queue/jobs.js';
-export { RACE_AFTER_MS } from './queue/remote.js';
-export { QUEUE_LEAF_EMPTIES, type QueueOutcome, type QueueRunOptions, RunConflict, defaultRunName, solveOnQueue } from './queue/coordinator.js';
-export { type ServeOptions, type ServeReport, serveQueue } from './queue/serve.js';
-export { type RunInfo, cleanRun, listRuns } from './queue/runs.js';
 
 // Training data and fitting.
 export { LEGACY_COMPACT_ID, RECORD_WORDS, guideHashFor, recordEmpties, recordExact, selectRecords } from './train/dataset.js';

@@ -21,6 +21,9 @@ const PROBLEMS: Readonly<Record<string, string>> = {
   EFBIG: 'file too large',
   EPIPE: 'broken pipe',
   EIO: 'input/output error',
+  ELOOP: 'a loop of symbolic links',
+  ENAMETOOLONG: 'the path is too long',
+  ENXIO: 'no reader or device at the other end',
 };
 
 /** What a failed file operation says, in words ("no space left on the device"). */

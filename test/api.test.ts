@@ -8,10 +8,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  DatasetError, FileError, ObfError, PositionError, SHIPPED_WEIGHTS, START_POSITION, Solver, WeightsFileError, bestAnswers, perft, play,
-  readDataset, readObf, readWeights, solvePosition, solveSuite,
-} from '../dist/index.js';
+import { FileError, ObfError, PositionError, SHIPPED_WEIGHTS, START_POSITION, Solver, bestAnswers, perft, play, readObf, solvePosition, solveSuite } from '../dist/index.js';
+import { WeightsFileError, readWeights } from '../dist/lib/eval.js';
+import { DatasetError, readDataset } from '../dist/lib/train.js';
 import { OBF } from './helpers.js';
 import { tempDir } from './tmp.js';
 
@@ -142,21 +141,41 @@ describe('the boundaries', () => {
     expect(outside).toEqual([]);
   });
 
-  it('the public entry exports the library, nothing of the command line', async () => {
+  it('the core entry exports positions, OBF, solving, analysis, the settings and the errors, nothing of the command line', async () => {
     const library = await import('../dist/index.js');
-    // Values only (types leave no trace at run time); a change here is a change of the published API.
+    // Values only (types leave no trace at run time); a change here is a change of the published API (CHANGELOG.md).
     expect(Object.keys(library).sort()).toEqual([
-      'DEFAULT_BITS', 'DEFAULT_FROM', 'DEFAULT_LAYOUT', 'DEFAULT_SELECTIVITY', 'DatasetError', 'EDAX_BYTES', 'ENGINES', 'Evaluator', 'FileError',
-      'LAB_ALGORITHMS', 'LAYOUTS', 'LabSearch', 'MAX_BITS', 'MAX_KILLERS', 'MAX_LAB_DEPTH', 'MIN_BITS', 'NO_MOVE', 'N_PACKED',
-      'NibbleEvaluator', 'ORDERING_TECHNIQUES', 'ObfError', 'OptionError', 'PASS', 'PositionError', 'ROOT_STRATEGIES', 'RecordError',
-      'SHIPPED_WEIGHTS', 'START_POSITION', 'Solver', 'U64', 'VERSION', 'WASM_MAX_BITS', 'Weights', 'WeightsFileError',
-      'analyzeGame', 'averageBands', 'averageWeights', 'bestAnswers', 'check', 'codebookWeights', 'compress', 'emptyCount', 'expandBands',
-      'formatObf', 'formatObfLine', 'formatPosition', 'gameSummary', 'histogram', 'iterationDepths', 'legalMoves', 'loadEvaluator', 'moveName',
-      'obfOfBytes', 'parseMove', 'parseObf', 'parseObfLine', 'parsePosition', 'parseWeights', 'perft', 'play', 'popcount',
-      'readDataset', 'readObf', 'readWeights', 'readWeightsBytes', 'recordMoves', 'replayGame', 'resolveOptions', 'samplePositions', 'searchEvaluator',
-      'solvePosition', 'solveSuite', 'summarize', 'syntheticWeights', 'tableBytes', 'usageCounts', 'writeCompact', 'writeEdax',
+      'DEFAULT_BITS', 'DEFAULT_FROM', 'DEFAULT_LAYOUT', 'DEFAULT_ROOT', 'DEFAULT_SELECTIVITY', 'ENGINES', 'FileError', 'LAYOUTS', 'MAX_BITS', 'MIN_BITS',
+      'NO_MOVE', 'ObfError', 'OptionError', 'PASS', 'PositionError', 'RecordError', 'SETTINGS', 'SETTING_KEYS', 'SHIPPED_WEIGHTS', 'START_POSITION',
+      'SearchCancelled', 'Solver', 'TREE_SETTINGS', 'VERSION', 'analyzeGame', 'bestAnswers', 'check', 'emptyCount', 'formatObf', 'formatObfLine',
+      'formatPosition', 'gameSummary', 'legalMoves', 'moveName', 'obfOfBytes', 'parseMove', 'parseObf', 'parseObfLine', 'parsePosition', 'perft', 'play',
+      'readObf', 'recordMoves', 'replayGame', 'resolveOptions', 'samplePositions', 'solvePosition', 'solveSuite', 'summarize', 'tableBytes',
     ].sort());
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
-    expect(Object.keys(pkg.exports)).toEqual(['.', './package.json']);
+    // Every error class of the core names itself.
+    const made: Record<string, Error> = {
+      FileError: new library.FileError('f', 1, 'p'), ObfError: new library.ObfError('f', 1, 'p'), OptionError: new library.OptionError('o', 'p'),
+      PositionError: new library.PositionError('p'), RecordError: new library.RecordError(1, 'p'), SearchCancelled: new library.SearchCancelled(),
+    };
+    expect(Object.keys(made).sort()).toEqual(Object.keys(library).filter((n) => /Error$|Cancelled$/.test(n)).sort());
+    for (const [name, e] of Object.entries(made)) expect(e.name, name).toBe(name);
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown>; sideEffects: string[] };
+    expect(Object.keys(pkg.exports)).toEqual(['.', './board', './eval', './lab', './train', './queue', './package.json']);
+  });
+
+  it('the subpath entries: board, eval, lab, train, queue', async () => {
+    expect(Object.keys(await import('../dist/lib/board.js')).sort()).toEqual(['U64', 'popcount']);
+    expect(Object.keys(await import('../dist/lib/eval.js')).sort()).toEqual([
+      'EDAX_BYTES', 'Evaluator', 'N_PACKED', 'NibbleEvaluator', 'Weights', 'WeightsFileError', 'averageBands', 'averageWeights', 'codebookWeights', 'compress',
+      'expandBands', 'histogram', 'loadEvaluator', 'parseWeights', 'readWeights', 'readWeightsBytes', 'searchEvaluator', 'syntheticWeights', 'usageCounts',
+      'writeCompact', 'writeEdax',
+    ].sort());
+    expect(Object.keys(await import('../dist/lib/lab.js')).sort()).toEqual([
+      'LAB_ALGORITHMS', 'LabSearch', 'MAX_KILLERS', 'MAX_LAB_DEPTH', 'ORDERING_TECHNIQUES', 'ROOT_STRATEGIES', 'WASM_MAX_BITS', 'iterationDepths',
+    ].sort());
+    expect(Object.keys(await import('../dist/lib/train.js')).sort()).toEqual(['DatasetError', 'readDataset']);
+    expect(Object.keys(await import('../dist/lib/queue.js')).sort()).toEqual([
+      'RedisAddressError', 'RedisUnreachable', 'RunConflict', 'cleanRun', 'defaultRunName', 'listRuns', 'openRedis', 'parseRedisUrl', 'queueOf', 'serveQueue',
+      'solveOnQueue',
+    ].sort());
   });
 });

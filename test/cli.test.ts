@@ -20,8 +20,16 @@ function run(...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-function jsonLines(out: string): Record<string, unknown>[] {
+/** The JSON lines printed, as they came. */
+function printedLines(out: string): Record<string, unknown>[] {
   return out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** The JSON lines by index (each position's line comes when it finishes, and names its index), the summary last. */
+function jsonLines(out: string): Record<string, unknown>[] {
+  const lines = printedLines(out);
+  const rows = lines.filter((l) => typeof l.index === 'number').sort((a, b) => (a.index as number) - (b.index as number));
+  return [...rows, ...lines.filter((l) => typeof l.index !== 'number')];
 }
 
 const dir = tempDir('cli');
@@ -79,7 +87,7 @@ describe('revsolve solve', () => {
     expect(run('frobnicate').code).toBe(2);
     const sel = run('solve', '--position', P1, '--selectivity', '1,0');
     expect(sel.code).toBe(2);
-    expect(sel.err).toMatch(/--selectivity.*must be none or margins in sigmas/);
+    expect(sel.err.trim()).toBe('revsolve: --selectivity: none, or margins in sigmas, each in (0, 8], as 1,2, not "1,0"');
   });
 
   it('prints the table size in the header and takes a layout', () => {
@@ -271,7 +279,20 @@ describe('scores do not depend on the table', () => {
     expect(scores('fforum-1-19.obf', '-h', '12', '--keep-table')).toEqual(ref);
   }, 300_000);
 
-  it('fforum-1-19: the same results on 1 and on 2 workers, in input order', () => {
+  it('--json prints each position as it finishes, naming its index; the table in input order', () => {
+    // The first position takes seconds, the second a moment: on two workers the second's line comes first.
+    const slow = readFileSync(OBF + 'fforum-40-59.obf', 'utf8').split('\n')[0]; // FFO #40: a few seconds
+    const suite = join(dir, 'slow-first.obf');
+    writeFileSync(suite, `${slow}\n${P1}\n`);
+    const r = run('solve', suite, '--json', '-n', '2', '-h', '16', '--idle', 'wait', '--split', 'never');
+    expect(r.code, r.err).toBe(0);
+    expect(printedLines(r.out).map((l) => l.index ?? 'summary')).toEqual([2, 1, 'summary']);
+    const table = run('solve', suite, '-n', '2', '-h', '16', '--idle', 'wait', '--split', 'never', '--quiet');
+    expect(table.code, table.err).toBe(0);
+    expect(table.out.split('\n').filter((l) => /^\s+\d+ \|/.test(l)).map((l) => Number(l.split('|')[0]))).toEqual([1, 2]);
+  }, 120_000);
+
+  it('fforum-1-19: the same results on 1 and on 2 workers, by index', () => {
     const strip = (file: string, ...args: string[]) => {
       const r = run('solve', OBF + file, '--json', '-h', '16', ...args);
       expect(r.code, r.err).toBe(0);

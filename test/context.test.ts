@@ -14,7 +14,7 @@ const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.ur
 // Two searches that differ in everything a context holds. Their tables are
 // kept from one position to the next, so that each search's later results
 // depend on what it left in its own table, and on nothing the other left.
-const settingsA = (): ContextSettings => ({ table: createTable(14), evaluator: loadEvaluator(SHIPPED), selectivity: [1, 2] });
+const settingsA = (): ContextSettings => ({ table: createTable(14, 'board2'), evaluator: loadEvaluator(SHIPPED), selectivity: [1, 2] });
 const settingsB = (): ContextSettings => ({
   table: createTable(16, 'board4'), evaluator: new Evaluator(syntheticWeights(1)), selectivity: [2], ordering: { evalMin: 12, sortFrom: [17, 20, 23] },
 });
@@ -28,7 +28,7 @@ describe('search contexts', () => {
   it('two contexts run alternately in one thread give each one\'s results as when run alone', () => {
     const alone = (s: ContextSettings) => {
       const ctx = new SearchContext(s);
-      return positions.map((p) => summary(solveExact(ctx, p)));
+      return positions.map((p) => summary(solveExact(ctx, p, { root: 'aspiration' })));
     };
     const aAlone = alone(settingsA());
     const bAlone = alone(settingsB());
@@ -37,8 +37,8 @@ describe('search contexts', () => {
     const a = new SearchContext(settingsA());
     const b = new SearchContext(settingsB());
     for (let i = 0; i < positions.length; i++) {
-      expect(summary(solveExact(a, positions[i])), `A, position ${i}`).toEqual(aAlone[i]);
-      expect(summary(solveExact(b, positions[i])), `B, position ${i}`).toEqual(bAlone[i]);
+      expect(summary(solveExact(a, positions[i], { root: 'aspiration' })), `A, position ${i}`).toEqual(aAlone[i]);
+      expect(summary(solveExact(b, positions[i], { root: 'aspiration' })), `B, position ${i}`).toEqual(bAlone[i]);
     }
   });
 });

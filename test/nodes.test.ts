@@ -21,10 +21,10 @@ import { PINNED_FFO_1_19_H16, PINNED_FFO_20_27_H16 } from './pinned.js';
 const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
 
 function nodes(file: string, count: number): number {
-  const ctx = new SearchContext({ table: createTable(16), evaluator: loadEvaluator(SHIPPED) });
+  const ctx = new SearchContext({ selectivity: [1, 2], table: createTable(16, 'board2'), evaluator: loadEvaluator(SHIPPED) });
   let total = 0;
   readObf(OBF + file).entries.slice(0, count).forEach((e, i) => {
-    const r = solveEntry(ctx, e, i + 1);
+    const r = solveEntry(ctx, e, i + 1, { keepTable: false, root: 'aspiration', wld: false });
     expect(r.ok, `${file} #${i + 1}`).toBe(true);
     total += r.nodes;
   });

@@ -9,12 +9,29 @@ import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OBF } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * The modules the core entry (`import 'revsolve'`) loads: positions, OBF, the
+ * settings, the search and its engine, the pool, a game's analysis. No
+ * queue, no command line, no lab or training: those are subpath entries.
+ */
+const CORE_MODULES = [
+  'dist/errors.js', 'dist/eval/features.js', 'dist/eval/files.js', 'dist/eval/format.js', 'dist/eval/sizes.js', 'dist/eval/weights.js',
+  'dist/game/analyze.js', 'dist/game/record.js', 'dist/game/scores.js', 'dist/index.js', 'dist/install.js', 'dist/io.js', 'dist/pool/order.js',
+  'dist/pool/parallel.js', 'dist/pool/policy.js', 'dist/pool/schedule.js', 'dist/pool/slots.js', 'dist/pool/split.js', 'dist/pool/suite.js',
+  'dist/position/obf-file.js', 'dist/position/obf.js', 'dist/position/perft.js', 'dist/position/position.js', 'dist/position/random.js',
+  'dist/search/constants.js', 'dist/search/context.js', 'dist/search/dfpn.js', 'dist/search/leaves.js', 'dist/search/midgame.js',
+  'dist/search/nws.js', 'dist/search/ordering.js', 'dist/search/root.js', 'dist/search/selective.js', 'dist/search/squares.js',
+  'dist/search/stability.js', 'dist/search/state.js', 'dist/search/switches.js', 'dist/search/table.js', 'dist/search/wld.js', 'dist/settings.js',
+  'dist/solve/settings.js', 'dist/solve/solve.js', 'dist/solve/solver.js', 'dist/wasm/choice.js', 'dist/wasm/engine-file.js', 'dist/wasm/engine.js',
+  'dist/wasm/layout.js', 'dist/wasm/search.js',
+];
 
 /** A user's environment: no NODE_PATH, none of the variables the running npm sets for its scripts. */
 function userEnv(): NodeJS.ProcessEnv {
@@ -135,6 +152,48 @@ console.log(JSON.stringify({ rows, one: [one.score, one.ok, one.pv.length > 0], 
       expect(out.one).toEqual([18, true, true]);
       expect(out.weights).toBe(join(project, 'node_modules', 'revsolve', 'weights', 'revsolve.rsev'));
       expect(out.shipped).toBe(out.weights);
+    }, 60_000);
+
+    it('imports the core entry and each subpath entry; the core loads only the modules on its list, and runs nothing', () => {
+      // A loader hook writes down every module the import loads (Node's module.register: the hooks run on their own thread).
+      writeFileSync(join(project, 'hooks.mjs'), `
+import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  appendFileSync(process.env.LOADED_LOG, url + '\\n');
+  return next(url, context);
+}
+`);
+      writeFileSync(join(project, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
+      writeFileSync(join(project, 'core.mjs'), `
+const before = new Set(Object.getOwnPropertyNames(globalThis));
+const core = await import('revsolve');
+const added = Object.getOwnPropertyNames(globalThis).filter((k) => !before.has(k));
+const resources = process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap' && r !== 'PipeWrap'); // stdout and stderr
+console.log(JSON.stringify({ names: Object.keys(core).length, added, resources }));
+`);
+      const log = join(project, 'loaded.log');
+      writeFileSync(log, '');
+      const out = JSON.parse(execFileSync('node', ['--import', './register.mjs', 'core.mjs'], { cwd: project, env: { ...userEnv(), LOADED_LOG: log }, encoding: 'utf8' })) as {
+        names: number; added: string[]; resources: string[];
+      };
+      expect(out.names).toBeGreaterThan(40);
+      // No side effect: nothing added to the global object, no timer, worker or handle left by the import.
+      expect(out.added).toEqual([]);
+      expect(out.resources).toEqual([]);
+      const installed = `${pathToFileURL(join(project, 'node_modules', 'revsolve')).href}/`;
+      const loaded = readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith(installed)).map((u) => u.slice(installed.length)).sort();
+      // The core entry's modules, written here: a module added to the core's graph (the queue's, say) must be added on purpose.
+      expect(loaded.filter((m) => !m.startsWith('node_modules/'))).toEqual(CORE_MODULES);
+      expect(loaded.filter((m) => m.startsWith('node_modules/')).map((m) => m.split('/')[1]).filter((v, i, a) => a.indexOf(v) === i)).toEqual(['native-free-bitboard']);
+      const third = readFileSync(log, 'utf8').split('\n').filter((u) => u.includes('/node_modules/') && !u.startsWith(installed));
+      expect(third.filter((u) => /\/(bullmq|ioredis|commander|cli-progress|serve-static)\//.test(u))).toEqual([]);
+      // Each subpath entry loads and gives its names.
+      writeFileSync(join(project, 'subpaths.mjs'), `
+const names = {};
+for (const p of ['board', 'eval', 'lab', 'train', 'queue']) names[p] = Object.keys(await import('revsolve/' + p)).length;
+console.log(JSON.stringify(names));
+`);
+      expect(JSON.parse(run('node', ['subpaths.mjs'], project))).toEqual({ board: 2, eval: 21, lab: 8, train: 2, queue: 11 });
     }, 60_000);
 
     it('compiles and runs the README\'s TypeScript example as written', () => {

@@ -17,11 +17,12 @@ import { CLI, Proc, RedisServer, essentials, freePort, jsonRows, sleep, startWor
 import { queueOf } from '../src/queue/jobs.js';
 import { RemoteRunner, type RemoteTask, workerThreads } from '../src/queue/remote.js';
 import { SHIPPED_WEIGHTS } from '../src/install.js';
-import { readWeightsBytes } from '../src/eval/files.js';
 
-const SHIPPED = readWeightsBytes(SHIPPED_WEIGHTS);
 import { LIVE_LOWER, LIVE_NODES } from '../src/search/context.js';
-import { DEFAULT_SELECTIVITY } from '../src/search/selective.js';
+import { type SolveOptions, resolveOptions } from '../src/solve/settings.js';
+
+/** The queue of a worker started with -h 16 and these options (the shipped weights by default, as the CLI's). */
+const q16 = (o: SolveOptions = {}) => queueOf(resolveOptions({ hashBits: 16, ...o }));
 import { tempDir } from './tmp.js';
 
 const dir = tempDir('queue');
@@ -119,7 +120,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     // What Redis holds, and cleaning a run away.
     const status = track(new Proc(['queue', 'status', redis.url]));
     expect(await status.exited).toBe(0);
-    expect(status.out).toMatch(/^same-1: 19 of 19 solved; queue revsolve-[0-9a-f]{12} \(h 16 board2, weights sha256 [0-9a-f]{12}, selectivity 1,2\)/m);
+    expect(status.out).toMatch(/^same-1: 19 of 19 solved; queue revsolve-s2-[0-9a-f]{12} \(-h 16 --table board2 --eval sha256 [0-9a-f]{12} --selectivity 1,2\)/m);
     expect(status.out).toMatch(/^same-20: 20 of 20 solved/m);
     const clean = track(new Proc(['queue', 'clean', redis.url, '--run', 'same-1']));
     expect(await clean.exited).toBe(0);
@@ -222,7 +223,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     expect(await w1.exited).toBe(130);
     expect(Date.now() - t0).toBeLessThan(3000);
     expect(w1.err).toMatch(/1 returned to the queue/);
-    const q = new Queue(queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY }).name, { connection: { host: '127.0.0.1', port: redis.port } });
+    const q = new Queue(q16().name, { connection: { host: '127.0.0.1', port: redis.port } });
     expect(['waiting', 'prioritized']).toContain(await q.getJobState('sigint.1'));
     await q.close();
     const w2 = track(await startWorker(redis.url));
@@ -245,13 +246,12 @@ describe('the queue (BullMQ on a real redis-server)', () => {
   });
 
   it('settings name the queue; a foreign or malformed job fails with its reason and is not retried', async () => {
-    const shipped = { layout: 'board2' as const, weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY };
-    const h16 = queueOf({ bits: 16, ...shipped });
+    const h16 = q16();
     // Any setting that changes the search changes the queue: a worker of other settings never sees these jobs.
-    expect(queueOf({ bits: 17, ...shipped }).name).not.toBe(h16.name);
-    expect(queueOf({ bits: 16, ...shipped, layout: 'board4' }).name).not.toBe(h16.name);
-    expect(queueOf({ bits: 16, ...shipped, selectivity: [] }).name).not.toBe(h16.name);
-    expect(queueOf({ bits: 16, ...shipped, weights: null, selectivity: [] }).name).not.toBe(h16.name);
+    expect(queueOf(resolveOptions({ hashBits: 17 })).name).not.toBe(h16.name);
+    expect(q16({ tableLayout: 'board4' }).name).not.toBe(h16.name);
+    expect(q16({ selectivity: [] }).name).not.toBe(h16.name);
+    expect(q16({ weights: null }).name).not.toBe(h16.name);
     const w = track(await startWorker(redis.url));
     const q = new Queue(h16.name, { connection: { host: '127.0.0.1', port: redis.port } });
     const board = { run: 'foreign', index: 1, kind: 'solve', ph: 0, pl: 0x18000000, oh: 0x10, ol: 0x08000000 | 0, toMove: 'X', line: 1 };
@@ -277,10 +277,10 @@ describe('the queue (BullMQ on a real redis-server)', () => {
   });
 
   it('a WLD run is another queue: workers started with --wld serve it, whole and split positions, each result the file\'s sign', async () => {
-    const exact = queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY, wld: false });
-    const wld = queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY, wld: true });
+    const exact = q16({ wld: false });
+    const wld = q16({ wld: true });
     expect(wld.name).not.toBe(exact.name);
-    expect(wld.describe).toMatch(/win\/loss\/draw only$/);
+    expect(wld.describe).toMatch(/--wld$/);
     const w1 = track(await startWorker(redis.url, ['--wld']));
     const w2 = track(await startWorker(redis.url, ['--wld']));
     expect(w1.err).toContain(wld.name);
@@ -299,7 +299,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
   });
 
   it('one position split into subtree tasks on two workers: the exact score, tasks cancelled on cuts, lone tasks raced', async () => {
-    const name = queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY }).name;
+    const name = q16().name;
     const q = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
     const w1 = track(await startWorker(redis.url));
     const w2 = track(await startWorker(redis.url));
@@ -337,7 +337,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
   });
 
   it('split tasks report live nodes: workers send them as job progress, the coordinator sums them per position', async () => {
-    const queue = queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY });
+    const queue = q16();
     const connection = { host: '127.0.0.1', port: redis.port };
     const events = new QueueEvents(queue.name, { connection });
     await events.waitUntilReady();
@@ -378,7 +378,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
   });
 
   it('a job removed by hand before it ran is queued again; the run completes', async () => {
-    const name = queueOf({ bits: 16, layout: 'board2', weights: SHIPPED, selectivity: DEFAULT_SELECTIVITY }).name;
+    const name = q16().name;
     const q = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
     const c = await coordinate(SUITE_1_19, '--run', 'gone');
     for (const t0 = Date.now(); (await q.getJobState('gone.5')) === 'unknown'; await sleep(20)) if (Date.now() - t0 > 30_000) throw new Error('not queued');

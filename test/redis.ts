@@ -142,8 +142,10 @@ export async function startWorker(url: string, extra: string[] = [], env: Record
   return w;
 }
 
+/** A run's JSON result lines by index (each comes as its position finishes, naming its index), the summary left out. */
 export function jsonRows(out: string): Record<string, unknown>[] {
-  return out.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => !r.summary);
+  const rows = out.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => !r.summary);
+  return rows.sort((a, b) => Number(a.index) - Number(b.index));
 }
 
 /** What must agree between two runs of the same positions: score, move, and (whole positions, same table) nodes. */

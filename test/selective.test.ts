@@ -15,20 +15,20 @@ const evaluator = loadEvaluator(DEFAULT_WEIGHTS);
 
 describe('selective pre-searches', () => {
   it('leave the exact score unchanged; the move found keeps it; their nodes count', () => {
-    const ctx = new SearchContext({ table, evaluator });
+    const ctx = new SearchContext({ selectivity: [1, 2], table, evaluator });
     const plainCtx = new SearchContext({ table, evaluator, selectivity: [] });
     let checked = 0;
     for (let seed = 1; checked < 3; seed++) {
       const pos = randomPosition(seed, 60 - SELECTIVE_MIN);
       if (emptyCount(pos) !== SELECTIVE_MIN) continue;
       table.clear();
-      const plain = solveExact(plainCtx, pos);
+      const plain = solveExact(plainCtx, pos, { root: 'aspiration' });
       table.clear();
-      const selective = solveExact(ctx, pos);
+      const selective = solveExact(ctx, pos, { root: 'aspiration' });
       expect(selective.score, `seed ${seed}`).toBe(plain.score);
       // Its move keeps that score (another move may tie with the plain solve's).
       table.clear();
-      expect(0 - solveExact(plainCtx, play(pos, selective.move)).score, `seed ${seed}`).toBe(plain.score);
+      expect(0 - solveExact(plainCtx, play(pos, selective.move), { root: 'aspiration' }).score, `seed ${seed}`).toBe(plain.score);
       table.clear();
       const guess = guessScore(ctx, pos);
       expect(guess.nodes).toBeGreaterThan(0);
@@ -40,7 +40,7 @@ describe('selective pre-searches', () => {
   it('need an evaluator and stages: without either the guess is a plain one', () => {
     const pos = randomPosition(3, 60 - SELECTIVE_MIN);
     table.clear();
-    expect(guessScore(new SearchContext({ table }), pos).score).toBe(0); // no evaluator: guess 0, no pre-search
+    expect(guessScore(new SearchContext({ selectivity: [1, 2], table }), pos).score).toBe(0); // no evaluator: guess 0, no pre-search
     table.clear();
     const plain = guessScore(new SearchContext({ table, evaluator, selectivity: [] }), pos);
     table.clear();
@@ -49,12 +49,12 @@ describe('selective pre-searches', () => {
   });
 
   it('keep their bounds from the exact search, which takes only their moves', () => {
-    const ctx = new SearchContext({ table, evaluator });
+    const ctx = new SearchContext({ selectivity: [1, 2], table, evaluator });
     const pos = randomPosition(11, 60 - 14);
     const { hi: ph, lo: pl } = pos.player;
     const { hi: oh, lo: ol } = pos.opponent;
     table.clear();
-    const exact = solveExact(new SearchContext({ table, evaluator, selectivity: [] }), pos).score;
+    const exact = solveExact(new SearchContext({ table, evaluator, selectivity: [] }), pos, { root: 'aspiration' }).score;
     // A false selective result: the score is at least 64.
     table.clear();
     expect(ctx.setSelective(2)).toBe(true);

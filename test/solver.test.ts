@@ -6,7 +6,7 @@ import { SearchContext } from '../src/search/context.js';
 import { randomPosition, referenceScore } from './helpers.js';
 
 const table = new TranspositionTable(16);
-const ctx = new SearchContext({ table });
+const ctx = new SearchContext({ selectivity: [1, 2], table });
 
 describe('exact solver against plain negamax', () => {
   it('scores random positions with 1 to 9 empties exactly, PV included', () => {
@@ -16,7 +16,7 @@ describe('exact solver against plain negamax', () => {
       const pos = randomPosition(seed, 60 - empties);
       if (emptyCount(pos) !== empties) continue; // the game ended early
       table.clear();
-      const r = solveExact(ctx, pos);
+      const r = solveExact(ctx, pos, { root: 'aspiration' });
       const ref = referenceScore(pos.player.toBigInt(), pos.opponent.toBigInt());
       expect(r.score, `seed ${seed}`).toBe(ref);
       // Playing the PV out reaches a finished game with that score.
@@ -40,7 +40,7 @@ describe('exact solver against plain negamax', () => {
       const pos = randomPosition(seed, 50 + (seed % 6));
       if (legalMoves(pos).length !== 0 || emptyCount(pos) > 10) continue;
       table.clear();
-      const r = solveExact(ctx, pos);
+      const r = solveExact(ctx, pos, { root: 'aspiration' });
       expect(r.score).toBe(referenceScore(pos.player.toBigInt(), pos.opponent.toBigInt()));
       if (legalMoves(play(pos, PASS)).length > 0) expect(r.move).toBe(PASS);
       found++;

@@ -22,10 +22,10 @@ const ffo = readObf(OBF + 'fforum-1-19.obf').entries;
 const ffo20 = readObf(OBF + 'fforum-20-39.obf').entries.slice(0, 4);
 
 function run(entries: typeof ffo, off: number, root: RootStrategy = 'probes'): number {
-  const ctx = new SearchContext({ table: createTable(16), evaluator, off });
+  const ctx = new SearchContext({ selectivity: [1, 2], table: createTable(16, 'board2'), evaluator, off });
   let nodes = 0;
   entries.forEach((e, i) => {
-    const r = solveEntry(ctx, e, i + 1, { root });
+    const r = solveEntry(ctx, e, i + 1, { keepTable: false, root, wld: false });
     expect(r.ok, `off ${off}, root ${root}, #${i + 1}: ${r.score}`).toBe(true);
     nodes += r.nodes;
   });

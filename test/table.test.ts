@@ -20,7 +20,7 @@ describe('transposition table', () => {
   it('has 2^h entries of 32 bytes and refuses h outside 10..30', () => {
     const t = new TranspositionTable(10);
     expect(t.bytes).toBe(32 * 1024);
-    expect(tableBytes(21)).toBe(64 * 2 ** 20);
+    expect(tableBytes(21, 'board2')).toBe(64 * 2 ** 20);
     expect(() => new TranspositionTable(9)).toThrow(RangeError);
     expect(() => new TranspositionTable(31)).toThrow(RangeError);
   });

@@ -95,8 +95,8 @@ describe('train gen', () => {
 
   it('labels: exact records carry the exact score; the others their game\'s outcome', () => {
     const out: number[] = [];
-    const table = createTable(14);
-    const ctx = new SearchContext({ table });
+    const table = createTable(14, 'board2');
+    const ctx = new SearchContext({ selectivity: [1, 2], table });
     for (let g = 0; g < 6; g++) playGame(g, { seed: 4, solveAt: 12, noise: 0.1 }, ctx, out);
     const rec = Int32Array.from(out);
     let exact = 0;
@@ -106,7 +106,7 @@ describe('train gen', () => {
         exact++;
         expect(e).toBeLessThanOrEqual(12);
         const pos = { player: new U64(rec[i], rec[i + 1]), opponent: new U64(rec[i + 2], rec[i + 3]), toMove: 'X' as const };
-        expect(solveExact(ctx, pos).score).toBe(rec[i + 4] >> 8);
+        expect(solveExact(ctx, pos, { root: 'aspiration' }).score).toBe(rec[i + 4] >> 8);
       } else expect(e).toBeGreaterThan(12);
     }
     expect(exact).toBeGreaterThan(20);
@@ -200,7 +200,7 @@ describe('train fit', () => {
     });
     const bad = run('train', 'test', 'w.rsev', 'd.bin', '--empties', '30-20');
     expect(bad.status).not.toBe(0);
-    expect(bad.stderr).toMatch(/--empties.*30-20.*from-to/s);
+    expect(bad.stderr).toMatch(/--empties: must be two empties counts from-to.*not "30-20"/);
   });
 
   it('--init starts from given weights, and --quantize fits weights that all have a 4-bit code, nearer the labels than rounding afterwards', () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { CLI, Proc, RedisServer, freePort } from './redis.js';
 import { OBF } from './helpers.js';
 import { tempDir } from './tmp.js';
@@ -75,13 +76,39 @@ describe('the queue says when nothing listens', () => {
   it('a coordinator whose queue has no worker says so, with the queue\'s name and settings, within a few seconds', async () => {
     const c = new Proc(['solve', join(OBF, 'fforum-1-19.obf'), '--queue', redis.url, '-h', '12', '--run', 'lonely', '--quiet']);
     try {
-      const m = await c.waitFor(/note: no worker listens on queue (revsolve-[0-9a-f]{12}) \((h 12 board2, [^)]*)\) yet/, 15_000);
-      expect(m[2]).toMatch(/selectivity 1,2/);
+      const m = await c.waitFor(/note: no worker listens on queue (revsolve-s2-[0-9a-f]{12}) \((-h 12 --table board2 [^)]*)\) yet/, 15_000);
+      expect(m[2]).toMatch(/--selectivity 1,2$/);
     } finally {
       await c.end();
     }
     expect(run('queue', 'clean', redis.url, '--run', 'lonely').code).toBe(0);
   }, 30_000);
+
+  it('a run made by an earlier revsolve (its queue named by the older digest): one line saying what to do', async () => {
+    const client = new Redis({ host: '127.0.0.1', port: redis.port, lazyConnect: true });
+    await client.connect();
+    try {
+      // The record an earlier revsolve wrote: its queue named by 12 hex digits, without the s2- of today's digest.
+      await client.hset('revsolve:run:older', { suite: 'x', queue: 'revsolve-0123456789ab', count: '19', created: '2026-01-01T00:00:00Z', settings: 'h 12 board2' });
+    } finally {
+      client.disconnect();
+    }
+    oneLine(
+      run('solve', join(OBF, 'fforum-1-19.obf'), '--queue', redis.url, '-h', '12', '--run', 'older', '--resume', '--quiet'),
+      /^revsolve: run older in redis:\/\/127\.0\.0\.1:\d+ was made by an earlier revsolve \(queue revsolve-0123456789ab\): finish it with that revsolve, or remove it \(revsolve queue clean .* --run older\) and solve again$/,
+    );
+    expect(run('queue', 'clean', redis.url, '--run', 'older').code).toBe(0);
+  });
+
+  it('a results file written by an earlier revsolve: one line saying what to do', () => {
+    const results = join(dir, 'older.jsonl');
+    const first = readFileSync(join(OBF, 'fforum-1-19.obf'), 'utf8').split('\n')[0].split(';')[0].trim();
+    writeFileSync(results, `${JSON.stringify({ index: 1, empties: 14, move: 'G8', score: 18, ok: true, nodes: 1, ms: 1, pv: ['G8'], table: {}, position: first, search: '0123456789ab' })}\n`);
+    oneLine(
+      run('solve', join(OBF, 'fforum-1-19.obf'), '-h', '12', '--results', results, '--resume', '--quiet'),
+      /^revsolve: --resume: .*older\.jsonl:1: made by an earlier revsolve, whose settings digest \(0123456789ab\) this one does not read: finish it with that revsolve, or solve again with --force/,
+    );
+  });
 
   it('queue status and clean on a Redis that is not there fail within a few seconds, one line, exit 2', async () => {
     const port = await freePort();

@@ -32,13 +32,14 @@ import {
 } from '../src/wasm/layout.js';
 import { WasmSearch, createEngineShare } from '../src/wasm/search.js';
 import { UNPACKED_OFFSET } from '../src/eval/features.js';
-import { chooseEngine } from '../src/wasm/choice.js';
+import { chooseEngine, useNodeEngine } from '../src/wasm/choice.js';
 import { Solver, solveSuite } from '../dist/index.js';
 import { OBF, randomPosition, referenceScore } from './helpers.js';
 import { PINNED_FFO_1_19_H16, PINNED_FFO_20_27_H16 } from './pinned.js';
 
 const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
 const evaluator = loadEvaluator(SHIPPED)!;
+useNodeEngine(); // the main thread's module (dist/revsolve.wasm): given when first asked for, not at import
 const engine = loadEngine();
 const w = engine.exports;
 
@@ -57,9 +58,9 @@ function positions(count: number, plies: number, seed0: number): { ph: number; p
 /** A TypeScript context and a WebAssembly one, alike but for the engine below the root (`off`: the study's switches). */
 function pair(bits: number, withWeights = true, off = 0) {
   const ev = withWeights ? evaluator : null;
-  const ts = new SearchContext({ table: createTable(bits), evaluator: ev, off });
+  const ts = new SearchContext({ selectivity: [1, 2], table: createTable(bits, 'board2'), evaluator: ev, off });
   const below = WasmSearch.create(bits, 'board2', ev);
-  const wasm = new SearchContext({ table: below.table, evaluator: ev, below, off });
+  const wasm = new SearchContext({ selectivity: [1, 2], table: below.table, evaluator: ev, below, off });
   expect([ts.engine, wasm.engine]).toEqual(['ts', 'wasm']);
   return { ts, wasm };
 }
@@ -227,11 +228,11 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     const fresh = pair(12);
     for (const name of ['ts', 'wasm'] as const) {
       const a = used[name];
-      solveExact(a, x);
+      solveExact(a, x, { root: 'aspiration' });
       a.table.clear();
       expect(a.table.floor, 'the clear moved the floor, not zeroed the words').toBeGreaterThan(1);
-      const r = solveExact(a, y);
-      const f = solveExact(fresh[name], y);
+      const r = solveExact(a, y, { root: 'aspiration' });
+      const f = solveExact(fresh[name], y, { root: 'aspiration' });
       expect([r.score, r.pv, r.nodes, Array.from(a.table.stats)], name).toEqual([f.score, f.pv, f.nodes, Array.from(fresh[name].table.stats)]);
     }
   });
@@ -272,7 +273,7 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
         const r = { ts: [] as unknown[], wasm: [] as unknown[] };
         for (const [name, ctx] of [['ts', ts], ['wasm', wasm]] as const) {
           ctx.table.clear();
-          const x = solveExact(ctx, e.position);
+          const x = solveExact(ctx, e.position, { root: 'aspiration' });
           totals[name] += x.nodes;
           r[name] = [x.score, x.pv, x.nodes, Array.from(ctx.table.stats)];
         }

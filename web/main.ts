@@ -4,6 +4,7 @@
  * (?p=<64 squares><side>), so that a link opens it. Everything the tests
  * read is in the DOM (data- attributes) or in window.revsolve.
  */
+import { DEFAULT_LAYOUT, SettingProblem, setting } from '../src/settings.js';
 import { type Position, PASS, emptyCount, finalScore, formatPosition, legalMoves, moveName, play } from '../src/position/position.js';
 import { START_POSITION } from '../src/position/perft.js';
 import { parseObf } from '../src/position/obf.js';
@@ -144,9 +145,12 @@ function renderMoves(): void {
 
 /** The tables' memory the settings ask for: a table per worker, and a shared one to split (what the next solve takes). */
 function tableMemory(): number {
-  const bits = Number(($('bits') as HTMLInputElement).value);
-  const workers = Number(($('workers') as HTMLInputElement).value);
-  return bits >= 10 && bits <= 26 && workers >= 1 ? tableBytes(bits, 'board2') * (workers + (isolated && workers > 1 ? 1 : 0)) : 0;
+  try {
+    const { bits, workers } = settings();
+    return tableBytes(bits, DEFAULT_LAYOUT) * (workers + (isolated && workers > 1 ? 1 : 0));
+  } catch {
+    return 0;
+  }
 }
 
 /** A new position: in the history (dropping what was undone), the address and the text box. */
@@ -279,7 +283,7 @@ async function loadEngine(): Promise<void> {
     new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
   } catch (e) {
     engineModule = null;
-    engineWhy = engineFor('wasm', 10, 'board2', e instanceof Error ? e.message : String(e)).why ?? '';
+    engineWhy = engineFor('wasm', 10, DEFAULT_LAYOUT, e instanceof Error ? e.message : String(e)).why ?? '';
   }
   const r = await fetch('revsolve.rsev');
   if (!r.ok) throw new Error(`revsolve.rsev: HTTP ${r.status}`);
@@ -293,13 +297,24 @@ async function loadEngine(): Promise<void> {
   weights = { file: 'revsolve.rsev', bytes, digest };
 }
 
+/** A setting of the page's form, parsed and checked by the settings table (settings.ts); `max`: the page's engine's own limit. */
+function pageSetting(key: 'hashBits' | 'workers', id: string, label: string, max: number): number {
+  const text = ($(id) as HTMLInputElement).value.trim();
+  let v: number;
+  try {
+    v = setting(key).parse(text) as number;
+  } catch (e) {
+    throw new Error(`${label}: ${e instanceof SettingProblem ? e.message : String(e)}`);
+  }
+  if (v > max) throw new Error(`${label}: at most ${max} here, not ${text}`);
+  return v;
+}
+
 function settings(): { bits: number; workers: number; engine: EngineName } {
-  const bits = Math.round(Number(($('bits') as HTMLInputElement).value));
-  const workers = Math.round(Number(($('workers') as HTMLInputElement).value));
-  if (!(bits >= 10 && bits <= WASM_MAX_BITS)) throw new Error(`h ${($('bits') as HTMLInputElement).value}: 10 to ${WASM_MAX_BITS}`);
-  if (!(workers >= 1 && workers <= MAX_SPLIT_WORKERS)) throw new Error(`workers ${($('workers') as HTMLInputElement).value}: 1 to ${MAX_SPLIT_WORKERS}`);
-  const asked = ($('engine') as HTMLSelectElement).value as EngineName;
-  return { bits, workers, engine: engineFor(asked, bits, 'board2', engineModule ? null : engineWhy).engine };
+  const bits = pageSetting('hashBits', 'bits', 'h', WASM_MAX_BITS);
+  const workers = pageSetting('workers', 'workers', 'workers', MAX_SPLIT_WORKERS);
+  const asked = setting('engine').check(($('engine') as HTMLSelectElement).value) as EngineName;
+  return { bits, workers, engine: engineFor(asked, bits, DEFAULT_LAYOUT, engineModule ? null : engineWhy).engine };
 }
 
 /** The solver for the settings asked (kept while they stay the same: its workers and tables stay). */

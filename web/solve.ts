@@ -8,8 +8,7 @@ import type { Position } from '../src/position/position.js';
 import { emptyCount, play } from '../src/position/position.js';
 import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../src/search/context.js';
 import { NO_MOVE, tableBytes } from '../src/search/table.js';
-import { DEFAULT_SELECTIVITY } from '../src/search/selective.js';
-import { DEFAULT_ROOT } from '../src/search/root.js';
+import { DEFAULT_LAYOUT, PLAIN_HOST, defaults, runSettingsOf } from '../src/settings.js';
 import { type WeightsBytes, searchEvaluator, sharedWeights } from '../src/eval/format.js';
 import type { Evaluator } from '../src/eval/weights.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from '../src/pool/split.js';
@@ -21,7 +20,7 @@ import type { EngineName } from '../src/wasm/engine.js';
 import { WebPool } from './pool.js';
 import { SearchCancelled } from '../src/errors.js';
 
-const LAYOUT = 'board2';
+const LAYOUT = DEFAULT_LAYOUT;
 
 export interface PageSettings {
   /** Table of 2^bits entries. */
@@ -37,7 +36,9 @@ export interface Progress {
 }
 
 /** Stopped by the user: not an error. */
-export class Stopped extends Error {}
+export class Stopped extends Error {
+  override name = 'Stopped';
+}
 
 export class PageSolver {
   readonly pool: WebPool;
@@ -60,9 +61,8 @@ export class PageSolver {
     // Several workers sharing memory: the weights are expanded once, here, and every worker's evaluator reads them.
     if (shared && settings.workers > 1) ({ weights, evaluator: this.evaluator } = sharedWeights(weights));
     this.weights = weights;
-    this.pool = new WebPool(settings.workers, shared, module, {
-      weights, selectivity: DEFAULT_SELECTIVITY, off: 0, root: DEFAULT_ROOT, wld: false, prover: 'ab', engine: settings.engine,
-    }, workerUrl);
+    // The run's settings are the table's defaults (settings.ts), but for the engine the page chose.
+    this.pool = new WebPool(settings.workers, shared, module, { ...runSettingsOf({ ...defaults(PLAIN_HOST), engine: settings.engine }), weights }, workerUrl);
   }
 
   /**

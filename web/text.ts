@@ -4,7 +4,7 @@
  * game record from the start ("f5d6c3…", passes implied). Pure functions:
  * the tests run them in Node.
  */
-import { type Position, PASS, PositionError, formatPosition, parseMove, parsePosition, play } from '../src/position/position.js';
+import { type Position, PASS, PositionError, formatPosition, parsePosition, squareOrPass, play } from '../src/position/position.js';
 import { START_POSITION } from '../src/position/perft.js';
 import { RecordError, replayMoves } from '../src/game/record.js';
 
@@ -34,7 +34,7 @@ export function isGameRecord(text: string): boolean {
  */
 export function readGameLine(text: string): { positions: Position[]; moves: number[] } {
   const tokens = text.replace(/[\s,.-]/g, '').toLowerCase().match(/[a-h][1-8]|ps|pa/g) ?? [];
-  const squares = tokens.map((m) => (m === 'ps' || m === 'pa' ? PASS : parseMove(m)));
+  const squares = tokens.map((m) => (m === 'ps' || m === 'pa' ? PASS : squareOrPass(m)));
   try {
     const positions: Position[] = [];
     const moves: number[] = [];

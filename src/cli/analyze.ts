@@ -6,40 +6,27 @@
  * printed, with the summary of it.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import {
-  DEFAULT_BITS, DEFAULT_FROM, type EngineName, type Game, MAX_BITS, MIN_BITS, type MoveAnalysis, RecordError, analyzeGame, gameSummary, moveName,
-  replayGame, sideName,
+  type Game, MAX_BITS, MIN_BITS, type MoveAnalysis, RecordError, analyzeGame, gameSummary, moveName, replayGame, sideName,
 } from '../internal.js';
-import { UsageError, parseEngine, parseHashBits, parseWorkers } from './options.js';
+import { UsageError, addSettingOptions, searchSettings } from './options.js';
 import type { StopSignals } from './signals.js';
 
+/** The command's own options (the settings table's are read through searchSettings). */
 interface AnalyzeOpts {
-  from: number;
   json?: boolean;
-  hashBits: number;
-  workers: number;
-  engine: EngineName;
-}
-
-function parseFrom(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 60) throw new UsageError(`--from must be a whole number of empties from 1 to 60: ${value}`);
-  return n;
 }
 
 export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
-  program
+  const command = program
     .command('analyze')
     .description('the exact score of every move of a game from --from empties to the end, and what each move played lost')
     .argument('<record>', 'a game record (f5d6c3…, passes implied) or a file of records, one a line')
-    .option('--from <empties>', 'analyse the positions of this many empties or fewer', parseFrom, DEFAULT_FROM)
+    .helpOption('--help', 'show help');
+  addSettingOptions(command, 'analyze', { workers: 'moves solved in parallel', hashBits: `the transposition table: 2^h entries (${MIN_BITS}..${MAX_BITS}), kept through the game; -h as in Edax` });
+  command
     .option('--json', 'one JSON line a position, then a summary line')
-    .option('-h, --hash-bits <h>', `transposition table of 2^h entries (${MIN_BITS}..${MAX_BITS}), kept through the game`, parseHashBits, DEFAULT_BITS)
-    .option('-n, --workers <n>', 'moves solved in parallel (default: one per core)', parseWorkers, availableParallelism())
-    .option('--engine <engine>', 'wasm (WebAssembly, the default) or ts (TypeScript); the same tree either way', parseEngine, 'wasm' as EngineName)
-    .helpOption('--help', 'show help')
     .action(async (record: string, o: AnalyzeOpts) => {
       process.exitCode = await runAnalyze(record, o, stop);
     });
@@ -47,6 +34,7 @@ export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
 
 /** The games of the argument: a file's lines (blank ones and # comments skipped), or the record itself. */
 function gamesOf(arg: string): { label: string; game: Game }[] {
+  if (arg.trim() === '') throw new UsageError('analyze: an empty argument: give a game record (as f5d6c3…) or a file of records, one a line');
   // A path: what exists, or what is written like one (a dot or a slash); anything else is a record.
   const isFile = existsSync(arg) || /[./\\]/.test(arg);
   if (isFile && !existsSync(arg)) throw new UsageError(`${arg}: no such file (nor a game record: moves as in f5d6c3)`);
@@ -84,8 +72,9 @@ function jsonLine(m: MoveAnalysis, game: number): string {
 }
 
 async function runAnalyze(arg: string, o: AnalyzeOpts, stop: StopSignals): Promise<number> {
+  const search = searchSettings(o, 'analyze');
   const games = gamesOf(arg);
-  const out = (s: string) => process.stdout.write(`${s}\n`);
+  const out = (text: string) => process.stdout.write(`${text}\n`);
   for (const [g, { label, game }] of games.entries()) {
     const done: MoveAnalysis[] = [];
     if (!o.json) {
@@ -94,7 +83,7 @@ async function runAnalyze(arg: string, o: AnalyzeOpts, stop: StopSignals): Promi
     }
     let interrupted = false;
     try {
-      for await (const m of analyzeGame(game, { from: o.from, hashBits: o.hashBits, workers: o.workers, engine: o.engine, signal: stop.signal })) {
+      for await (const m of analyzeGame(game, { from: search.from, hashBits: search.hashBits, workers: search.workers, engine: search.engine, signal: stop.signal })) {
         done.push(m);
         out(o.json ? jsonLine(m, g + 1) : row(m));
       }
@@ -105,7 +94,7 @@ async function runAnalyze(arg: string, o: AnalyzeOpts, stop: StopSignals): Promi
     const s = gameSummary(done);
     if (o.json) out(JSON.stringify({ summary: true, game: g + 1, positions: done.length, nodes: done.reduce((t, m) => t + m.nodes, 0), interrupted, ...s }));
     else {
-      if (done.length === 0) out(`no position of ${o.from} empties or fewer${interrupted ? ' finished' : ' in this game'}`);
+      if (done.length === 0) out(`no position of ${search.from} empties or fewer${interrupted ? ' finished' : ' in this game'}`);
       for (const side of ['black', 'white'] as const) {
         const l = s[side];
         out(`${side}: ${l.moves} moves, ${l.totalLoss} discs lost${l.movesLost > 0 ? ` in ${l.movesLost} move${l.movesLost === 1 ? '' : 's'}, the largest ${l.largestLoss} at move ${l.largestAt}` : ''}`);

@@ -1,78 +1,65 @@
 /**
- * Option values shared by the commands that search (solve, worker): each
- * parser takes the text and returns the value or throws commander's
- * InvalidArgumentError, which commander prints as one line.
+ * The commands' options of the settings table (settings.ts): each made from
+ * its entry, and the one path from them to a search's settings. A bad value
+ * is commander's InvalidArgumentError, which commander prints as one line.
  */
-import { InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { totalmem } from 'node:os';
-import { ENGINES, type EngineName, LAYOUTS, type Layout, MAX_BITS, MIN_BITS, OptionError, PROVERS, type Prover, type ResolvedOptions, type SplitMode, resolveOptions, tableBytes } from '../internal.js';
+import {
+  type Layout, OptionError, type Place, type ResolvedOptions, type SettingKey, SettingProblem, flagName, resolveSearch, setting, settingsOf, tableBytes,
+} from '../internal.js';
 
-export function parseHashBits(value: string): number {
-  const h = Number(value);
-  if (!/^\d+$/.test(value) || h < MIN_BITS || h > MAX_BITS) {
-    throw new InvalidArgumentError(`must be a whole number from ${MIN_BITS} to ${MAX_BITS} (2^h table entries)`);
+/** A value of null (--eval none): commander would store null as '', so it holds this until givenSettings. */
+const NONE = Symbol('none');
+
+/** The attribute commander gives an option: its long flag in camelCase. */
+function attributeOf(key: SettingKey): string {
+  return flagName(key).slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
+ * A setting's option for a command, made from the settings table: its
+ * flags, help and default in words, its parse (a bad value is commander's
+ * one line). No default value is given to commander: the table's is filled
+ * in when the settings are resolved (a setting given is told from one left
+ * out, for the combinations refused). `help` adds the command's own words.
+ */
+export function settingOption(key: SettingKey, help?: string): Option {
+  const s = setting(key);
+  const o = new Option(s.flags, `${help ?? s.help} (default: ${s.defaultText})`);
+  if (s.flags.includes('<')) {
+    o.argParser((text: string) => {
+      try {
+        return s.parse(text) ?? NONE;
+      } catch (e) {
+        if (e instanceof SettingProblem) throw new InvalidArgumentError(e.message);
+        throw e;
+      }
+    });
   }
-  return h;
+  return o;
 }
 
-export function parseWorkers(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 256) throw new InvalidArgumentError('must be a whole number from 1 to 256');
-  return n;
+/** Adds the options of the settings a command takes, in the table's order; `help` holds the command's own words for some. */
+export function addSettingOptions(command: Command, place: Place, help: Partial<Record<SettingKey, string>> = {}): Command {
+  for (const k of settingsOf(place)) command.addOption(settingOption(k, help[k]));
+  return command;
 }
 
-export function parseSeconds(value: string): number {
-  const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
-  return n;
-}
-
-export function parseLeaf(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 12 || n > 40) throw new InvalidArgumentError('must be a whole number of empties from 12 to 40');
-  return n;
-}
-
-/** Milliseconds, or never (Infinity). */
-export function parseRaceAfter(value: string): number {
-  if (value === 'never') return Infinity;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 600_000) throw new InvalidArgumentError('must be never or a whole number of milliseconds up to 600000');
-  return n;
-}
-
-export function parseOrdering(value: string): 'mobility' | 'eval' {
-  if (value !== 'mobility' && value !== 'eval') throw new InvalidArgumentError('must be mobility or eval');
-  return value;
-}
-
-export function parseSelectivity(value: string): readonly number[] {
-  if (value === 'none') return [];
-  const stages = value.split(',').map(Number);
-  if (stages.some((t) => !Number.isFinite(t) || t <= 0 || t > 8)) throw new InvalidArgumentError('must be none or margins in sigmas, each in (0, 8], e.g. 1,2');
-  return stages;
-}
-
-export function parseSplit(value: string): SplitMode {
-  if (value !== 'auto' && value !== 'always' && value !== 'never') throw new InvalidArgumentError('must be auto, always or never');
-  return value;
-}
-
-/** What a worker with no position left to start does (--idle). */
-export type IdleMode = 'help' | 'wait';
-
-export function parseIdle(value: string): IdleMode {
-  if (value !== 'help' && value !== 'wait') throw new InvalidArgumentError('must be help or wait');
-  return value;
-}
-
-export function parseLayout(value: string): Layout {
-  if (!Object.hasOwn(LAYOUTS, value)) throw new InvalidArgumentError(`must be one of ${Object.keys(LAYOUTS).join(', ')}`);
-  return value as Layout;
+/** The settings a command's options gave (undefined: left out). */
+export function givenSettings(opts: object, place: Place): { [K in SettingKey]?: unknown } {
+  const given: { [K in SettingKey]?: unknown } = {};
+  for (const k of settingsOf(place)) {
+    const v = (opts as Record<string, unknown>)[attributeOf(k)];
+    given[k] = v === NONE ? null : v;
+  }
+  return given;
 }
 
 /** A command line that cannot run as given: one line, exit 2. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
 
 /** Bytes in the unit that shows them: KiB below a MiB (h 10 is 32 KiB, not "0.0 MiB"), MiB, GiB. */
 export function mib(bytes: number): string {
@@ -97,49 +84,20 @@ export function checkTableFits(bits: number, layout: Layout, tables = 1): void {
 }
 
 
-/** The options of `solve` and `worker` that make the search what it is (the queue is named by them). */
-export interface SearchOpts {
-  hashBits: number;
-  table: Layout;
-  eval?: string;
-  ordering?: 'mobility' | 'eval';
-  /** Absent: the default (given with mobility ordering, it is a usage error). */
-  selectivity?: readonly number[];
-  engine: EngineName;
-  /** Win/loss/draw only. */
-  wld?: boolean;
-  /** What proves WLD results (solve only). */
-  prover?: Prover;
-}
-
-export function parseProver(value: string): Prover {
-  if (!(PROVERS as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be ${PROVERS.join(' or ')}`);
-  return value as Prover;
-}
-
-export function parseEngine(value: string): EngineName {
-  if (!(ENGINES as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be ${ENGINES.join(' or ')}`);
-  return value as EngineName;
-}
-
-const FLAGS: Readonly<Record<string, string>> = { hashBits: '-h', tableLayout: '--table', weights: '--eval', ordering: '--ordering', selectivity: '--selectivity', keepTable: '--keep-table', engine: '--engine', wld: '--wld', prover: '--prover' };
-
 /**
- * The one path from command-line options to a search's settings, for
- * `solve` (local or coordinator) and `worker` alike, through the library's
- * resolveOptions: the same options give the same settings, hence the same
- * queue. `--eval none` is no weights; a bad value is a usage error naming
- * its flag.
+ * The one path from a command's options to its search's settings, for
+ * `solve` (local or coordinator), `worker` and `analyze` alike, through the
+ * settings table (solve/settings.ts, resolveSearch): the same options give
+ * the same settings, hence the same queue. A bad value or combination is a
+ * usage error naming its flag.
  */
-export function searchSettings(o: SearchOpts): ResolvedOptions {
-  if (o.eval === '') throw new UsageError('--eval: give a weights file, or none for no evaluation');
+export function searchSettings(opts: object, place: Place, queue = false): ResolvedOptions {
   try {
-    return resolveOptions({
-      hashBits: o.hashBits, tableLayout: o.table, weights: o.eval === 'none' ? null : o.eval, ordering: o.ordering, selectivity: o.selectivity,
-      engine: o.engine, wld: !!o.wld, prover: o.prover,
-    });
+    return resolveSearch(givenSettings(opts, place), flagName, queue);
   } catch (e) {
-    if (e instanceof OptionError) throw new UsageError(`${FLAGS[e.option] ?? e.option}: ${e.message.slice(e.option.length + 2)}`);
-    throw e;
+    if (!(e instanceof OptionError)) throw e;
+    // The table's problem, said after the flag, or as it is where it names the flag first.
+    const problem = e.message.startsWith(`${e.option}: `) ? e.message.slice(e.option.length + 2) : e.message;
+    throw new UsageError(problem.startsWith('--') ? problem : `${flagName(e.option as SettingKey)}: ${problem}`);
   }
 }

@@ -36,13 +36,29 @@ function runPerft(depthText: string): number {
   return 0;
 }
 
+/**
+ * Commander's parse errors as one line, as every other usage error:
+ * "revsolve: <what>" and where help is. `-h` is the table's size, as in
+ * Edax: a user who typed it for help is told so.
+ */
+export function usageLine(text: string): string {
+  const what = text.trim().replace(/^error: /, '');
+  if (/^option '-h, --hash-bits <h>' argument missing/.test(what)) {
+    return 'revsolve: -h is the table\'s size, as in Edax (2^h entries, 10 to 30), not help: give a number (as -h 21), or --help for help';
+  }
+  // A value a setting does not take: "-h, --hash-bits: a whole number from 10 to 30, not "31"".
+  const bad = /^option '([^']*?)(?: <[^>]*>)?' argument '(.*)' is invalid\. (.*)$/s.exec(what);
+  if (bad) return `revsolve: ${bad[1]}: ${bad[3]}${bad[3].includes(`"${bad[2]}"`) ? '' : `, not "${bad[2]}"`}`;
+  return `revsolve: ${what} (--help shows the options)`;
+}
+
 function buildProgram(stop: StopSignals): Command {
   const program = new Command('revsolve')
     .description('Exact reversi (Othello) endgame solver, in the manner of Edax')
     .version(VERSION, '-v, --version')
     .helpOption('--help', 'show help')
     .exitOverride()
-    .showHelpAfterError('(revsolve --help for usage)');
+    .configureOutput({ outputError: (text, write) => write(`${usageLine(text)}\n`) });
 
   const out = (s: string) => process.stdout.write(s + '\n');
   const err = (s: string) => process.stderr.write(s + '\n');

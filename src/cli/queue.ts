@@ -3,72 +3,38 @@
  * on this machine's threads) and `revsolve queue status|clean` (the runs
  * Redis holds). `solve --queue` is the coordinator (program.ts).
  */
-import { availableParallelism } from 'node:os';
-import { type Command, InvalidArgumentError } from 'commander';
-import {
-  DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_SELECTIVITY, type EngineName, type Layout, RedisUnreachable, cleanRun, listRuns, openRedis,
-  parseRedisUrl, queueSettingsOf, serveQueue,
-} from '../internal.js';
-import { type SearchOpts, checkTableFits, parseEngine, parseHashBits, searchSettings, parseLayout, parseOrdering, parseSeconds, parseSelectivity, parseWorkers } from './options.js';
+import type { Command } from 'commander';
+import { NODE_HOST, RedisUnreachable, cleanRun, flagName, listRuns, openRedis, parseRedisUrl, resolveValues, serveQueue } from '../internal.js';
+import { addSettingOptions, checkTableFits, givenSettings, searchSettings, settingOption } from './options.js';
+
+/** The --redis-timeout of `queue status` and `queue clean` (no search: no weights read). */
+const lookupTimeout = (o: object): number => resolveValues(givenSettings(o, 'queue'), NODE_HOST, flagName).lookupTimeout;
 import type { StopSignals } from './signals.js';
 
-interface WorkerOpts extends SearchOpts {
+/** The worker's own options (the settings table's are read through searchSettings). */
+interface WorkerOpts {
   queue: string;
-  workers: number;
-  hashBits: number;
-  table: Layout;
-  eval?: string;
-  ordering?: 'mobility' | 'eval';
-  selectivity?: readonly number[];
-  redisTimeout: number;
-  lockMs: number;
-  stallMs: number;
-  progressMs: number;
-  maxStalled: number;
   verbose?: boolean;
 }
 
-function parseMs(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 100) throw new InvalidArgumentError('must be a whole number of milliseconds, at least 100');
-  return n;
-}
-
-function parseCount(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 100) throw new InvalidArgumentError('must be a whole number from 1 to 100');
-  return n;
-}
-
 export function addQueueCommands(program: Command, out: (s: string) => void, err: (s: string) => void, stop: StopSignals): void {
-  program
+  const worker = program
     .command('worker')
     .description('take jobs from a queue on Redis and solve them on this machine (any number of workers, anywhere)')
     .helpOption('--help', 'show help')
-    .requiredOption('--queue <redis://host:port>', 'the Redis of the queue')
-    .option('-n, --workers <n>', 'threads, hence jobs at once (default: one per core)', parseWorkers, availableParallelism())
-    .option('-h, --hash-bits <h>', 'each thread\'s table of 2^h entries: must be the coordinator\'s -h', parseHashBits, DEFAULT_BITS)
-    .option('--table <layout>', 'table layout (as solve\'s)', parseLayout, DEFAULT_LAYOUT)
-    .option('--eval <file>', 'weights (as solve\'s: default the shipped weights; none: mobility ordering)')
-    .option('--ordering <how>', 'mobility or eval (as solve\'s)', parseOrdering)
-    .option('--selectivity <margins>', `selective pre-searches (as solve's; default ${DEFAULT_SELECTIVITY.join(',')})`, parseSelectivity)
-    .option('--engine <engine>', 'wasm or ts (as solve\'s: the same tree either way)', parseEngine, 'wasm' as EngineName)
-    .option('--wld', 'serve win/loss/draw runs (solve --wld): another queue')
-    .option('--redis-timeout <seconds>', 'exit when Redis is unreachable this long', parseSeconds, 30)
-    .option('--lock-ms <ms>', 'lock of a running job, renewed at half of it: a worker that dies loses its jobs after this', parseMs, 30_000)
-    .option('--stall-ms <ms>', 'how often to look for jobs whose worker died', parseMs, 30_000)
-    .option('--progress-ms <ms>', 'how often a running job reports its live node count to the coordinator\'s display', parseMs, 1000)
-    .option('--max-stalled <n>', 'a job whose worker died this many times fails', parseCount, 2)
+    .requiredOption('--queue <redis://host:port>', 'the Redis of the queue');
+  // The settings that name the queue must be the coordinator's (solve's): the queue's name says so.
+  addSettingOptions(worker, 'worker', { workers: 'threads, hence jobs at once', wld: 'serve win/loss/draw runs (solve --wld): another queue' });
+  worker
     .option('--verbose', 'a line on stderr per job taken and ended')
     .action(async (o: WorkerOpts) => {
       const address = parseRedisUrl(o.queue);
-      const search = searchSettings(o);
-      checkTableFits(o.hashBits, o.table, o.workers);
+      const search = searchSettings(o, 'worker', true);
+      checkTableFits(search.hashBits, search.tableLayout, search.workers);
       if (search.engineNote) err(`note: ${search.engineNote}`);
-      const s = { ...queueSettingsOf(search), engine: search.engine };
       try {
         const r = await serveQueue(
-          { ...s, address, workers: o.workers, redisTimeoutMs: o.redisTimeout * 1000, lockMs: o.lockMs, stallMs: o.stallMs, progressMs: o.progressMs, maxStalled: o.maxStalled, verbose: !!o.verbose },
+          { ...search, address, redisTimeoutMs: search.redisTimeout * 1000, lockMs: search.lockMs, stallMs: search.stallMs, progressMs: search.progressMs, maxStalled: search.maxStalled, verbose: !!o.verbose },
           stop.signal, err,
         );
         err(`revsolve worker: stopped (${stop.received ?? 'done'}): ${r.completed} job(s) done, ${r.failed} failed, ${r.returned} returned to the queue`);
@@ -86,9 +52,9 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .description('list the runs: positions, results, settings')
     .argument('<redis://host:port>')
     .helpOption('--help', 'show help')
-    .option('--redis-timeout <seconds>', 'give up when Redis is unreachable this long', parseSeconds, 3)
-    .action(async (url: string, o: { redisTimeout: number }) => {
-      const client = await openRedis(parseRedisUrl(url), o.redisTimeout * 1000, stop.signal);
+    .addOption(settingOption('lookupTimeout'))
+    .action(async (url: string, o: object) => {
+      const client = await openRedis(parseRedisUrl(url), lookupTimeout(o) * 1000, stop.signal);
       try {
         const runs = await listRuns(client);
         if (runs.length === 0) out('no runs');
@@ -103,10 +69,10 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .argument('<redis://host:port>')
     .requiredOption('--run <name>', 'the run')
     .helpOption('--help', 'show help')
-    .option('--redis-timeout <seconds>', 'give up when Redis is unreachable this long', parseSeconds, 3)
-    .action(async (url: string, o: { run: string; redisTimeout: number }) => {
+    .addOption(settingOption('lookupTimeout'))
+    .action(async (url: string, o: { run: string }) => {
       const address = parseRedisUrl(url);
-      const client = await openRedis(address, o.redisTimeout * 1000, stop.signal);
+      const client = await openRedis(address, lookupTimeout(o) * 1000, stop.signal);
       try {
         const r = await cleanRun(client, address, o.run);
         if (r === null) {

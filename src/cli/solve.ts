@@ -5,121 +5,60 @@
  * setup (settings, tables, the queue), print the intro, solve, then report
  * the end (totals, or how far an interrupted run got).
  */
-import { availableParallelism } from 'node:os';
 import { closeSync, constants, openSync, readFile, statSync } from 'node:fs';
 import { checkOutput } from './outputs.js';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import {
-  type ObfEntry, ObfError, type ObfSuite, type PositionResult, type RedisAddress, type ResolvedOptions, type PoolPlan, type QueueSettings, type RootStrategy,
-  type EngineName, type SplitMode, DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_ROOT, InputOrder, LAYOUTS, LEAF_EMPTIES, MAX_BITS, MIN_BITS, ORDERING_TECHNIQUES,
-  PositionError, QUEUE_LEAF_EMPTIES, RACE_AFTER_MS, ROOT_STRATEGIES, RedisUnreachable, ResultsFile, SELECTIVE_MIN, SHIPPED_WEIGHTS,
-  VERSION, defaultRunName, emptyCount, obfOfBytes, parseObfLine, parseRedisUrl, poolPlan, problemOf, queueOf, queueSettingsOf, readObf, readResults,
-  solveOnQueue, solveParallel, splitEngine, splits, summarize, tableBytes, MAX_ENGINE_THREADS,
+  type ObfEntry, ObfError, type ObfSuite, type PositionResult, type RedisAddress, type ResolvedOptions, type PoolPlan, type QueueSettings,
+  InputOrder, LAYOUTS, PositionError, RedisUnreachable, ResultsFile, SHIPPED_WEIGHTS, VERSION, defaultOf, defaultRunName, emptyCount, obfOfBytes, offNames,
+  parseObfLine, parseRedisUrl, poolPlan, poolSettingsOf, problemOf, queueOf, readObf, readResults, solveOnQueue, solveParallel, splitEngine, splits, summarize,
+  tableBytes, MAX_ENGINE_THREADS,
 } from '../internal.js';
 import { Progress } from './progress.js';
-import {
-  type SearchOpts, UsageError, checkTableFits, mib, parseEngine, parseHashBits, parseLayout, parseLeaf, parseOrdering, parseRaceAfter, parseSeconds,
-  parseProver, parseSelectivity, parseSplit, parseWorkers, searchSettings, type IdleMode, parseIdle,
-} from './options.js';
+import { UsageError, addSettingOptions, checkTableFits, mib, searchSettings } from './options.js';
 import type { StopSignals } from './signals.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 
 export const EXIT_MISMATCH = 1;
 export const EXIT_USAGE = 2;
 
-interface SolveOpts extends SearchOpts {
+/** The command's own options (the settings table's are read through searchSettings). */
+interface SolveOpts {
   json?: boolean;
   position?: string;
-  keepTable?: boolean;
   stats?: boolean;
-  workers: number;
   results?: string;
   resume?: boolean;
   force?: boolean;
-  split: SplitMode;
-  idle: IdleMode;
   quiet?: boolean;
-  progressEvery: number;
-  off: number;
-  root: RootStrategy;
   queue?: string;
   run?: string;
-  redisTimeout: number;
-  queueLeaf: number;
-  raceAfter: number;
 }
-
-/** --off: ordering techniques by name, comma-separated, or all (the ordering study). */
-function parseOff(value: string): number {
-  let bits = 0;
-  for (const name of value.split(',').map((s) => s.trim())) {
-    if (name === 'all') {
-      for (const [, b] of ORDERING_TECHNIQUES) bits |= b;
-      continue;
-    }
-    const t = ORDERING_TECHNIQUES.find(([n]) => n === name);
-    if (!t) throw new InvalidArgumentError(`techniques are ${ORDERING_TECHNIQUES.map(([n]) => n).join(', ')} or all: ${name}`);
-    bits |= t[1];
-  }
-  return bits;
-}
-
-function parseRoot(value: string): RootStrategy {
-  if (!(ROOT_STRATEGIES as readonly string[]).includes(value)) throw new InvalidArgumentError(`one of ${ROOT_STRATEGIES.join(', ')}`);
-  return value as RootStrategy;
-}
-
-const offNames = (bits: number) => ORDERING_TECHNIQUES.filter(([, b]) => bits & b).map(([n]) => n);
 
 export function addSolveCommand(program: Command, stop: StopSignals): void {
-  program
+  const command = program
     .command('solve')
     .description('solve every position of an OBF file exactly and check the answers it gives')
     .argument('[file]', 'OBF file: "<64 squares A1..H8> <X|O>; move:score; ..." per line')
-    .helpOption('--help', 'show help')
-    .option('-h, --hash-bits <h>', `transposition table of 2^h entries (${MIN_BITS}..${MAX_BITS})`, parseHashBits, DEFAULT_BITS)
-    .option('--table <layout>', 'table layout: board2 (2 x 32-byte entries a cache line), board1, board4, key4 (4 x 16-byte keyed entries)', parseLayout, DEFAULT_LAYOUT)
-    .option('-n, --workers <n>', 'positions solved in parallel, each on its own thread and table (default: one per core)', parseWorkers, availableParallelism())
-    .option(
-      '--split <when>',
-      `split a position of more than ${LEAF_EMPTIES} empties across the workers on one shared table: auto (once fewer positions are left to start than workers), always, never`,
-      parseSplit, 'auto' as SplitMode,
-    )
-    .option(
-      '--idle <what>',
-      'what a worker with no position left to start does: help (take moves of a whole position still running, on its table; WebAssembly engine) or wait',
-      parseIdle, 'help' as IdleMode,
-    )
-    .option('--eval <file>', 'evaluation weights (Edax eval.dat or compact file) to order moves with at 12 empties and more; default: the shipped weights; none: no evaluation')
-    .option('--ordering <how>', 'move ordering: mobility (fastest first), or eval (adds the weights\' evaluation; the default with --eval)', parseOrdering)
-    .option(
-      '--selectivity <margins>',
-      `with eval ordering, from ${SELECTIVE_MIN} empties: selective (ProbCut) pre-searches that find the first guess, at these margins in sigmas of the shallow search's error, in turn; none: start from a shallow search's guess`,
-      parseSelectivity,
-    )
+    .helpOption('--help', 'show help');
+  addSettingOptions(command, 'solve');
+  command
     .option('--quiet', 'no progress display (by default: live lines on a terminal, else a status line now and then, on stderr)')
-    .option('--progress-every <seconds>', 'off a terminal, a status line this often', parseSeconds, 10)
     .option('--results <file.jsonl>', 'append each finished position to this file at once (flushed to disk)')
     .option('--resume', 'skip the positions already in the --results file; print the whole table')
     .option('--force', 'overwrite an existing --results file (without it, one that is not empty is refused unless --resume)')
     .option('--position <text>', 'solve one position: "<64 squares> <X|O>" (answers may follow, as in OBF)')
     .option('--json', 'print JSON Lines: one object per position, then a summary')
-    .option('--keep-table', 'keep the table from one position to the next (default: cleared, as Edax does)')
     .option('--stats', 'print the table statistics of each position')
-    .option('--off <techniques>', `the ordering study: switch these techniques of the exact search off (${ORDERING_TECHNIQUES.map(([n]) => n).join(', ')}, or all)`, parseOff, 0)
     .option('--queue <redis://host:port>', 'solve through a BullMQ queue on this Redis, on `revsolve worker` processes anywhere (see the README)')
     .option('--run <name>', 'with --queue: the run\'s name in Redis (default: the suite\'s name and a digest of its positions and settings)')
-    .option('--redis-timeout <seconds>', 'with --queue: give up when Redis is unreachable this long, at the start or mid-run', parseSeconds, 30)
-    .option('--queue-leaf <empties>', `with --queue: a split position's subtrees of this many empties or fewer are one task each`, parseLeaf, QUEUE_LEAF_EMPTIES)
-    .option('--race-after <ms>', `with --queue: a split position's task that runs alone this long gets a copy on an idle worker thread, the first answer wins (never: no copies)`, parseRaceAfter, RACE_AFTER_MS)
-    .option('--engine <engine>', 'the search below the root: wasm (WebAssembly, the default) or ts (TypeScript, the reference); the same tree either way', parseEngine, 'wasm' as EngineName)
-    .option('--wld', 'win/loss/draw only: who wins and a move that keeps it (the score column shows the proven bound); answers are checked by sign')
-    .option('--prover <prover>', 'with --wld: ab (alpha-beta\'s null-window probes, the default) or dfpn (proof-number search, its numbers in a table of 2^h entries; positions not split)', parseProver)
-    .option('--root <strategy>', `how the root finds the exact score after the first guess: ${ROOT_STRATEGIES.join(', ')} (for positions not split)`, parseRoot, DEFAULT_ROOT)
     .action(async (file: string | undefined, opts: SolveOpts) => {
       process.exitCode = await runSolve(file, opts, stop);
     });
 }
+
+/** Bad lines of a suite said one by one (the others counted). */
+const BAD_LINES_SHOWN = 10;
 
 /** The positions to solve: a file's good lines (its bad ones reported), or --position. */
 interface Input {
@@ -176,7 +115,9 @@ async function readInput(file: string | undefined, opts: SolveOpts, stop: StopSi
   if (file !== undefined) {
     const suite = await readSuite(file, stop);
     if (suite === null) return null;
-    for (const e of suite.errors) process.stderr.write(`error: ${e.message}\n`);
+    // A few bad lines are each said; past BAD_LINES_SHOWN, how many more (the total says it again at the end).
+    for (const e of suite.errors.slice(0, BAD_LINES_SHOWN)) process.stderr.write(`error: ${e.message}\n`);
+    if (suite.errors.length > BAD_LINES_SHOWN) process.stderr.write(`error: ${file}: ${suite.errors.length - BAD_LINES_SHOWN} more bad lines\n`);
     return { entries: suite.entries, errors: suite.errors, source: file };
   }
   try {
@@ -189,16 +130,11 @@ async function readInput(file: string | undefined, opts: SolveOpts, stop: StopSi
 }
 
 /** Options that go only with others, or not with them. */
-function checkCombinations(file: string | undefined, opts: SolveOpts): void {
-  if (opts.results !== undefined) checkResultsPath(opts.results, [file, opts.eval === 'none' ? undefined : opts.eval ?? SHIPPED_WEIGHTS], !!opts.resume, !!opts.force);
+function checkCombinations(file: string | undefined, opts: SolveOpts, search: ResolvedOptions): void {
+  if (opts.results !== undefined) checkResultsPath(opts.results, [file, search.weights?.file], !!opts.resume, !!opts.force);
   if (opts.resume && !opts.results && !opts.queue) throw new UsageError('--resume needs --results <file.jsonl> (or --queue, whose runs Redis keeps)');
   if (opts.force && !opts.results) throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
-  if (opts.wld && opts.root !== DEFAULT_ROOT) throw new UsageError(`--root ${opts.root} is for exact solves: --wld probes the score's sign`);
-  if (opts.prover === 'dfpn' && !opts.wld) throw new UsageError('--prover dfpn proves win/loss/draw: give --wld with it');
-  if (opts.prover === 'dfpn' && opts.queue !== undefined) throw new UsageError('--prover dfpn runs on this machine, not through --queue');
-  if (opts.queue !== undefined) {
-    if (opts.off || opts.root !== DEFAULT_ROOT || opts.keepTable) throw new UsageError('--off, --root and --keep-table are for local runs, not --queue');
-  } else if (opts.run !== undefined) throw new UsageError('--run names a run of --queue');
+  if (opts.queue === undefined && opts.run !== undefined) throw new UsageError('--run names a run of --queue');
 }
 
 /**
@@ -211,16 +147,6 @@ function checkResultsPath(path: string, inputs: readonly (string | undefined)[],
   checkOutput('--results', path, inputs, force || resume, 'add --resume to go on with it');
 }
 
-/**
- * The settings that make the tree, in one word for a results file's lines:
- * the queue's digest (table, weights by their bytes, selectivity), and the
- * local run's switches beside it when they are not the defaults.
- */
-function searchDigest(opts: SolveOpts, resolved: ResolvedOptions): string {
-  const base = queueOf(queueSettingsOf(resolved)).digest;
-  const extra = [opts.prover === 'dfpn' ? 'prover dfpn' : '', opts.off ? `off ${offNames(opts.off).join(',')}` : '', opts.root !== DEFAULT_ROOT ? `root ${opts.root}` : '', opts.keepTable ? 'keep-table' : ''].filter(Boolean);
-  return extra.length > 0 ? `${base} ${extra.join(' ')}` : base;
-}
 
 /** Where the run solves: this machine's pool, or a queue. */
 type Where =
@@ -243,23 +169,20 @@ interface Setup {
  * the queue, its address, queue and run name.
  */
 function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, search: ResolvedOptions): Setup {
-  const bytes = tableBytes(opts.hashBits, opts.table);
+  const bytes = tableBytes(search.hashBits, search.tableLayout);
   if (opts.queue !== undefined) {
-    const settings = queueSettingsOf(search);
+    const settings = search;
     const { entries, source } = input;
     // Through the queue, auto splits a lone position; always, every position above the task size.
     // The queue's threads are not known when its jobs are sent: auto splits a lone position.
-    const split = (empties: number) => splits(opts.split, empties, opts.queueLeaf, entries.length, 2);
+    const split = (empties: number) => splits(search.split, empties, search.queueLeaf, entries.length, 2);
     const run = opts.run ?? defaultRunName(source === '--position' ? 'position' : source, entries, settings);
     return { search, bytes, where: { kind: 'queue', address: parseRedisUrl(opts.queue), settings, run, split } };
   }
-  const plan = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), {
-    workers: opts.workers, bits: opts.hashBits, layout: opts.table, keepTable: !!opts.keepTable, split: opts.split, help: opts.idle === 'help',
-    weights: search.weights, selectivity: search.selectivity, off: opts.off, root: opts.root, engine: search.engine, wld: search.wld, prover: search.prover,
-  });
-  if (opts.root !== DEFAULT_ROOT && plan.splitTables > 0) throw new UsageError(`--root ${opts.root} is for positions solved whole: add --split never (or -n 1)`);
+  const plan = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), poolSettingsOf(search));
+  if (search.root !== defaultOf('root') && plan.splitTables > 0) throw new UsageError(`--root ${search.root} is for positions solved whole: add --split never (or -n 1)`);
   const tables = plan.splitTables + plan.wholeTables;
-  checkTableFits(opts.hashBits, opts.table, tables);
+  checkTableFits(search.hashBits, search.tableLayout, tables);
   return { search, bytes, where: { kind: 'local', plan, tables } };
 }
 
@@ -277,26 +200,27 @@ function introLine(opts: SolveOpts, input: Input, setup: Setup): string {
     `${search.selectivity.length > 0 ? `, selective pre-searches ${search.selectivity.join(',')}` : ''}; ` +
     `engine: ${search.engine === 'wasm' ? `wasm (WebAssembly${splitOnTs(where) ? `; split positions' tasks: ts, more than ${MAX_ENGINE_THREADS - 1} workers` : ''})` : 'ts (TypeScript)'}`;
   const count = `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; `;
-  const sized = `2^${opts.hashBits} entries x ${LAYOUTS[opts.table].entryBytes} B = ${mib(bytes)} (${opts.table})`;
+  const sized = `2^${search.hashBits} entries x ${LAYOUTS[search.tableLayout].entryBytes} B = ${mib(bytes)} (${search.tableLayout})`;
   if (where.kind === 'queue') {
     return `${count}through ${where.address.url}, queue ${queueOf(where.settings).name}, run ${where.run}; ` +
       `workers' tables of ${sized}; ${ordered}` +
-      `${entries.some((e) => where.split(emptyCount(e.position))) ? `; split into subtrees of ${opts.queueLeaf} empties` : ''}`;
+      `${entries.some((e) => where.split(emptyCount(e.position))) ? `; split into subtrees of ${search.queueLeaf} empties` : ''}`;
   }
   const { plan, tables } = where;
   const workers = plan.settings.workers;
   return count +
-    `${workers} worker${workers === 1 ? '' : 's'}${plan.splitTables > 0 ? ` (large positions split across them: --split ${opts.split})` : ''}` +
+    `${workers} worker${workers === 1 ? '' : 's'}${plan.splitTables > 0 ? ` (large positions split across them: --split ${search.split})` : ''}` +
     `${plan.helps ? ' (idle ones help the positions still running)' : ''}, ` +
     `${tables > 1 ? 'tables' : 'a table'} of ${sized}` +
-    `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${opts.keepTable ? ', kept between positions' : ''}; ${ordered}` +
-    `${opts.off ? `; switched off: ${offNames(opts.off).join(', ')}` : ''}${opts.root !== DEFAULT_ROOT ? `; root: ${opts.root}` : ''}${opts.wld ? `; win/loss/draw only${search.prover === 'dfpn' ? ', by df-pn (its table of 2^' + opts.hashBits + ' entries x 32 B)' : ''}` : ''}`;
+    `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${search.keepTable ? ', kept between positions' : ''}; ${ordered}` +
+    `${search.off ? `; switched off: ${offNames(search.off).join(', ')}` : ''}${search.root !== defaultOf('root') ? `; root: ${search.root}` : ''}${search.wld ? `; win/loss/draw only${search.prover === 'dfpn' ? ', by df-pn (its table of 2^' + search.hashBits + ' entries x 32 B)' : ''}` : ''}`;
 }
 
 /**
  * The table printer: the intro line and header (once, on demand: a queue
- * run prints them once the run is its own), then a row per position in
- * input order, each as soon as it and every earlier one are known; on an
+ * run prints them once the run is its own), then a row per position: a
+ * JSON line as soon as the position finishes (it names its index), a table
+ * row in input order, as soon as it and every earlier one are known; on an
  * early stop, the finished rows still held back print out of order after a
  * line that says so; then the total.
  */
@@ -307,7 +231,7 @@ class RowPrinter {
   private introduced = false;
   private readonly order: InputOrder<PositionResult>;
 
-  constructor(private readonly opts: SolveOpts, private readonly intro: () => string, count: number) {
+  constructor(private readonly opts: SolveOpts, private readonly wld: boolean, private readonly intro: () => string, count: number) {
     this.results = new Array(count);
     this.order = new InputOrder<PositionResult>((index, r) => {
       if (r) this.show(r);
@@ -329,7 +253,7 @@ class RowPrinter {
     if (this.introduced || this.opts.json) return;
     this.introduced = true;
     this.emit(this.intro());
-    this.emit(tableHeader(!!this.opts.wld));
+    this.emit(tableHeader(this.wld));
   }
 
   private row(text: string): void {
@@ -345,10 +269,15 @@ class RowPrinter {
     }
   }
 
-  /** The result (or null: given up) of position `index`. */
+  /**
+   * The result (or null: given up) of position `index`: a JSON line at once
+   * (it names its index), a table row once every earlier one is known.
+   */
   place(index: number, r: PositionResult | null): void {
     this.results[index - 1] = r;
-    this.order.place(index, r);
+    if (!this.opts.json) this.order.place(index, r);
+    else if (r) this.show(r);
+    else this.row(failedRow(index, true));
   }
 
   get finished(): number {
@@ -382,18 +311,19 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
     process.stderr.write(`interrupted by ${stop.received} while waiting for ${file} to be written: nothing solved\n`);
     return stop.exitCode;
   }
-  checkCombinations(file, opts);
   const { entries, errors } = input;
-  const resolved = searchSettings(opts);
-  const searchId = searchDigest(opts, resolved);
-  const previous = resumeFrom(opts, entries, searchId);
+  const search = searchSettings(opts, 'solve', opts.queue !== undefined);
+  checkCombinations(file, opts, search);
+  // The settings that make the tree, in one word (the queue's name is made of it too): a results file's lines carry it.
+  const searchId = queueOf(search).digest;
+  const previous = resumeFrom(opts, search, entries, searchId);
   const jobs = entries.map((entry, i) => ({ entry, index: i + 1 })).filter((j) => !previous.results.has(j.index));
-  const setup = resolveSetup(opts, input, jobs, resolved);
+  const setup = resolveSetup(opts, input, jobs, search);
   if (setup.search.engineNote) process.stderr.write(`note: ${setup.search.engineNote}\n`);
   // Opened before anything is printed: a path that cannot be written is one line of error, not a table cut short.
   const saved = opts.results ? new ResultsFile(opts.results, !!opts.resume, searchId) : undefined;
 
-  const printer = new RowPrinter(opts, () => introLine(opts, input, setup), entries.length);
+  const printer = new RowPrinter(opts, search.wld, () => introLine(opts, input, setup), entries.length);
   if (setup.where.kind === 'local') printer.introduce();
   let failures = 0;
   const failed = (index: number, reason: string, willRetry: boolean) => {
@@ -417,7 +347,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   // Progress on stderr; a run that shows it solves in workers, so that this
   // thread stays free to draw it.
   if (!opts.quiet && jobs.length > 0) {
-    printer.progress = new Progress(process.stderr.isTTY ? 'tty' : 'log', entries.length, previous.results.size, process.stderr, opts.progressEvery * 1000);
+    printer.progress = new Progress(process.stderr.isTTY ? 'tty' : 'log', entries.length, previous.results.size, process.stderr, search.progressEvery * 1000);
   }
   const t0 = process.hrtime.bigint();
   // Every position is solved on worker threads, even with one worker, so
@@ -439,9 +369,9 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
 }
 
 /** The results an earlier run saved (--resume), checked to be of this suite and these settings. */
-function resumeFrom(opts: SolveOpts, entries: readonly ObfEntry[], searchId: string): { results: Map<number, PositionResult> } {
+function resumeFrom(opts: SolveOpts, search: ResolvedOptions, entries: readonly ObfEntry[], searchId: string): { results: Map<number, PositionResult> } {
   if (!opts.resume || !opts.results) return { results: new Map<number, PositionResult>() };
-  const previous = readResults(opts.results, entries, searchId, !!opts.wld);
+  const previous = readResults(opts.results, entries, searchId, !!search.wld);
   if (previous.foreign.length > 0) {
     throw new UsageError(`--resume: ${previous.foreign[0]}${previous.foreign.length > 1 ? ` (and ${previous.foreign.length - 1} more lines)` : ''}: resume with the settings and suite it was made with, or give another --results file`);
   }
@@ -471,8 +401,8 @@ function closing(
   const summary = summarize(solved, errors.length + failures, earlierMs + ms);
   const { search } = setup;
   const jsonTotal = (extra: Record<string, unknown>) => jsonSummary(summary, {
-    workers: setup.where.kind === 'local' ? setup.where.plan.settings.workers : 0, hashBits: opts.hashBits, tableLayout: opts.table, tableBytes: setup.bytes,
-    ordering: search.weights === null ? 'mobility' : 'eval', eval: search.weights?.file ?? null, selectivity: search.selectivity, off: offNames(opts.off), root: opts.root,
+    workers: setup.where.kind === 'local' ? setup.where.plan.settings.workers : 0, hashBits: search.hashBits, tableLayout: search.tableLayout, tableBytes: setup.bytes,
+    ordering: search.weights === null ? 'mobility' : 'eval', eval: search.weights?.file ?? null, selectivity: search.selectivity, off: offNames(search.off), root: search.root,
     engine: search.engine, ...extra,
   });
   if (!ending.complete) {
@@ -490,7 +420,7 @@ function closing(
     );
     return stop.exitCode;
   }
-  printer.total(opts.json ? jsonTotal({ interrupted: false }) : tableTotal(summary, !!opts.wld));
+  printer.total(opts.json ? jsonTotal({ interrupted: false }) : tableTotal(summary, !!search.wld));
   if (errors.length > 0) process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${input.source}: see the errors above\n`);
   if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);
   if (errors.length + failures > 0) return EXIT_USAGE;
@@ -503,14 +433,15 @@ async function solveThroughQueue(
   where: Extract<Where, { kind: 'queue' }>, printer: RowPrinter, finished: (r: PositionResult) => void,
   failed: (index: number, reason: string) => void, stop: StopSignals,
 ): Promise<Ending> {
+  const search = where.settings;
   const outcome = await solveOnQueue(
     input.entries, jobs, new Set(previous.keys()),
     {
-      ...where.settings, address: where.address, run: where.run, resume: !!opts.resume, redisTimeoutMs: opts.redisTimeout * 1000, split: where.split,
-      leafEmpties: opts.queueLeaf, raceAfterMs: opts.raceAfter, claimed: () => printer.introduce(),
+      ...where.settings, address: where.address, run: where.run, resume: !!opts.resume, redisTimeoutMs: search.redisTimeout * 1000, splitsAt: where.split,
+      leafEmpties: search.queueLeaf, raceAfterMs: search.raceAfter, claimed: () => printer.introduce(),
       noWorker: (queue, settings) => process.stderr.write(
         `note: no worker listens on queue ${queue} (${settings}) yet: start one, e.g. revsolve worker --queue ${where.address.url} ` +
-          `-h ${opts.hashBits} --table ${opts.table}, with the same --eval, --ordering and --selectivity as this command; waiting\n`,
+          `-h ${search.hashBits} --table ${search.tableLayout}, with the same --eval, --ordering and --selectivity as this command; waiting\n`,
       ),
     },
     finished, failed, stop.signal, printer.progress,
@@ -520,7 +451,7 @@ async function solveThroughQueue(
   if (t.sent > 0) {
     const ms = [...t.cancelMs].sort((a, b) => a - b);
     process.stderr.write(
-      `split through the queue: ${t.sent} tasks (subtrees of ${opts.queueLeaf} empties or fewer), ${t.meanOut.toFixed(1)} out on average, ${t.peakOut} at most; ` +
+      `split through the queue: ${t.sent} tasks (subtrees of ${search.queueLeaf} empties or fewer), ${t.meanOut.toFixed(1)} out on average, ${t.peakOut} at most; ` +
         `${t.copied} copies raced on idle threads, ${t.copyWon} answered first; ` +
         `cancelled on cuts and races: ${t.cancelledWaiting} waiting, ${ms.length} running` +
         `${ms.length ? ` (stopped ${ms[ms.length >> 1]} ms after the cancel at the median, ${ms[ms.length - 1]} ms at most)` : ''}\n`,

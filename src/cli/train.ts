@@ -5,18 +5,17 @@
  *   test    the error of weights on held-out data or a test set, by empties
  *   select  a data file's records filtered (exact labels, an empties range)
  */
-import { availableParallelism } from 'node:os';
 import { type Command, InvalidArgumentError } from 'commander';
 import { SingleBar } from 'cli-progress';
 import {
   type Dataset, LEGACY_COMPACT_ID, guideHashFor, readDataset, RECORD_WORDS, recordEmpties, recordExact, selectRecords,
   generate, fitWeights, heldOutByEmpties, heldOutError, pooledError, readWeights, writeCompact, writeEdax, type Weights,
-  expandBands, averageBands,
+  expandBands, averageBands, NODE_HOST, flagName, resolveValues,
 } from '../internal.js';
 import { evaluatorOf } from './eval.js';
 import { readFileSync, rmSync } from 'node:fs';
 import { checkOutput, sameFile } from './outputs.js';
-import { UsageError } from './options.js';
+import { UsageError, givenSettings, settingOption } from './options.js';
 import { resolve } from 'node:path';
 import { formatTime, grouped } from './report.js';
 import type { StopSignals } from './signals.js';
@@ -80,7 +79,7 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
     .option('--batch <n>', 'games per batch (the unit written and resumed)', number(1, 10000), 20)
     .option('--guide <weights>', 'choose moves by a shallow search with these weights (default: fastest first)')
     .option('--depth <plies>', 'plies of that search', number(1, 8), 3)
-    .option('-n, --workers <n>', 'worker threads', number(1, 256), availableParallelism())
+    .addOption(settingOption('workers', 'worker threads'))
     .option('-h, --hash-bits <h>', 'table of 2^h entries per worker for the solves', number(10, 26), 18)
     .option('--resume', 'go on with an existing file (same settings)')
     .option('--force', 'start the file anew when it exists')
@@ -120,7 +119,7 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
         }
         const settings = {
           seed: o.seed, solveAt: o.solveAt, batchGames: o.batch, noise: o.noise, depth: o.guide ? o.depth : 0, guideHash,
-          guide: o.guide ? resolve(o.guide) : null, games: o.games, workers: o.workers, bits: o.hashBits,
+          guide: o.guide ? resolve(o.guide) : null, games: o.games, workers: resolveValues(givenSettings(o, 'train'), NODE_HOST, flagName).workers, bits: o.hashBits,
         };
         complete = await generate(file, settings, resume, progress, stop.signal);
       } finally {

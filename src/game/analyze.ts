@@ -7,10 +7,12 @@
  * subtrees, so a later position often finds its children's work done.
  */
 import { OptionError } from '../errors.js';
-import { type Color, PASS, type Position, emptyCount, formatPosition, legalMoves, play } from '../position/position.js';
+import { type Color, PASS, type Position, describe, emptyCount, formatPosition, legalMoves, play } from '../position/position.js';
 import type { ObfEntry } from '../position/obf.js';
 import { type SuiteOptions, solveSuite } from '../pool/suite.js';
-import { type Game, replayGame } from './record.js';
+import { resolveOptions } from '../solve/settings.js';
+import { defaultOf } from '../settings.js';
+import { type Game, RecordError, replayGame } from './record.js';
 import { type ScoredMove, scoredMove } from './scores.js';
 
 export interface AnalyzeOptions extends Omit<SuiteOptions, 'order' | 'keepTable' | 'onBadLine' | 'wld'> {
@@ -18,7 +20,8 @@ export interface AnalyzeOptions extends Omit<SuiteOptions, 'order' | 'keepTable'
   readonly from?: number;
 }
 
-export const DEFAULT_FROM = 22;
+/** The default of `from` (the settings table's). */
+export const DEFAULT_FROM: number = defaultOf('from');
 
 /** One position of the game, analysed (ScoredMove: every move's score, the best, the loss). Scores are for its side to move. */
 export interface MoveAnalysis extends ScoredMove {
@@ -65,11 +68,31 @@ export function gameSummary(moves: readonly MoveAnalysis[]): Record<'black' | 'w
  * replay throws its RecordError before anything is solved; the signal
  * stops the workers, and the iteration then throws its reason.
  */
-export async function* analyzeGame(game: string | Game, options: AnalyzeOptions = {}): AsyncGenerator<MoveAnalysis> {
-  const from = options.from ?? DEFAULT_FROM;
-  if (!Number.isInteger(from) || from < 1 || from > 60) throw new OptionError('from', `an integer from 1 to 60, not ${String(from)}`);
-  if ('wld' in options) throw new OptionError('wld', 'not an option of an analysis: every move\'s loss needs its exact score');
-  const { moves } = typeof game === 'string' ? replayGame(game) : game;
+export function analyzeGame(game: string | Game, options: AnalyzeOptions = {}): AsyncGenerator<MoveAnalysis> {
+  // Checked here, before the first position is reached: a bad option or record throws at the call.
+  if (options !== null && typeof options === 'object' && 'wld' in options) throw new OptionError('wld', 'not an option of an analysis: every move\'s loss needs its exact score');
+  const { from } = resolveOptions(options, 'analyze-library', ['signal', 'onFailure']); // the values, the combinations, the weights file
+  const replayed = gameArgument(game);
+  return analyzeReplayed(replayed, from, suiteOptionsOf(options));
+}
+
+/** The options analyzeGame hands solveSuite: its own, less `from`. */
+function suiteOptionsOf(options: AnalyzeOptions): SuiteOptions {
+  const { from: _from, ...suite } = options;
+  return suite;
+}
+
+/** The game argument: a record as text (replayed), or a game replayGame gave. */
+function gameArgument(game: unknown): Game {
+  if (typeof game === 'string') return replayGame(game);
+  const moves = (game as Game | null)?.moves;
+  if (!Array.isArray(moves) || moves.some((m) => typeof m?.move !== 'number' || typeof m?.position !== 'object')) {
+    throw new RecordError(0, `the game: a record as text (as f5d6c3) or a game from replayGame, not ${describe(game)}`);
+  }
+  return game as Game;
+}
+
+async function* analyzeReplayed({ moves }: Game, from: number, suite: SuiteOptions): AsyncGenerator<MoveAnalysis> {
   const chosen = moves.filter((m) => m.move !== PASS && emptyCount(m.position) <= from);
   // The move played leads to the next analysed position (after a pass, when
   // the opponent has none): its score is that position's best, known once
@@ -89,7 +112,6 @@ export async function* analyzeGame(game: string | Game, options: AnalyzeOptions 
   const nodes = chosen.map(() => 0);
   const moveCount = chosen.map((m) => legalMoves(m.position).length);
   let next = 0;
-  const { from: _from, ...suite } = options;
   // Positions are yielded in order, each once its moves are known (the
   // played move's score waits for the next position: a position is yielded
   // after the one that follows it is complete).

@@ -4,7 +4,7 @@
  * the start position. A move that is not legal is one typed error naming it.
  */
 import { START_POSITION } from '../position/perft.js';
-import { type Color, PASS, type Position, legalMoves, moveName, parseMove, play } from '../position/position.js';
+import { type Color, PASS, type Position, describe, legalMoves, moveName, play, squareOrPass } from '../position/position.js';
 
 /** A record that does not replay: which move (1-based) and why. */
 export class RecordError extends Error {
@@ -14,6 +14,7 @@ export class RecordError extends Error {
     readonly problem: string,
   ) {
     super(move > 0 ? `move ${move}: ${problem}` : problem);
+    this.name = 'RecordError';
   }
 }
 
@@ -34,6 +35,7 @@ export interface Game {
 
 /** The squares of a record, in order ("f5d6" → [37, 43]); RecordError on anything that is not a square. */
 export function recordMoves(text: string): number[] {
+  if (typeof text !== 'string') throw new RecordError(0, `a game record is text (moves as in f5d6c3), not ${describe(text)}`);
   const t = text.trim().replace(/[\s,]+/g, '');
   if (t.length === 0) throw new RecordError(0, 'an empty game record');
   if (t.length % 2 !== 0 || !/^([a-hA-H][1-8])+$/.test(t)) {
@@ -41,7 +43,7 @@ export function recordMoves(text: string): number[] {
     throw new RecordError(bad + 1, `"${t.slice(2 * bad, 2 * bad + 2)}" is not a square (a game record is moves as in f5d6c3)`);
   }
   const squares: number[] = [];
-  for (let i = 0; i < t.length; i += 2) squares.push(parseMove(t.slice(i, i + 2)));
+  for (let i = 0; i < t.length; i += 2) squares.push(squareOrPass(t.slice(i, i + 2)));
   return squares;
 }
 

@@ -11,9 +11,7 @@
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount } from '../position/position.js';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
-import { DEFAULT_SELECTIVITY } from '../search/selective.js';
 import { type Layout, NO_MOVE } from '../search/table.js';
-import { DEFAULT_ROOT, type RootStrategy } from '../search/root.js';
 import type { Evaluator } from '../eval/weights.js';
 import { GaveUp, type Job, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
@@ -22,40 +20,39 @@ import { type WeightsBytes, searchEvaluator, sharedWeights } from '../eval/files
 import type { HelpResult, RunSettings, TaskInput } from './tasks.js';
 import { type EngineShare, createEngineShare, endHelp, releaseHelper, startHelp } from '../wasm/search.js';
 import { HELP_MIN } from '../wasm/layout.js';
-import type { EngineName } from '../wasm/engine.js';
 import { type SplitMode, createSplitTable, splitEngine, splits } from './policy.js';
-import type { Prover } from '../search/wld.js';
+import { type RunSettingValues, runSettingsOf } from '../settings.js';
+import type { ResolvedOptions } from '../solve/settings.js';
 
 export type { OnFailure } from './schedule.js';
 export type { SplitMode } from './policy.js';
 
-export interface PoolSettings {
+/**
+ * The pool's settings: the run's (settings.ts, runSettingsOf: the engine
+ * below the root of whole positions, WLD and its prover, the root, the
+ * switches, the selectivity) and the pool's own. Made from a search's
+ * resolved settings by poolSettingsOf: no defaults here.
+ */
+export interface PoolSettings extends RunSettingValues {
   readonly workers: number;
   readonly bits: number;
   readonly layout: Layout;
   readonly keepTable: boolean;
-  readonly split?: SplitMode;
-  /** Weights for move ordering, read once (null or absent: mobility). */
-  readonly weights?: WeightsBytes | null;
-  /** Margins of the selective pre-searches (absent: the default). */
-  readonly selectivity?: readonly number[];
-  /** Ordering techniques switched off (OFF_* bits; the ordering study). */
-  readonly off?: number;
-  /** How the root of a whole (unsplit) position searches (default probes). */
-  readonly root?: RootStrategy;
-  /** The engine below the root of whole positions (default the TypeScript one; resolveOptions chooses). */
-  readonly engine?: EngineName;
-  /** Win/loss/draw only (search/wld.ts), whole and split positions alike. */
-  readonly wld?: boolean;
-  /** What proves WLD results: alpha-beta (default) or df-pn (whole positions only: never split). */
-  readonly prover?: Prover;
-  /** Whether a worker with no position left to start helps a whole position still running (default true; the WebAssembly engine, alpha-beta). */
-  readonly help?: boolean;
+  readonly split: SplitMode;
+  /** Weights for move ordering, read once (null: mobility). */
+  readonly weights: WeightsBytes | null;
+  /** Whether a worker with no position left to start helps a whole position still running (--idle help; the WebAssembly engine, alpha-beta). */
+  readonly help: boolean;
+}
+
+/** The pool's settings of a search's resolved settings (solve/settings.ts). */
+export function poolSettingsOf(r: ResolvedOptions): PoolSettings {
+  return { ...runSettingsOf(r), workers: r.workers, bits: r.hashBits, layout: r.tableLayout, keepTable: r.keepTable, split: r.split, weights: r.weights, help: r.idle === 'help' };
 }
 
 /** Whether whole positions run on engine memories that idle workers can help on (assembly/help.ts). */
 function helps(s: PoolSettings): boolean {
-  return (s.help ?? true) && s.workers > 1 && (s.engine ?? 'ts') === 'wasm' && s.prover !== 'dfpn' && splitEngine('wasm', s.workers) === 'wasm';
+  return s.help && s.workers > 1 && s.engine === 'wasm' && s.prover !== 'dfpn' && splitEngine('wasm', s.workers) === 'wasm';
 }
 
 /** A whole position running on an engine memory that idle workers can help on. */
@@ -70,7 +67,7 @@ interface Owned {
 
 /** Whether a position of `empties` is split when it starts, with `left` positions (itself included) not yet started: the run policy's rule. */
 function splitsHere(empties: number, s: PoolSettings, left: number): boolean {
-  return splits(s.prover === 'dfpn' ? 'never' : s.split ?? 'auto', empties, LEAF_EMPTIES, left, s.workers, helps(s));
+  return splits(s.prover === 'dfpn' ? 'never' : s.split, empties, LEAF_EMPTIES, left, s.workers, helps(s));
 }
 
 /** The order positions start in: most empties first on several workers (the longest start first), else as given. */
@@ -150,7 +147,7 @@ export async function solveParallel(
 ): Promise<boolean> {
   // Several threads: the weights are expanded once here, in shared memory, and every worker's evaluator reads them (no decoding per thread).
   const shared = s.weights && s.workers > 1 ? sharedWeights(s.weights) : null;
-  const common: RunSettings = { weights: shared?.weights ?? s.weights ?? null, selectivity: s.selectivity ?? DEFAULT_SELECTIVITY, off: s.off ?? 0, root: s.root ?? DEFAULT_ROOT, engine: s.engine ?? 'ts', wld: s.wld ?? false, prover: s.prover ?? 'ab' };
+  const common: RunSettings = { ...runSettingsOf(s), weights: shared?.weights ?? s.weights };
   const scheduler = new Scheduler<TaskInput>(
     { workers: s.workers, filename: new URL('./worker-entry.cjs', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
   );

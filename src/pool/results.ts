@@ -5,10 +5,11 @@
  * A line is trusted only when it names a position of the suite (index and
  * board text agree) and has well-formed fields; any other line is reported.
  */
+import { olderDigest } from '../settings.js';
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { appendFlushed, onFile } from '../io.js';
 import type { ObfEntry } from '../position/obf.js';
-import { PASS, formatPosition, parseMove } from '../position/position.js';
+import { PASS, formatPosition, squareOrPass } from '../position/position.js';
 import { NO_MOVE } from '../search/table.js';
 import { type PositionResult, check } from '../solve/solve.js';
 import { moveName } from '../position/position.js';
@@ -72,7 +73,7 @@ export class ResultsFile {
 function moveOf(v: unknown): number {
   if (v === null) return NO_MOVE;
   if (typeof v !== 'string') return -2;
-  const m = parseMove(v);
+  const m = squareOrPass(v);
   return m === PASS || m >= 0 ? m : -2;
 }
 
@@ -104,6 +105,10 @@ export function readResults(path: string, entries: readonly ObfEntry[], search =
     const o = (parsed ?? {}) as Record<string, unknown>;
     if (o.index !== undefined && (o.wld !== undefined) !== wld) {
       foreign.push(`${where}: ${wld ? 'an exact result, and this run is win/loss/draw only (--wld)' : 'a win/loss/draw result (--wld), and this run solves exactly'}`);
+      return;
+    }
+    if (search && typeof o.search === 'string' && olderDigest(o.search)) {
+      foreign.push(`${where}: made by an earlier revsolve, whose settings digest (${o.search}) this one does not read: finish it with that revsolve, or solve again with --force`);
       return;
     }
     if (search && typeof o.search === 'string' && o.search !== search) {

@@ -14,7 +14,9 @@ export type { Dispatched, Job, TaskRunner } from './slots.js';
 /** A worker died (crash, kill) on a position: retried once on a fresh worker, then given up. */
 export type OnFailure = (index: number, reason: string, willRetry: boolean) => void;
 
-export class GaveUp extends Error {}
+export class GaveUp extends Error {
+  override name = 'GaveUp';
+}
 
 export interface SchedulerSettings {
   readonly workers: number;

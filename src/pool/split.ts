@@ -30,12 +30,9 @@ import type { EngineCount, GuessResult, NwsResult, PvResult, TaskInput } from '.
 import type { EngineShare } from '../wasm/search.js';
 import { SearchCancelled } from '../errors.js';
 
-/**
- * Subtrees at or below this many empties are one task each: smaller tasks
- * cost messages and walking here, on the same cores; larger ones leave
- * workers idle (bench/README, "The split's task size").
- */
-export const LEAF_EMPTIES = 19;
+// The split's task size: search/constants.ts.
+export { LEAF_EMPTIES } from '../search/constants.js';
+import { LEAF_EMPTIES } from '../search/constants.js';
 
 /** Cancels, at once, every task below the nodes of a subtree. */
 class Group<H> {

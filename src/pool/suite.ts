@@ -4,21 +4,20 @@
  * known) or as they finish, stoppable with an AbortSignal, on the same pool, split search and
  * tables as the command line's `solve`.
  */
-import { availableParallelism } from 'node:os';
 import type { ObfEntry, ObfError, ObfSuite } from '../position/obf.js';
 import { readObf } from '../position/obf-file.js';
 import { OptionError } from '../errors.js';
 import { InputOrder } from './order.js';
 import { describe, emptyCount, positionArgument } from '../position/position.js';
 import { answersArgument } from '../position/obf.js';
-import { SOLVE_OPTION_KEYS, type SolveOptions, resolveOptions } from '../solve/settings.js';
+import { type ResolvedOptions, type SolveOptions, resolveOptions } from '../solve/settings.js';
 import type { PositionResult } from '../solve/solve.js';
-import { type SplitMode, poolPlan, solveParallel } from './parallel.js';
+import { type SplitMode, poolPlan, poolSettingsOf, solveParallel } from './parallel.js';
 
 export interface SuiteOptions extends SolveOptions {
   /** Threads (default: one per core; fewer when there are fewer positions and none is split). */
   readonly workers?: number;
-  /** When to split a position across the workers (default auto: more than 20 empties). */
+  /** When to split a position across the workers (default auto; settings.ts). */
   readonly split?: SplitMode;
   /** What a worker with no position left to start does: help a whole position still running (default; the WebAssembly engine) or wait. */
   readonly idle?: 'help' | 'wait';
@@ -40,13 +39,10 @@ export interface SuiteOptions extends SolveOptions {
   readonly onBadLine?: (error: ObfError) => void;
 }
 
-const SPLIT_MODES: readonly SplitMode[] = ['auto', 'always', 'never'];
-const SUITE_OPTION_KEYS: readonly string[] = [...SOLVE_OPTION_KEYS, 'workers', 'split', 'idle', 'order', 'signal', 'onFailure', 'onBadLine'];
+/** solveSuite's own options, beside the settings table's. */
+export const SUITE_OWN_KEYS: readonly string[] = ['order', 'signal', 'onFailure', 'onBadLine'];
 
 function checkSuiteOptions(o: SuiteOptions): void {
-  if (o.workers !== undefined && (!Number.isInteger(o.workers) || o.workers < 1 || o.workers > 256)) throw new OptionError('workers', `an integer from 1 to 256, not ${String(o.workers)}`);
-  if (o.split !== undefined && !SPLIT_MODES.includes(o.split)) throw new OptionError('split', `one of ${SPLIT_MODES.join(', ')}, not ${String(o.split)}`);
-  if (o.idle !== undefined && o.idle !== 'help' && o.idle !== 'wait') throw new OptionError('idle', `'help' or 'wait', not ${String(o.idle)}`);
   if (o.order !== undefined && o.order !== 'input' && o.order !== 'finished') throw new OptionError('order', `'input' or 'finished', not ${String(o.order)}`);
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw new OptionError('signal', `an AbortSignal, not ${String(o.signal)}`);
   for (const f of ['onFailure', 'onBadLine'] as const) if (o[f] !== undefined && typeof o[f] !== 'function') throw new OptionError(f, `a function, not ${String(o[f])}`);
@@ -75,19 +71,21 @@ function entriesOf(suite: string | ObfSuite | readonly ObfEntry[], onBadLine: ((
  * readObf, or its entries) and yields the results, in input order unless
  * `order` says 'finished'. Breaking out of the loop stops the workers.
  */
-export async function* solveSuite(suite: string | ObfSuite | readonly ObfEntry[], options: SuiteOptions = {}): AsyncGenerator<PositionResult, void, undefined> {
-  const o = resolveOptions(options, SUITE_OPTION_KEYS);
+export function solveSuite(suite: string | ObfSuite | readonly ObfEntry[], options: SuiteOptions = {}): AsyncGenerator<PositionResult, void, undefined> {
+  // Checked at the call, before any work: a bad option, suite or file throws here.
+  const o = resolveOptions(options, 'library', SUITE_OWN_KEYS);
   checkSuiteOptions(options);
   const entries = entriesOf(suite, options.onBadLine);
+  return solveEntries(entries, o, options);
+}
+
+async function* solveEntries(entries: readonly ObfEntry[], o: ResolvedOptions, options: SuiteOptions): AsyncGenerator<PositionResult, void, undefined> {
   const jobs = entries.map((entry, i) => ({ entry, index: i + 1 }));
   if (jobs.length === 0) return;
   const outer = options.signal;
   outer?.throwIfAborted();
 
-  const settings = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), {
-    workers: options.workers ?? availableParallelism(), bits: o.hashBits, layout: o.tableLayout, keepTable: o.keepTable, split: options.split, help: options.idle !== 'wait',
-    weights: o.weights, selectivity: o.selectivity, engine: o.engine, wld: o.wld, prover: o.prover,
-  }).settings;
+  const settings = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), poolSettingsOf(o)).settings;
 
   const stop = new AbortController();
   const ready: PositionResult[] = [];

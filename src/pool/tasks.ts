@@ -31,24 +31,18 @@ import { type WeightsBytes, searchEvaluator } from '../eval/format.js';
 import type { Dispatched } from './slots.js';
 import { SearchCancelled } from '../errors.js';
 import { DfpnTable } from '../search/dfpn.js';
-import type { Prover } from '../search/wld.js';
+import type { RunSettingValues } from '../settings.js';
 import { MIN_BITS } from '../search/table.js';
 
-/** The settings every task of a run carries (the scheduler's `common`). */
-export interface RunSettings {
-  /** Weights for move ordering, read once by the thread that started the run (null: mobility). */
+/**
+ * The settings every task of a run carries (the scheduler's `common`): the
+ * run's values of the settings table (settings.ts, runSettingsOf) and the
+ * weights, read once by the thread that started the run (null: mobility).
+ * A split task's engine is its shared table's (engineShare, or the
+ * TypeScript one); df-pn proves on a table of the thread's own.
+ */
+export interface RunSettings extends RunSettingValues {
   readonly weights: WeightsBytes | null;
-  /** Margins of the selective pre-searches (see ContextSettings). */
-  readonly selectivity: readonly number[];
-  /** Ordering techniques switched off (see ContextSettings.off). */
-  readonly off: number;
-  readonly root: RootStrategy;
-  /** Win/loss/draw only (search/wld.ts): whole positions, and a split position's PV walk. */
-  readonly wld: boolean;
-  /** What proves WLD results of whole positions: alpha-beta, or df-pn on a table of the thread's own (search/dfpn.ts). */
-  readonly prover: Prover;
-  /** The engine below the root of whole positions (a split task's engine is its shared table's: engineShare, or the TypeScript one). */
-  readonly engine: EngineName;
 }
 
 /** What every task carries: where to publish progress and where to look for a stop, and the run's settings. */

@@ -29,7 +29,27 @@ export function obfOfBytes(path: string, bytes: Buffer): ObfSuite {
   if (isBinary(bytes)) throw new ObfError(path, 0, 'not an OBF file (binary data)');
   const suite = parseObf(bytes.toString('utf8'), path);
   if (suite.entries.length === 0 && suite.errors.length === 0) throw new ObfError(path, 0, 'no position in the file (an OBF file has a line "<64 squares> <X|O>" per position)');
+  const notObf = notObfProblem(suite);
+  if (notObf !== null) throw new ObfError(path, 0, notObf);
   return suite;
+}
+
+/** How many bad lines in a row, from the file's first position line on, say the file is not OBF at all. */
+export const NOT_OBF_LINES = 5;
+
+/**
+ * Whether a suite read from a file is no OBF file at all (a README, a
+ * transcript): its first NOT_OBF_LINES position lines are all bad, or it
+ * has more bad lines than positions and NOT_OBF_LINES of them or more.
+ * Then the whole file is one problem, not a message a line.
+ */
+function notObfProblem(suite: ObfSuite): string | null {
+  const { entries, errors } = suite;
+  const firstGood = entries.length > 0 ? entries[0].line : Infinity;
+  const leading = errors.filter((e) => e.line < firstGood).length;
+  if (leading < NOT_OBF_LINES && !(errors.length >= NOT_OBF_LINES && errors.length > entries.length)) return null;
+  const first = errors[0];
+  return `not an OBF file: ${errors.length} of its lines are not positions, ${entries.length} are (line ${first.line}: ${first.problem})`;
 }
 
 /** A NUL byte, or many bytes that are not UTF-8 text, in the first 64 KiB. */

@@ -1,5 +1,5 @@
-import { FileError } from '../errors.js';
-import { type Position, PositionError, PASS, describe, formatPosition, legalMoves, moveName, parseMove, parsePosition } from './position.js';
+import { FileError, OptionError } from '../errors.js';
+import { type Position, PositionError, PASS, describe, formatPosition, legalMoves, moveName, parsePosition, squareOrPass } from './position.js';
 
 /**
  * OBF: one position per line, "<64 squares> <X|O>" then optional
@@ -62,6 +62,7 @@ export function answersArgument(v: unknown, position: Position, name = 'answers'
 
 /** Reads one OBF line (already known not to be blank or a comment). Throws PositionError. */
 export function parseObfLine(text: string): { position: Position; answers: ObfAnswer[] } {
+  if (typeof text !== 'string') throw new PositionError(`an OBF line is text ("<64 squares> <X|O>; move:score; …"), not ${describe(text)}`);
   const parts = text.split(';');
   const words = parts[0].trim().split(/\s+/);
   const position = parsePosition(words.slice(0, 2).join(' '));
@@ -72,7 +73,7 @@ export function parseObfLine(text: string): { position: Position; answers: ObfAn
     if (field === '') continue;
     const m = /^([A-Za-z][A-Za-z0-9]{1,3})\s*:\s*([+-]?\d+)$/.exec(field);
     if (!m) throw new PositionError(`answer '${field}' is not of the form move:score (e.g. G8:+18)`);
-    const move = parseMove(m[1]);
+    const move = squareOrPass(m[1]);
     if (move === -2) throw new PositionError(`answer '${field}' names no square`);
     const score = Number(m[2]);
     const problem = answerProblem(position, answers, move, score);
@@ -83,6 +84,8 @@ export function parseObfLine(text: string): { position: Position; answers: ObfAn
 }
 
 export function parseObf(text: string, file = '<input>'): ObfSuite {
+  if (typeof text !== 'string') throw new OptionError('text', `an OBF file's text, not ${describe(text)}`);
+  if (typeof file !== 'string') throw new OptionError('file', `the name that messages give the text, not ${describe(file)}`);
   const entries: ObfEntry[] = [];
   const errors: ObfError[] = [];
   const lines = text.split(/\r?\n/);

@@ -1,12 +1,14 @@
 /** Move-generator checks: perft from any position (the board package counts on words). */
 import { U64, START, perft as perftWords } from 'native-free-bitboard';
-import type { Position } from './position.js';
+import { type Position, describe, positionArgument } from './position.js';
+import { OptionError } from '../errors.js';
 
 /** The start position, black (X) to move. */
 export const START_POSITION: Position = { player: new U64(START.ph, START.pl), opponent: new U64(START.oh, START.ol), toMove: 'X' };
 
 /** Leaves of the game tree `depth` plies below a position (default: the start), a pass counting as a move. */
-export function perft(depth: number, position: Position = START_POSITION): number {
-  if (!Number.isInteger(depth) || depth < 0) throw new RangeError(`perft depth must be a whole number: ${depth}`);
-  return perftWords(position.player.hi, position.player.lo, position.opponent.hi, position.opponent.lo, depth);
+export function perft(depth: number, position: Position | string = START_POSITION): number {
+  if (!Number.isInteger(depth) || depth < 0) throw new OptionError('depth', `a whole number of plies, not ${describe(depth)}`);
+  const p = positionArgument(position);
+  return perftWords(p.player.hi, p.player.lo, p.opponent.hi, p.opponent.lo, depth);
 }

@@ -16,8 +16,16 @@ export function moveName(move: number): string {
   return move === PASS ? 'pass' : squareName(move);
 }
 
-/** Parses "a1"… or "pass"/"ps"; -2 when it is neither. */
+/** A move's text: a square "a1"…"h8" or "pass" (PositionError otherwise: a move that names nothing is no move). */
 export function parseMove(text: string): number {
+  if (typeof text !== 'string') throw new PositionError(`a move: a square as "f5", or "pass", not ${describe(text)}`);
+  const m = squareOrPass(text);
+  if (m === -2) throw new PositionError(`${describe(text)} is not a square (a1 … h8) nor a pass`);
+  return m;
+}
+
+/** Parses "a1"… or "pass"/"ps"; -2 when it is neither (the readers that report a bad move in their own words). */
+export function squareOrPass(text: string): number {
   const t = text.trim().toLowerCase();
   if (t === 'pass' || t === 'ps' || t === 'pa') return PASS;
   const s = parseSquare(t);
@@ -102,9 +110,10 @@ export function emptyCount(pos: Position): number {
   return 64 - B.count(pos.player) - B.count(pos.opponent);
 }
 
-/** Legal moves of the side to move, in square order. */
-export function legalMoves(pos: Position): number[] {
-  return B.squares(B.moves(pos.player, pos.opponent));
+/** Legal moves of the side to move, in square order (a Position, or its text). */
+export function legalMoves(pos: Position | string): number[] {
+  const p = positionArgument(pos);
+  return B.squares(B.moves(p.player, p.opponent));
 }
 
 /** The position after a move (or a pass) of the side to move. */

@@ -18,6 +18,7 @@
  * Redis gone for longer than the timeout ends the run with RedisUnreachable;
  * every result reported so far is the caller's (its --results file).
  */
+import { olderDigest } from '../settings.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -44,7 +45,7 @@ export interface QueueRunOptions extends QueueSettings {
   readonly resume: boolean;
   readonly redisTimeoutMs: number;
   /** Which positions are split across the workers. */
-  readonly split: (empties: number) => boolean;
+  readonly splitsAt: (empties: number) => boolean;
   readonly leafEmpties: number;
   /** A lone split task gets a copy on an idle thread after this many ms (Infinity: never; remote.ts). */
   readonly raceAfterMs: number;
@@ -58,7 +59,9 @@ export interface QueueRunOptions extends QueueSettings {
 export const NO_WORKER_MS = 3000;
 
 /** A run that exists already, or holds another suite: the user must choose. */
-export class RunConflict extends Error {}
+export class RunConflict extends Error {
+  override name = 'RunConflict';
+}
 
 export interface QueueOutcome {
   /** Every position got a result or failed (false: stopped by the signal). */
@@ -146,8 +149,8 @@ class QueueRun {
     this.queueName = queueOf(o);
     this.keys = runKeys(o.run);
     this.reported = new Set(known);
-    this.pending = new Set(todo.filter((j) => !o.split(emptyCount(j.entry.position))).map((j) => j.index));
-    this.split = todo.filter((j) => o.split(emptyCount(j.entry.position)));
+    this.pending = new Set(todo.filter((j) => !o.splitsAt(emptyCount(j.entry.position))).map((j) => j.index));
+    this.split = todo.filter((j) => o.splitsAt(emptyCount(j.entry.position)));
     this.tick = this.woken();
     let reject: (e: RedisUnreachable) => void = () => undefined;
     this.lost = new Promise<never>((_, r) => (reject = r));
@@ -178,6 +181,12 @@ class QueueRun {
     const meta = await this.guard(this.client.hgetall(keys.meta));
     if (meta.suite !== undefined) {
       if (!o.resume) throw new RunConflict(`run ${o.run} exists in ${o.address.url} already: add --resume to go on with it, or remove it (revsolve queue clean ${o.address.url} --run ${o.run})`);
+      if (typeof meta.queue === 'string' && olderDigest(meta.queue.replace(/^revsolve-/, ''))) {
+        throw new RunConflict(
+          `run ${o.run} in ${o.address.url} was made by an earlier revsolve (queue ${meta.queue}): finish it with that revsolve, ` +
+            `or remove it (revsolve queue clean ${o.address.url} --run ${o.run}) and solve again`,
+        );
+      }
       if (meta.suite !== digest || meta.queue !== queueName.name) {
         throw new RunConflict(`run ${o.run} in ${o.address.url} is another suite or other settings (queue ${meta.queue}, ${meta.count} positions): choose another --run`);
       }
@@ -326,7 +335,7 @@ class QueueRun {
     if (split.length === 0) return;
     const { o, signal, runner } = this;
     const evaluator = searchEvaluator(o.weights);
-    const table = createTable(o.bits, o.layout);
+    const table = createTable(o.hashBits, o.tableLayout);
     // The queue's threads, now and then: how many copies idle threads may race (remote.ts).
     const threads = async () => {
       runner!.capacity = await workerThreads(this.queue!).catch(() => runner!.capacity);

@@ -15,33 +15,31 @@
  * run, the index, and for subtree tasks the window and the table date.
  */
 import { createHash } from 'node:crypto';
-import type { Layout } from '../search/table.js';
 import type { ResolvedOptions } from '../solve/settings.js';
-import type { WeightsBytes } from '../eval/files.js';
+import { DIGEST_PREFIX, TREE_SETTINGS, defaultOf, setting, shortFlag, treeCanonical } from '../settings.js';
 
-/** The settings that make two searches the same search. */
-export interface QueueSettings {
-  readonly bits: number;
-  readonly layout: Layout;
-  /** Weights that order moves, read once (the queue is named by their digest), or null (mobility ordering). */
-  readonly weights: WeightsBytes | null;
-  readonly selectivity: readonly number[];
-  /** Win/loss/draw only: another search (other bounds in the tables), hence another queue. */
-  readonly wld: boolean;
-}
+/** The settings that make two searches the same search: a search's resolved settings (the table's tree settings name the queue). */
+export type QueueSettings = ResolvedOptions;
 
-/** The queue settings of a search's settings (as resolveOptions gives them). */
-export function queueSettingsOf(r: ResolvedOptions): QueueSettings {
-  return { bits: r.hashBits, layout: r.tableLayout, weights: r.weights, selectivity: r.selectivity, wld: r.wld };
-}
-
-/** The queue of these settings: `revsolve-<digest>`, and the settings in words. */
+/**
+ * The queue of these settings, `revsolve-<digest>`, and the settings in
+ * words. The digest is of every tree setting of the table (settings.ts,
+ * treeCanonical), the weights by their bytes.
+ */
 export function queueOf(s: QueueSettings): { name: string; digest: string; describe: string } {
-  const weights = s.weights === null ? 'none' : s.weights.digest;
-  const canonical = JSON.stringify({ v: 1, bits: s.bits, layout: s.layout, weights, selectivity: s.selectivity, ...(s.wld ? { wld: true } : {}) });
-  const digest = createHash('sha256').update(canonical).digest('hex').slice(0, 12);
-  const describe = `h ${s.bits} ${s.layout}, ${s.weights === null ? 'mobility ordering' : `weights sha256 ${weights.slice(0, 12)}`}, selectivity ${s.selectivity.length ? s.selectivity.join(',') : 'none'}${s.wld ? ', win/loss/draw only' : ''}`;
-  return { name: `revsolve-${digest}`, digest, describe };
+  const weights = s.weights === null ? null : s.weights.digest;
+  const digest = DIGEST_PREFIX + createHash('sha256').update(treeCanonical(s, weights)).digest('hex').slice(0, 12);
+  const always = ['hashBits', 'tableLayout', 'weights', 'selectivity'];
+  const words: string[] = [];
+  for (const k of TREE_SETTINGS) {
+    if (k === 'ordering') continue; // said by the weights (none: mobility ordering)
+    if (k === 'weights') words.push(`${shortFlag(k)} ${weights === null ? 'none' : `sha256 ${weights.slice(0, 12)}`}`);
+    else if (always.includes(k) || JSON.stringify(s[k]) !== JSON.stringify(defaultOf(k))) {
+      const text = (setting(k).text as (x: unknown) => string)(s[k]);
+      words.push(text === 'true' ? shortFlag(k) : `${shortFlag(k)} ${text}`);
+    }
+  }
+  return { name: `revsolve-${digest}`, digest, describe: words.join(' ') };
 }
 
 /** Run names: what a key and a job id can carry. */

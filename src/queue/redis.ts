@@ -17,10 +17,13 @@ export interface RedisAddress {
 }
 
 /** A --queue address that is not redis://HOST:PORT[/DB]. */
-export class RedisAddressError extends RangeError {}
+export class RedisAddressError extends RangeError {
+  override name = 'RedisAddressError';
+}
 
 /** Redis did not answer within the timeout, at the start or mid-run. */
 export class RedisUnreachable extends Error {
+  override name = 'RedisUnreachable';
   constructor(readonly address: RedisAddress, readonly when: 'start' | 'mid-run', seconds: number, cause: string) {
     super(
       when === 'start'

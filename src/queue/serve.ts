@@ -20,7 +20,7 @@ import type { Job as BullJob, Worker as BullWorker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { NO_MOVE } from '../search/table.js';
-import { DEFAULT_ROOT } from '../search/root.js';
+import { runSettingsOf } from '../settings.js';
 import { searchEvaluator } from '../eval/files.js';
 import { U64, popcount } from 'native-free-bitboard';
 import { formatPosition } from '../position/position.js';
@@ -51,8 +51,6 @@ export interface ServeOptions extends QueueSettings {
   readonly maxStalled: number;
   /** A line per job taken and ended. */
   readonly verbose?: boolean;
-  /** The engine below the root of whole positions (the same tree either way). */
-  readonly engine: EngineName;
 }
 
 export interface ServeReport {
@@ -110,7 +108,7 @@ class Server {
   constructor(private readonly o: ServeOptions, private readonly client: Redis, private readonly bull: Bull, private readonly log: Log) {
     this.queue = queueOf(o);
     this.splitOn = splitEngine(o.engine, o.workers);
-    const common: RunSettings = { weights: o.weights, selectivity: o.selectivity, off: 0, root: DEFAULT_ROOT, engine: o.engine, wld: o.wld, prover: 'ab' };
+    const common: RunSettings = { ...runSettingsOf(o), weights: o.weights };
     this.pool = new Scheduler<TaskInput>(
       { workers: o.workers, filename: new URL('../pool/worker-entry.cjs', import.meta.url).href, liveFields: LIVE_FIELDS, common },
       (_index, reason, willRetry) => log(`a thread died (${reason})${willRetry ? ', retrying its task' : ''}`),
@@ -194,7 +192,7 @@ class Server {
 
   private splitTable(search: string): { table: SharedArrayBuffer | null; engineShare: EngineShare | null; tableId: number } {
     const { o } = this;
-    if (!this.split) this.split = { search, ref: createSplitTable(0, o.bits, o.layout, this.splitOn, searchEvaluator(o.weights)) };
+    if (!this.split) this.split = { search, ref: createSplitTable(0, o.hashBits, o.tableLayout, this.splitOn, searchEvaluator(o.weights)) };
     else if (this.split.search !== search) {
       this.split.ref.table.clear();
       this.split.search = search;
@@ -253,7 +251,7 @@ class Server {
       me.handle = h;
       if (me.cancelled) pool.cancel(h);
     };
-    const position = { ph: d.ph, pl: d.pl, oh: d.oh, ol: d.ol, bits: o.bits, layout: o.layout };
+    const position = { ph: d.ph, pl: d.pl, oh: d.oh, ol: d.ol, bits: o.hashBits, layout: o.tableLayout };
     if (d.kind === 'solve') {
       const r = await pool.run<PositionResult>({ kind: 'solve', index: me.local, line: d.line!, ...position, toMove: d.toMove!, answers: [], keepTable: false }, 0, onJob);
       if (!r || me.cancelled || this.stopping) return r;

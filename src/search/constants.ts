@@ -65,6 +65,13 @@ export const WARY_FROM = 25;
 export const LOPSIDED_FROM = 8;
 /** tree: the shallow midgame search orders moves by evaluation from this many plies up (midgame.ts). */
 export const MID_ORDER_DEPTH = 3;
+/**
+ * A split position's subtrees (pool/split.ts) at or below this many empties
+ * are one task each: smaller tasks cost messages and walking, on the same
+ * cores; larger ones leave workers idle (bench/README, "The split's task
+ * size"). Not the tree of one search: which searches run where.
+ */
+export const LEAF_EMPTIES = 19;
 /** The shallow midgame search's deepest search, and its moves per node (the state's lists). */
 export const MID_MAX_DEPTH = 16;
 export const MID_LIST = 32;

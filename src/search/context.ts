@@ -14,7 +14,7 @@ import {
   W_POTENTIAL, sortDepths,
 } from './ordering.js';
 import { W_EDGE } from './constants.js';
-import { DEFAULT_SELECTIVITY, levelOf, marginOf } from './selective.js';
+import { levelOf, marginOf } from './selective.js';
 import { SearchState } from './state.js';
 
 /**
@@ -35,8 +35,8 @@ export interface ContextSettings {
   /** Weights that order moves (and make the first guess); null: mobility alone, no pre-searches. */
   readonly evaluator?: Evaluator | null;
   readonly ordering?: Partial<OrderingSettings>;
-  /** Margins of the selective pre-searches, one stage each; [] for none (default DEFAULT_SELECTIVITY). */
-  readonly selectivity?: readonly number[];
+  /** Margins of the selective pre-searches, one stage each; [] for none (the settings table's selectivity: settings.ts). */
+  readonly selectivity: readonly number[];
   /** The watch channel (default: one of this context's own, watched by nobody). */
   readonly live?: Float64Array<ArrayBufferLike>;
   readonly liveAt?: number;
@@ -126,7 +126,7 @@ export class SearchContext {
     this.evalMin = this.evaluator !== null && !(off & OFF_EVAL) ? o.evalMin : 64;
     this.evalPerMobility = Int32Array.from(o.evalPerMobility);
     this.sortDepth = sortDepths(off & OFF_SORTING ? [64, 64, 64] : o.sortFrom);
-    this.stages = off & OFF_SELECTIVE ? [] : s.selectivity ?? DEFAULT_SELECTIVITY;
+    this.stages = off & OFF_SELECTIVE ? [] : s.selectivity;
     this.wMobility = off & OFF_MOBILITY ? 0 : W_MOBILITY;
     this.wPotential = off & OFF_POTENTIAL ? 0 : W_POTENTIAL;
     this.wParity = off & OFF_PARITY ? 0 : W_PARITY;

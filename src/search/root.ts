@@ -254,22 +254,10 @@ export type RootStrategy = 'probes' | 'pvs' | 'aspiration' | 'mtdf';
 export const ROOT_STRATEGIES: readonly RootStrategy[] = ['probes', 'pvs', 'aspiration', 'mtdf'];
 const ASPIRATION = 4;
 
-/**
- * The root's strategy of a whole position. Probes pay one proof per score
- * they step through, and each proof of a bound is searched again for the
- * next: when the first guess is off by a step or two, one PVS in a window
- * around it, whose first move gets its exact value in one search, costs
- * less. Since the table keeps its costly entries (KEEP_COSTLIER), nodes at
- * h 10: FFO #40-#49 -6.9 %, fforum-20-39 -1.2 % (h 21 -0.3 %); random
- * positions of 20-24 empties at h 21, seeds 1-3: -1.7 %, -4.2 %, -3.9 %
- * (bench/README, "The root's strategy"). A split position's root probes
- * (pool/split.ts): its children's searches are tasks.
- */
-export const DEFAULT_ROOT: RootStrategy = 'aspiration';
 
 /** How solveExact searches the root: the strategy, a window, a first guess, or a known score (the PV only). */
 export interface RootOptions {
-  /** How the root searches (default DEFAULT_ROOT). */
+  /** How the root searches (the settings table's root: settings.ts); not read with a window, a known score or WLD. */
   readonly root?: RootStrategy;
   /** Search this window only (one PVS); default: the exact score (see root). */
   readonly alpha?: number;
@@ -421,7 +409,7 @@ export interface GuessResult {
 
 /**
  * Solves a position exactly. Without a window: the root's strategy
- * (DEFAULT_ROOT unless told) from the first guess, then the PV walk
+ * (options.root) from the first guess, then the PV walk
  * (keepLine) finds the move and PV, mostly from the table. A WLD solve
  * probes the score's sign (WldProbes).
  */
@@ -432,7 +420,10 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
   const s = ctx.state;
   const parity = setupEmpties(s, ph, pl, oh, ol);
   const empties = emptyCount(pos);
-  const how = options.root ?? DEFAULT_ROOT;
+  const how = options.root;
+  if (how === undefined && !options.wld && options.known === undefined && options.alpha === undefined && options.beta === undefined) {
+    throw new RangeError('solveExact: options.root is the root\'s strategy (the settings table\'s root: src/settings.ts)');
+  }
   const live = ctx.live;
   const at = ctx.liveAt;
   s.nodes[0] = 0;
@@ -453,7 +444,7 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
     score = pvs(ctx, ph, pl, oh, ol, options.alpha ?? -64, options.beta ?? 64, empties, parity, 0);
   } else if (!options.wld && how !== 'probes') {
     const guess = options.guess ?? startGuess(ctx, ph, pl, oh, ol, empties, parity);
-    score = rootSearch(ctx, how, guess, ph, pl, oh, ol, empties, parity);
+    score = rootSearch(ctx, how!, guess, ph, pl, oh, ol, empties, parity);
     if (!ctx.stopped()) keepLine(ctx, ph, pl, oh, ol, score, false, empties, parity, 0);
   } else {
     // The exact score's probes, or a WLD solve's (at most two, at 0 and +2): the same loop.

@@ -17,8 +17,6 @@ import { NO_CUT, PC_DEEP_FROM, PC_DEEP_PLIES, PC_FROM, PC_PLIES } from './consta
 /** The standard deviation of a ProbCut search's error, in discs. */
 export const PC_SIGMA = 7;
 
-/** The margins (in sigmas) of the selective pre-searches by default: 1 σ, then 2 σ. */
-export const DEFAULT_SELECTIVITY: readonly number[] = [1, 2];
 
 /**
  * The table's selectivity level of a search at t sigmas (1‥255). Levels

@@ -44,10 +44,8 @@ import { KEEP_COSTLIER, NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_HITS, STAT_OVERW
 export { NO_MOVE } from './constants.js';
 export const MIN_BITS = 10;
 export const MAX_BITS = 30;
-export const DEFAULT_BITS = 21;
 
 export type Layout = 'board2' | 'board1' | 'board4' | 'key4';
-export const DEFAULT_LAYOUT: Layout = 'board2';
 export const LAYOUTS: Readonly<Record<Layout, { entryBytes: number; ways: number }>> = {
   board2: { entryBytes: 32, ways: 2 },
   board1: { entryBytes: 32, ways: 1 },
@@ -59,7 +57,7 @@ export const LAYOUTS: Readonly<Record<Layout, { entryBytes: number; ways: number
 export { STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
 
 /** Bytes a table of 2^bits entries allocates. */
-export function tableBytes(bits: number, layout: Layout = DEFAULT_LAYOUT): number {
+export function tableBytes(bits: number, layout: Layout): number {
   return LAYOUTS[layout].entryBytes * 2 ** bits;
 }
 
@@ -422,12 +420,12 @@ export class KeyedTable extends TableBase implements Table {
 }
 
 /** A table of 2^bits entries in the given layout; on `shared` memory when given (see sharedTableBuffer). */
-export function createTable(bits: number, layout: Layout = DEFAULT_LAYOUT, shared?: SharedArrayBuffer | Int32Array, zeroWords?: () => void): Table {
+export function createTable(bits: number, layout: Layout, shared?: SharedArrayBuffer | Int32Array, zeroWords?: () => void): Table {
   return layout === 'key4' ? new KeyedTable(bits, shared) : new TranspositionTable(bits, layout, shared, zeroWords);
 }
 
 /** Memory for a table that several threads share. */
-export function sharedTableBuffer(bits: number, layout: Layout = DEFAULT_LAYOUT): SharedArrayBuffer {
+export function sharedTableBuffer(bits: number, layout: Layout): SharedArrayBuffer {
   checkBits(bits);
   return new SharedArrayBuffer(tableBytes(bits, layout));
 }

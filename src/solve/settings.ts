@@ -3,14 +3,17 @@
  * same choices as the command line's (table size and layout, weights,
  * ordering, selectivity), with the same defaults.
  */
+import { availableParallelism } from 'node:os';
 import { type WeightsBytes, readWeightsBytes } from '../eval/files.js';
-import { DEFAULT_SELECTIVITY } from '../search/selective.js';
-import { DEFAULT_BITS, DEFAULT_LAYOUT, LAYOUTS, type Layout, MAX_BITS, MIN_BITS } from '../search/table.js';
+import type { Layout } from '../search/table.js';
 import { OptionError } from '../errors.js';
 import { chooseEngine } from '../wasm/choice.js';
-import { ENGINES, type EngineName } from '../wasm/engine.js';
+import type { EngineName } from '../wasm/engine.js';
 import { SHIPPED_WEIGHTS } from '../install.js';
-import { type Prover, PROVERS } from '../search/wld.js';
+import type { Prover } from '../search/wld.js';
+import {
+  type Host, type Namer, type Place, type SettingKey, SettingProblem, type SettingValues, checkLibraryOptions, libraryName, resolveValues,
+} from '../settings.js';
 
 export interface SolveOptions {
   /** A transposition table of 2^hashBits entries (10‥30; default 21, as the command line's -h). */
@@ -35,7 +38,8 @@ export interface SolveOptions {
 
 export { type Prover, PROVERS } from '../search/wld.js';
 
-export interface ResolvedOptions {
+/** A search's settings, resolved: every setting of the table (values), the weights read, the engine that runs. */
+export interface ResolvedOptions extends Omit<SettingValues, 'weights' | 'engine'> {
   readonly hashBits: number;
   readonly tableLayout: Layout;
   /** The weights that order moves, read once (their file, bytes and digest), or null (mobility ordering). */
@@ -49,51 +53,36 @@ export interface ResolvedOptions {
   readonly prover: Prover;
 }
 
-/** The options with their defaults filled in; a bad weights file throws its WeightsFileError here, a bad value an OptionError naming the option. */
-/** The keys of SolveOptions (a key not among them, or another function's, is a mistake said at once). */
-export const SOLVE_OPTION_KEYS: readonly string[] = ['hashBits', 'tableLayout', 'weights', 'ordering', 'selectivity', 'keepTable', 'engine', 'wld', 'prover'];
+/** The host of the library and the command line: this machine's cores, the shipped weights. */
+export const NODE_HOST: Host = { cores: availableParallelism(), weights: SHIPPED_WEIGHTS };
 
 /**
- * Refuses keys that are not options (a misspelling would otherwise run with
- * the default) and null for any option but those that take it.
+ * The options with their defaults filled in, through the settings table
+ * (settings.ts): a key that is not an option, or a value an option does not
+ * take, or a combination refused, is an OptionError naming the option; a bad
+ * weights file is its WeightsFileError, here, before any search. `extra`:
+ * the keys of the caller's own options (solveSuite's, analyzeGame's).
  */
-export function checkOptionKeys(o: object, keys: readonly string[], nullable: readonly string[] = []): void {
-  for (const [k, v] of Object.entries(o)) {
-    if (!keys.includes(k)) {
-      const near = keys.find((x) => x.toLowerCase() === k.toLowerCase());
-      throw new OptionError(k, `not an option${near ? ` (did you mean ${near}?)` : ''}; the options are ${keys.join(', ')}`);
-    }
-    if (v === null && !nullable.includes(k)) throw new OptionError(k, 'null: leave it out for its default');
-  }
+export function resolveOptions(o: SolveOptions = {}, place: Place = 'library', extra: readonly string[] = []): ResolvedOptions {
+  checkLibraryOptions(o, place, extra);
+  return resolveSearch(o, libraryName);
 }
 
-export function resolveOptions(o: SolveOptions = {}, keys: readonly string[] = SOLVE_OPTION_KEYS): ResolvedOptions {
-  if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new OptionError('options', `an object of options, not ${String(o)}`);
-  checkOptionKeys(o, keys, ['weights']);
-  const hashBits = o.hashBits ?? DEFAULT_BITS;
-  if (!Number.isInteger(hashBits) || hashBits < MIN_BITS || hashBits > MAX_BITS) throw new OptionError('hashBits', `an integer in ${MIN_BITS}‥${MAX_BITS}, not ${String(hashBits)}`);
-  const tableLayout = o.tableLayout ?? DEFAULT_LAYOUT;
-  if (!Object.hasOwn(LAYOUTS, tableLayout)) throw new OptionError('tableLayout', `one of ${Object.keys(LAYOUTS).join(', ')}, not ${String(tableLayout)}`);
-  if (o.weights !== undefined && o.weights !== null && (typeof o.weights !== 'string' || o.weights === '')) {
-    throw new OptionError('weights', `a weights file's path, or null for none, not ${JSON.stringify(o.weights)}`);
+/**
+ * The search's settings of checked values (the library's options, or the
+ * command line's, naming settings by `n`): the table's values, the weights
+ * read, the engine chosen. The one path from options to a search.
+ */
+export function resolveSearch(given: { readonly [K in SettingKey]?: unknown }, n: Namer, queue = false): ResolvedOptions {
+  let v: SettingValues;
+  try {
+    v = resolveValues(given, NODE_HOST, n, queue);
+  } catch (e) {
+    if (e instanceof SettingProblem) throw new OptionError(e.key, e.message);
+    throw e;
   }
-  const weights = o.weights === undefined ? SHIPPED_WEIGHTS : o.weights;
-  if (o.ordering !== undefined && o.ordering !== 'eval' && o.ordering !== 'mobility') throw new OptionError('ordering', `'eval' or 'mobility', not ${String(o.ordering)}`);
-  const ordering = o.ordering ?? (weights !== null ? 'eval' : 'mobility');
-  if (ordering === 'eval' && weights === null) throw new OptionError('ordering', "'eval' needs weights");
-  const evalFile = ordering === 'eval' ? weights : null;
-  if (o.selectivity !== undefined && !Array.isArray(o.selectivity)) throw new OptionError('selectivity', `an array of margins in sigmas, not ${String(o.selectivity)}`);
-  for (const t of o.selectivity ?? []) if (typeof t !== 'number' || !(t > 0) || t > 8) throw new OptionError('selectivity', `margins are numbers of sigmas in (0, 8], not ${String(t)}`);
-  if (o.keepTable !== undefined && typeof o.keepTable !== 'boolean') throw new OptionError('keepTable', `true or false, not ${String(o.keepTable)}`);
-  if (o.wld !== undefined && typeof o.wld !== 'boolean') throw new OptionError('wld', `true or false, not ${String(o.wld)}`);
-  if (o.prover !== undefined && !PROVERS.includes(o.prover)) throw new OptionError('prover', `${PROVERS.map((p) => `'${p}'`).join(' or ')}, not ${String(o.prover)}`);
-  if (o.prover === 'dfpn' && !o.wld) throw new OptionError('prover', "'dfpn' proves win/loss/draw: give wld: true with it");
-  if (o.engine !== undefined && !ENGINES.includes(o.engine)) throw new OptionError('engine', `${ENGINES.map((e) => `'${e}'`).join(' or ')}, not ${String(o.engine)}`);
-  const { engine, why: engineNote } = chooseEngine(o.engine ?? 'wasm', hashBits, tableLayout);
-  if (evalFile === null && o.selectivity !== undefined && o.selectivity.length > 0) {
-    throw new OptionError('selectivity', `the selective pre-searches start from the evaluation: they need eval ordering, not ${o.ordering === 'mobility' ? 'mobility ordering' : 'no weights'}`);
-  }
-  const selectivity = evalFile !== null ? (o.selectivity ?? DEFAULT_SELECTIVITY) : [];
+  const { engine, why: engineNote } = chooseEngine(v.engine, v.hashBits, v.tableLayout);
   // Read once, here: a bad file is reported before any search.
-  return { hashBits, tableLayout, weights: evalFile === null ? null : readWeightsBytes(evalFile), selectivity, keepTable: !!o.keepTable, engine, engineNote, wld: !!o.wld, prover: o.prover ?? 'ab' };
+  const weights = v.weights === null ? null : readWeightsBytes(v.weights);
+  return { ...v, weights, engine, engineNote };
 }

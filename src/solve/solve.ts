@@ -86,12 +86,12 @@ function checkWld(answers: readonly ObfAnswer[], best: number, wld: Wld, move: n
 
 /** How one position is solved on a context: its table kept or cleared, the root's strategy. */
 export interface PositionSolve {
-  /** Keep the table from one position to the next (default: cleared, as Edax does). */
-  readonly keepTable?: boolean;
-  /** How the root searches (default DEFAULT_ROOT; see RootStrategy). */
-  readonly root?: RootStrategy;
+  /** Keep the table from one position to the next (else cleared, as Edax does). */
+  readonly keepTable: boolean;
+  /** How the root searches (see RootStrategy). */
+  readonly root: RootStrategy;
   /** Win/loss/draw only (see search/wld.ts). */
-  readonly wld?: boolean;
+  readonly wld: boolean;
   /** Win/loss/draw by df-pn on this table (search/dfpn.ts) instead of alpha-beta; implies wld. */
   readonly dfpn?: DfpnTable;
 }
@@ -108,7 +108,7 @@ export function engineOf(engineNodes: number): 'wasm' | 'ts' {
 
 /** Solves one position exactly (or its WLD) on the context's table and checks it. */
 export function solveOne(
-  ctx: SearchContext, position: Position, answers: readonly ObfAnswer[], index: number, line: number, settings: PositionSolve = {},
+  ctx: SearchContext, position: Position, answers: readonly ObfAnswer[], index: number, line: number, settings: PositionSolve,
 ): PositionResult {
   if (settings.dfpn) return solveByDfpn(ctx, settings.dfpn, position, answers, index, line, !!settings.keepTable);
   const table = ctx.table;
@@ -153,7 +153,7 @@ function solveByDfpn(ctx: SearchContext, dfpn: DfpnTable, position: Position, an
   };
 }
 
-export function solveEntry(ctx: SearchContext, entry: ObfEntry, index: number, settings: PositionSolve = {}): PositionResult {
+export function solveEntry(ctx: SearchContext, entry: ObfEntry, index: number, settings: PositionSolve): PositionResult {
   return solveOne(ctx, entry.position, entry.answers, index, entry.line, settings);
 }
 

@@ -29,7 +29,7 @@ export class Solver {
     this.dfpn = o.prover === 'dfpn' ? new DfpnTable(o.hashBits) : undefined;
     const bits = this.dfpn ? MIN_BITS : o.hashBits;
     const below = o.engine === 'wasm' ? WasmSearch.create(bits, o.tableLayout, evaluator) : null;
-    this.ctx = new SearchContext({ table: below ? below.table : createTable(bits, o.tableLayout), evaluator, selectivity: o.selectivity, below });
+    this.ctx = new SearchContext({ table: below ? below.table : createTable(bits, o.tableLayout), evaluator, selectivity: o.selectivity, off: o.off, below });
   }
 
   /**
@@ -39,13 +39,13 @@ export class Solver {
    */
   solve(position: Position | string, answers: readonly ObfAnswer[] = []): PositionResult {
     const p = positionArgument(position);
-    return solveOne(this.ctx, p, answersArgument(answers, p), ++this.solved, 0, { keepTable: this.options.keepTable, wld: this.options.wld, dfpn: this.dfpn });
+    return solveOne(this.ctx, p, answersArgument(answers, p), ++this.solved, 0, { keepTable: this.options.keepTable, root: this.options.root, wld: this.options.wld, dfpn: this.dfpn });
   }
 
   /** Solves an OBF entry and checks its answers; `index` is its 1-based place in the suite. */
   solveEntry(entry: ObfEntry, index: number): PositionResult {
     this.solved = index;
-    return solveOne(this.ctx, entry.position, entry.answers, index, entry.line, { keepTable: this.options.keepTable, wld: this.options.wld, dfpn: this.dfpn });
+    return solveOne(this.ctx, entry.position, entry.answers, index, entry.line, { keepTable: this.options.keepTable, root: this.options.root, wld: this.options.wld, dfpn: this.dfpn });
   }
 }
 

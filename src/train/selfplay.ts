@@ -6,6 +6,7 @@
  * play from the solvable point") and every position of the principal
  * variation to the end, where the label is exact.
  */
+import { DEFAULT_ROOT } from '../settings.js';
 import { U64, flips, moves, popcount32 } from 'native-free-bitboard';
 import { PASS, finalScore, placedHi, placedLo, playWords } from '../position/position.js';
 import { pushRecord } from './dataset.js';
@@ -99,7 +100,7 @@ export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out
   }
   // Solve exactly; the PV leads to the end with the same score, exact at every step.
   ctx.table.clear();
-  const res = solveExact(ctx, { player: new U64(ph, pl), opponent: new U64(oh, ol), toMove: 'X' });
+  const res = solveExact(ctx, { player: new U64(ph, pl), opponent: new U64(oh, ol), toMove: 'X' }, { root: DEFAULT_ROOT });
   label(seen, toMove, res.score, out);
   let score = res.score;
   for (const x of res.pv) {

@@ -7,7 +7,18 @@ import type { Layout } from '../search/table.js';
 import { type EngineName, EngineUnavailable, engineFor, loadEngine, provideEngine } from './engine.js';
 import { engineFile } from './engine-file.js';
 
-provideEngine(engineFile); // this module is the main thread's entry to the engine
+let provided = false;
+
+/**
+ * Gives the engine its module file (dist/revsolve.wasm), once: this module
+ * is the main thread's entry to the engine. Called when an engine is first
+ * chosen, not at import: importing the library runs nothing.
+ */
+export function useNodeEngine(): void {
+  if (provided) return;
+  provideEngine(engineFile);
+  provided = true;
+}
 
 export { WASM_MAX_BITS } from './layout.js';
 
@@ -24,6 +35,7 @@ function unavailable(): string | null {
 
 /** The engine that runs for a request, and why another than asked (null when it is the one asked). */
 export function chooseEngine(asked: EngineName, bits: number, layout: Layout): { engine: EngineName; why: string | null } {
+  useNodeEngine();
   const rule = engineFor(asked, bits, layout, null);
   return rule.engine === 'ts' ? rule : engineFor(asked, bits, layout, unavailable());
 }

@@ -94,7 +94,9 @@ export interface Engine {
 }
 
 /** The engine could not be loaded here (no module file, no shared WebAssembly memory): why, in one line. */
-export class EngineUnavailable extends Error {}
+export class EngineUnavailable extends Error {
+  override name = 'EngineUnavailable';
+}
 
 let compiled: WebAssembly.Module | undefined;
 let source: WebAssembly.Module | (() => Uint8Array<ArrayBuffer>) = () => {
