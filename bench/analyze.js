@@ -13,9 +13,9 @@
 // the README's pictures), only when asked.
 //   npm run bench:analyze [-- --count 20 --from 22 --bits 21 --seed 1 --page 5 --screenshot bench/results/web-analysis]
 import { spawnSync } from 'node:child_process';
+import { emptyCount, formatPosition, legalMoves, moveName, PASS, play, recordMoves, replayGame, START_POSITION } from '../dist/index.js';
 import { findChromium, launchChromium } from '../web/chromium.mjs';
 import { args, fmt, machine, saveJson, servePage, updateReadme } from './experiment.js';
-import { START_POSITION, emptyCount, formatPosition, legalMoves, moveName, play, PASS, recordMoves, replayGame } from '../dist/index.js';
 
 const opt = args({ count: '20', from: '22', bits: '21', seed: '1', page: '0', screenshot: '' });
 const CLI = new URL('../dist/cli/main.js', import.meta.url).pathname;
@@ -50,7 +50,13 @@ function timed(argv) {
   const r = spawnSync(process.execPath, [CLI, ...argv], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`revsolve ${argv.join(' ')}: exit ${r.status}: ${r.stderr}`);
-  return { lines: r.stdout.trim().split('\n').map((l) => JSON.parse(l)), ms };
+  return {
+    lines: r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l)),
+    ms,
+  };
 }
 
 const from = Number(opt.from);
@@ -66,12 +72,17 @@ while (games.length < Number(opt.count)) {
   const analysed = timed(['analyze', record, '--from', opt.from, '-n', '1', '-h', opt.bits, '--json']);
   const summary = analysed.lines.at(-1);
   const g = {
-    record, position: formatPosition(at.position), moves: legalMoves(at.position).length,
-    alone: { nodes: alone.lines.at(-1).nodes, ms: alone.ms }, every: { nodes: every.lines.at(-1).nodes, ms: every.ms },
+    record,
+    position: formatPosition(at.position),
+    moves: legalMoves(at.position).length,
+    alone: { nodes: alone.lines.at(-1).nodes, ms: alone.ms },
+    every: { nodes: every.lines.at(-1).nodes, ms: every.ms },
     analysed: { positions: summary.positions, nodes: summary.nodes, ms: analysed.ms },
   };
   games.push(g);
-  console.log(`game ${games.length}: ${g.moves} moves at ${from} empties; alone ${fmt(g.alone.nodes)} nodes ${(g.alone.ms / 1000).toFixed(2)} s; every move ${fmt(g.every.nodes)} nodes ${(g.every.ms / 1000).toFixed(2)} s; analysed ${g.analysed.positions} positions ${fmt(g.analysed.nodes)} nodes ${(g.analysed.ms / 1000).toFixed(2)} s; ${(g.analysed.ms / g.alone.ms).toFixed(2)}x, ${(g.analysed.ms / g.every.ms).toFixed(2)}x`);
+  console.log(
+    `game ${games.length}: ${g.moves} moves at ${from} empties; alone ${fmt(g.alone.nodes)} nodes ${(g.alone.ms / 1000).toFixed(2)} s; every move ${fmt(g.every.nodes)} nodes ${(g.every.ms / 1000).toFixed(2)} s; analysed ${g.analysed.positions} positions ${fmt(g.analysed.nodes)} nodes ${(g.analysed.ms / 1000).toFixed(2)} s; ${(g.analysed.ms / g.alone.ms).toFixed(2)}x, ${(g.analysed.ms / g.every.ms).toFixed(2)}x`,
+  );
 }
 
 const pageRuns = Number(opt.page) > 0 ? await inPage(games.slice(0, Number(opt.page))) : [];
@@ -79,10 +90,20 @@ const pageRuns = Number(opt.page) > 0 ? await inPage(games.slice(0, Number(opt.p
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sum = (f) => games.reduce((s, g) => s + f(g), 0);
 const total = {
-  aloneMs: sum((g) => g.alone.ms), everyMs: sum((g) => g.every.ms), analysedMs: sum((g) => g.analysed.ms),
-  aloneNodes: sum((g) => g.alone.nodes), everyNodes: sum((g) => g.every.nodes), analysedNodes: sum((g) => g.analysed.nodes),
+  aloneMs: sum((g) => g.alone.ms),
+  everyMs: sum((g) => g.every.ms),
+  analysedMs: sum((g) => g.analysed.ms),
+  aloneNodes: sum((g) => g.alone.nodes),
+  everyNodes: sum((g) => g.every.nodes),
+  analysedNodes: sum((g) => g.analysed.nodes),
 };
-saveJson('analyze.json', { experiment: `analyse a game from ${from} empties against its ${from}-empty position alone (best move; every move)`, ...machine(), games, total, page: pageRuns });
+saveJson('analyze.json', {
+  experiment: `analyse a game from ${from} empties against its ${from}-empty position alone (best move; every move)`,
+  ...machine(),
+  games,
+  total,
+  page: pageRuns,
+});
 const meta = machine();
 const row = (what, a, b, ratio, show) => {
   const rs = games.map(ratio).sort((x, y) => x - y);
@@ -101,9 +122,15 @@ const lines = [
   `| legal moves at ${from} empties | ${sum((g) => g.moves)} | ${median(games.map((g) => g.moves))} | |`,
 ];
 if (pageRuns.length > 0) {
-  lines.push('', `In the page (\`--page ${pageRuns.length}\`: the first ${pageRuns.length} games, headless Chromium, WebAssembly engine, h ${opt.bits}, from ${from} empties; the Analyse click to the analysis done, workers started before):`, '',
-    '| game | moves at ' + from + ' | command line, 1 worker | page, 1 worker | page, 2 workers |', '| --- | --- | --- | --- | --- |');
-  for (const [i, r] of pageRuns.entries()) lines.push(`| ${i + 1} | ${games[i].moves} | ${sec(games[i].analysed.ms)} | ${sec(r.ms[1])} | ${sec(r.ms[2])} |`);
+  lines.push(
+    '',
+    `In the page (\`--page ${pageRuns.length}\`: the first ${pageRuns.length} games, headless Chromium, WebAssembly engine, h ${opt.bits}, from ${from} empties; the Analyse click to the analysis done, workers started before):`,
+    '',
+    '| game | moves at ' + from + ' | command line, 1 worker | page, 1 worker | page, 2 workers |',
+    '| --- | --- | --- | --- | --- |',
+  );
+  for (const [i, r] of pageRuns.entries())
+    lines.push(`| ${i + 1} | ${games[i].moves} | ${sec(games[i].analysed.ms)} | ${sec(r.ms[1])} | ${sec(r.ms[2])} |`);
   const t = (w) => pageRuns.reduce((s, r) => s + r.ms[w], 0);
   lines.push(`| all | | ${sec(pageRuns.reduce((s, _, i) => s + games[i].analysed.ms, 0))} | ${sec(t(1))} | ${sec(t(2))} |`);
 }
@@ -133,9 +160,13 @@ async function inPage(list) {
         await p.click('#analyse');
         await p.locator('#analysis-box:is([data-state=done],[data-state=error])').waitFor({ timeout: 1_800_000 });
         ms[workers] = Date.now() - t0;
-        if ((await p.locator('#analysis-box').getAttribute('data-state')) !== 'done') throw new Error(await p.locator('#message').textContent());
+        if ((await p.locator('#analysis-box').getAttribute('data-state')) !== 'done')
+          throw new Error(await p.locator('#message').textContent());
         if (opt.screenshot && workers === 2 && runs.length === 0) {
-          for (const [width, height] of [[1280, 800], [390, 844]]) {
+          for (const [width, height] of [
+            [1280, 800],
+            [390, 844],
+          ]) {
             await p.setViewportSize({ width, height });
             await p.screenshot({ path: `${opt.screenshot}-${width}.png`, fullPage: true });
           }

@@ -8,7 +8,7 @@
 //
 //   npm run build && node bench/bad-inputs.js
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,20 @@ writeFileSync(at('crlf.obf'), readFileSync(at('three.obf'), 'utf8').replace(/\n/
 writeFileSync(at('bom.obf'), '\ufeff' + readFileSync(at('three.obf'), 'utf8'));
 const line1 = readFileSync(at('three.obf'), 'utf8').split('\n')[0];
 const board = line1.slice(0, 64);
-writeFileSync(at('mixed.obf'), [line1, board.slice(0, 60) + ' X', board + ' Z', board + ' X; A1:+4;', board + ' X; G8:+99;', board + ' X; G8:+3;', board + ' X extra', '-'.repeat(64) + ' X', 'O'.repeat(64) + ' X; PS:+0'].join('\n'));
+writeFileSync(
+  at('mixed.obf'),
+  [
+    line1,
+    board.slice(0, 60) + ' X',
+    board + ' Z',
+    board + ' X; A1:+4;',
+    board + ' X; G8:+99;',
+    board + ' X; G8:+3;',
+    board + ' X extra',
+    '-'.repeat(64) + ' X',
+    'O'.repeat(64) + ' X; PS:+0',
+  ].join('\n'),
+);
 writeFileSync(at('wrong-answer.obf'), line1.replace(/:\+18/g, ':+20'));
 mkdirSync(at('adir'));
 symlinkSync(at('ff.obf'), at('link.obf'));
@@ -39,12 +52,23 @@ copyFileSync(join(ROOT, 'weights/revsolve.rsev'), at('w.rsev'));
 writeFileSync(at('bad.rsev'), 'not weights at all');
 writeFileSync(at('short.dat'), Buffer.alloc(1000));
 const run = (args, opts = {}) => {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir, timeout: opts.timeout ?? 60_000, input: opts.input ?? '' });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    cwd: dir,
+    timeout: opts.timeout ?? 60_000,
+    input: opts.input ?? '',
+  });
   return { code: r.status, signal: r.signal, out: r.stdout ?? '', err: r.stderr ?? '' };
 };
-if (run(['train', 'gen', 'g.bin', '--games', '2', '--batch', '2', '--solve-at', '8', '--quiet', '-n', '1']).code !== 0) throw new Error('fixture: train gen');
+if (run(['train', 'gen', 'g.bin', '--games', '2', '--batch', '2', '--solve-at', '8', '--quiet', '-n', '1']).code !== 0)
+  throw new Error('fixture: train gen');
 
-const snapshot = () => Object.fromEntries(readdirSync(dir).filter((f) => statSync(at(f)).isFile()).map((f) => [f, readFileSync(at(f)).toString('base64')]));
+const snapshot = () =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => statSync(at(f)).isFile())
+      .map((f) => [f, readFileSync(at(f)).toString('base64')]),
+  );
 
 const cases = [];
 /** A command line that must be refused: exit 2, one line, no stack, no file changed. */
@@ -60,23 +84,69 @@ runs('solve: files', ['solve', 'wrong-answer.obf', '-h', '14'], 1);
 // solve: options
 for (const h of ['-1', '0', '9', '31', 'abc', '1e3', '12.5', '']) refuse('solve: options', ['solve', 'three.obf', '-h', h]);
 for (const n of ['0', '-1', 'x', '1.5', '100000']) refuse('solve: options', ['solve', 'three.obf', '-n', n]);
-for (const [o, v] of [['--table', 'foo'], ['--ordering', 'best'], ['--selectivity', '0'], ['--selectivity', '9'], ['--selectivity', 'a'], ['--selectivity', ''], ['--split', 'sometimes'], ['--engine', 'gpu'], ['--eval', 'nope.rsev'], ['--eval', 'adir'], ['--eval', 'bad.rsev'], ['--eval', 'short.dat'], ['--eval', 'ff.obf'], ['--eval', ''], ['--progress-every', '0'], ['--progress-every', '-1'], ['--root', 'magic'], ['--off', 'nothing']]) {
+for (const [o, v] of [
+  ['--table', 'foo'],
+  ['--ordering', 'best'],
+  ['--selectivity', '0'],
+  ['--selectivity', '9'],
+  ['--selectivity', 'a'],
+  ['--selectivity', ''],
+  ['--split', 'sometimes'],
+  ['--engine', 'gpu'],
+  ['--eval', 'nope.rsev'],
+  ['--eval', 'adir'],
+  ['--eval', 'bad.rsev'],
+  ['--eval', 'short.dat'],
+  ['--eval', 'ff.obf'],
+  ['--eval', ''],
+  ['--progress-every', '0'],
+  ['--progress-every', '-1'],
+  ['--root', 'magic'],
+  ['--off', 'nothing'],
+]) {
   refuse('solve: options', ['solve', 'three.obf', o, v]);
 }
-for (const extra of [['--resume'], ['--force'], ['--selectivity', '1', '--ordering', 'mobility'], ['--selectivity', '1', '--eval', 'none'], ['--results', 'adir'], ['--results', 'three.obf'], ['--results', 'link.obf'], ['--results', 'ff.obf'], ['--results', 'w.rsev'], ['--run', 'x'], ['--bogus'], ['extra-arg']]) {
+for (const extra of [
+  ['--resume'],
+  ['--force'],
+  ['--selectivity', '1', '--ordering', 'mobility'],
+  ['--selectivity', '1', '--eval', 'none'],
+  ['--results', 'adir'],
+  ['--results', 'three.obf'],
+  ['--results', 'link.obf'],
+  ['--results', 'ff.obf'],
+  ['--results', 'w.rsev'],
+  ['--run', 'x'],
+  ['--bogus'],
+  ['extra-arg'],
+]) {
   refuse('solve: options', ['solve', 'three.obf', ...extra]);
 }
 refuse('solve: options', ['solve']);
 refuse('solve: options', ['solve', 'three.obf', '--position', line1.slice(0, 66)]);
 // solve: --position
-for (const p of ['', 'X', board, board + ' Q', board.slice(1) + ' X', board.replace('-', '#') + ' X', board + ' X; A1:+4', board + ' X; G8:+3', board + ' X; G8=4', 'O'.repeat(64) + ' X; PS:+0', board + ' X; G8:+18; G8:+18']) {
+for (const p of [
+  '',
+  'X',
+  board,
+  board + ' Q',
+  board.slice(1) + ' X',
+  board.replace('-', '#') + ' X',
+  board + ' X; A1:+4',
+  board + ' X; G8:+3',
+  board + ' X; G8=4',
+  'O'.repeat(64) + ' X; PS:+0',
+  board + ' X; G8:+18; G8:+18',
+]) {
   refuse('solve: --position', ['solve', '--position', p]);
 }
 runs('solve: --position', ['solve', '--position', 'O'.repeat(64) + ' X', '-h', '10']);
 runs('solve: --position', ['solve', '--position', line1.split(';')[0], '-h', '14']);
 runs('solve: --position', ['solve', '--position', line1.split(';')[0] + '; G8:+18', '-h', '14', '--table', 'key4']);
-for (const layout of ['board1', 'board2', 'board4', 'key4']) for (const h of ['10', '16']) runs('solve: tables', ['solve', 'ff.obf', '-h', h, '--table', layout, '-n', '1', '--quiet']);
-for (const e of ['wasm', 'ts']) runs('solve: engines', ['solve', 'ff.obf', '-h', '14', '--engine', e, '-n', '2', '--split', 'always', '--quiet']);
+for (const layout of ['board1', 'board2', 'board4', 'key4'])
+  for (const h of ['10', '16']) runs('solve: tables', ['solve', 'ff.obf', '-h', h, '--table', layout, '-n', '1', '--quiet']);
+for (const e of ['wasm', 'ts'])
+  runs('solve: engines', ['solve', 'ff.obf', '-h', '14', '--engine', e, '-n', '2', '--split', 'always', '--quiet']);
 runs('solve: results', ['solve', 'three.obf', '-h', '14', '--results', 'r.jsonl', '--quiet'], 0, ['r.jsonl']);
 refuse('solve: results', ['solve', 'three.obf', '-h', '14', '--results', 'r.jsonl']);
 refuse('solve: results', ['solve', 'three.obf', '-h', '16', '--results', 'r.jsonl', '--resume']);
@@ -87,7 +157,15 @@ runs('solve: results', ['solve', 'three.obf', '-h', '14', '--results', 'r.jsonl'
 // perft, search, web, worker, queue
 for (const d of ['-1', '0', 'abc', '1.5', '99', '']) refuse('perft', ['perft', d]);
 runs('perft', ['perft', '6']);
-for (const args of [['search', 'three.obf', '--depth', '0'], ['search', 'three.obf', '--depth', 'x'], ['search', 'three.obf', '--algo', 'magic'], ['search', 'nope.obf'], ['search', 'binary.obf'], ['search']]) refuse('search', args);
+for (const args of [
+  ['search', 'three.obf', '--depth', '0'],
+  ['search', 'three.obf', '--depth', 'x'],
+  ['search', 'three.obf', '--algo', 'magic'],
+  ['search', 'nope.obf'],
+  ['search', 'binary.obf'],
+  ['search'],
+])
+  refuse('search', args);
 for (const p of ['-1', '70000', 'abc', '1.5']) refuse('web', ['web', '--port', p]);
 for (const u of ['http://x', 'redis://', 'redis://:99999', 'garbage', 'redis://127.0.0.1:1/x/y']) {
   refuse('queue', ['worker', '--queue', u, '-n', '1']);
@@ -100,7 +178,31 @@ refuse('queue', ['worker']);
 refuse('queue', ['worker', '--queue', 'redis://127.0.0.1:1', '-h', '40']);
 refuse('queue', ['solve', 'three.obf', '--queue', 'redis://127.0.0.1:1', '--redis-timeout', '1']);
 // eval
-for (const args of [['eval', 'info', 'nope.rsev'], ['eval', 'info', 'bad.rsev'], ['eval', 'info', 'adir'], ['eval', 'info', 'ff.obf'], ['eval', 'compress', 'w.rsev'], ['eval', 'compress', 'w.rsev', 'w.rsev'], ['eval', 'compress', 'w.rsev', 'c.rsev', '--bits', '3'], ['eval', 'compress', 'w.rsev', 'c.rsev', '--band', '0'], ['eval', 'compress', 'w.rsev', 'c.rsev', '--codebook', '--pow2'], ['eval', 'compress', 'w.rsev', 'c.rsev', '--usage', 'g.bin'], ['eval', 'compress', 'bad.rsev', 'c.rsev'], ['eval', 'synth', 'ff.obf'], ['eval', 'synth', 'x.dat', '--seed', '-1'], ['eval', 'synth', 'x.dat', '--format', 'zip'], ['eval', 'export', 'w.rsev', 'w.rsev'], ['eval', 'export', 'w.rsev', 'link.obf'], ['eval', 'export', 'nope', 'e.dat'], ['eval', 'average', 'w.rsev', 'w.rsev'], ['eval', 'average', 'a.rsev', 'w.rsev', 'bad.rsev'], ['eval', 'average', 'three.obf', 'w.rsev'], ['eval', 'info', 'w.rsev', '--reference', 'bad.rsev'], ['eval', 'info', 'w.rsev', '--sample', '0'], ['eval', 'bogus']]) {
+for (const args of [
+  ['eval', 'info', 'nope.rsev'],
+  ['eval', 'info', 'bad.rsev'],
+  ['eval', 'info', 'adir'],
+  ['eval', 'info', 'ff.obf'],
+  ['eval', 'compress', 'w.rsev'],
+  ['eval', 'compress', 'w.rsev', 'w.rsev'],
+  ['eval', 'compress', 'w.rsev', 'c.rsev', '--bits', '3'],
+  ['eval', 'compress', 'w.rsev', 'c.rsev', '--band', '0'],
+  ['eval', 'compress', 'w.rsev', 'c.rsev', '--codebook', '--pow2'],
+  ['eval', 'compress', 'w.rsev', 'c.rsev', '--usage', 'g.bin'],
+  ['eval', 'compress', 'bad.rsev', 'c.rsev'],
+  ['eval', 'synth', 'ff.obf'],
+  ['eval', 'synth', 'x.dat', '--seed', '-1'],
+  ['eval', 'synth', 'x.dat', '--format', 'zip'],
+  ['eval', 'export', 'w.rsev', 'w.rsev'],
+  ['eval', 'export', 'w.rsev', 'link.obf'],
+  ['eval', 'export', 'nope', 'e.dat'],
+  ['eval', 'average', 'w.rsev', 'w.rsev'],
+  ['eval', 'average', 'a.rsev', 'w.rsev', 'bad.rsev'],
+  ['eval', 'average', 'three.obf', 'w.rsev'],
+  ['eval', 'info', 'w.rsev', '--reference', 'bad.rsev'],
+  ['eval', 'info', 'w.rsev', '--sample', '0'],
+  ['eval', 'bogus'],
+]) {
   refuse('eval', args);
 }
 runs('eval', ['eval', 'info', 'w.rsev']);
@@ -108,7 +210,33 @@ runs('eval', ['eval', 'export', 'w.rsev', 'e.dat'], 0, ['e.dat']);
 runs('eval', ['eval', 'compress', 'e.dat', 'c.rsev', '--band', '4', '--bits', '4'], 0, ['c.rsev']);
 runs('eval', ['eval', 'compress', 'e.dat', 'c.rsev', '--band', '4', '--bits', '4', '--force'], 0, ['c.rsev']);
 // train
-for (const args of [['train', 'gen', 'g.bin'], ['train', 'gen', 'n.bin', '--games', '0'], ['train', 'gen', 'n.bin', '--solve-at', '3'], ['train', 'gen', 'n.bin', '--noise', '2'], ['train', 'gen', 'n.bin', '--guide', 'bad.rsev'], ['train', 'gen', 'w.rsev', '--guide', 'w.rsev', '--force'], ['train', 'gen', 'ff.obf', '--resume'], ['train', 'gen', 'g.bin', '--resume', '--force'], ['train', 'gen', 'g.bin', '--resume', '--seed', '7'], ['train', 'fit', 'g.bin'], ['train', 'fit', 'g.bin', '--out', 'g.bin'], ['train', 'fit', 'g.bin', '--out', 'ff.obf'], ['train', 'fit', 'ff.obf', '--out', 'f.rsev'], ['train', 'fit', 'nope.bin', '--out', 'f.rsev'], ['train', 'fit', 'g.bin', '--out', 'f.rsev', '--band', '0'], ['train', 'fit', 'g.bin', '--out', 'f.rsev', '--edax', 'g.bin'], ['train', 'fit', 'g.bin', '--out', 'f.rsev', '--init', 'bad.rsev'], ['train', 'select', 'g.bin', 's.bin'], ['train', 'select', 'g.bin', 'g.bin', '--exact'], ['train', 'select', 'ff.obf', 's.bin', '--exact'], ['train', 'select', 'g.bin', 's.bin', '--empties', '9-3'], ['train', 'test', 'bad.rsev', 'g.bin'], ['train', 'test', 'w.rsev', 'ff.obf'], ['train', 'test', 'w.rsev', 'g.bin', '--holdout', '2'], ['train', 'bogus']]) {
+for (const args of [
+  ['train', 'gen', 'g.bin'],
+  ['train', 'gen', 'n.bin', '--games', '0'],
+  ['train', 'gen', 'n.bin', '--solve-at', '3'],
+  ['train', 'gen', 'n.bin', '--noise', '2'],
+  ['train', 'gen', 'n.bin', '--guide', 'bad.rsev'],
+  ['train', 'gen', 'w.rsev', '--guide', 'w.rsev', '--force'],
+  ['train', 'gen', 'ff.obf', '--resume'],
+  ['train', 'gen', 'g.bin', '--resume', '--force'],
+  ['train', 'gen', 'g.bin', '--resume', '--seed', '7'],
+  ['train', 'fit', 'g.bin'],
+  ['train', 'fit', 'g.bin', '--out', 'g.bin'],
+  ['train', 'fit', 'g.bin', '--out', 'ff.obf'],
+  ['train', 'fit', 'ff.obf', '--out', 'f.rsev'],
+  ['train', 'fit', 'nope.bin', '--out', 'f.rsev'],
+  ['train', 'fit', 'g.bin', '--out', 'f.rsev', '--band', '0'],
+  ['train', 'fit', 'g.bin', '--out', 'f.rsev', '--edax', 'g.bin'],
+  ['train', 'fit', 'g.bin', '--out', 'f.rsev', '--init', 'bad.rsev'],
+  ['train', 'select', 'g.bin', 's.bin'],
+  ['train', 'select', 'g.bin', 'g.bin', '--exact'],
+  ['train', 'select', 'ff.obf', 's.bin', '--exact'],
+  ['train', 'select', 'g.bin', 's.bin', '--empties', '9-3'],
+  ['train', 'test', 'bad.rsev', 'g.bin'],
+  ['train', 'test', 'w.rsev', 'ff.obf'],
+  ['train', 'test', 'w.rsev', 'g.bin', '--holdout', '2'],
+  ['train', 'bogus'],
+]) {
   refuse('train', args);
 }
 runs('train', ['train', 'fit', 'g.bin', '--out', 'f.rsev', '--epochs', '1'], 0, ['f.rsev']);
@@ -120,7 +248,9 @@ function judge(c) {
   const before = snapshot();
   const r = run(c.args);
   const after = snapshot();
-  const changed = Object.keys({ ...before, ...after }).filter((f) => before[f] !== after[f] && !(c.writes ?? []).includes(f) && f !== 'r.jsonl.tmp');
+  const changed = Object.keys({ ...before, ...after }).filter(
+    (f) => before[f] !== after[f] && !(c.writes ?? []).includes(f) && f !== 'r.jsonl.tmp',
+  );
   const problems = [];
   if (r.signal) problems.push(`killed by ${r.signal} (timeout?)`);
   if (/\n\s+at |TypeError|ReferenceError|internal error/.test(r.err)) problems.push('stack trace or internal error');
@@ -128,8 +258,11 @@ function judge(c) {
   if (c.kind === 'refuse') {
     if (r.code !== 2) problems.push(`exit ${r.code}, not 2`);
     // One line of problem; a hint to the usage, or a count of the bad lines above it, may follow.
-    const lines = r.err.trim().split('\n').filter((l) => !/^note: |^\(revsolve .*--help|bad lines? in .*: see the errors above/.test(l));
-    if (lines.length !== 1 && !(lines.every((l) => /^(error|revsolve)/.test(l)))) problems.push(`${lines.length} lines on stderr`);
+    const lines = r.err
+      .trim()
+      .split('\n')
+      .filter((l) => !/^note: |^\(revsolve .*--help|bad lines? in .*: see the errors above/.test(l));
+    if (lines.length !== 1 && !lines.every((l) => /^(error|revsolve)/.test(l))) problems.push(`${lines.length} lines on stderr`);
   } else {
     if (r.code !== c.code) problems.push(`exit ${r.code}, not ${c.code}`);
     if (/MISMATCH/.test(r.out) && c.code === 0) problems.push('a wrong score');
@@ -165,12 +298,15 @@ const libOut = JSON.parse(libRun.stdout || '[]');
 for (const [name, errName, message] of libOut) {
   const problems = [];
   // A typed error naming the argument or the file (FileError's kinds); perft 0 is the empty count, not an error.
-  const ok = ['OptionError', 'PositionError', 'ObfError', 'WeightsFileError'].includes(errName) || (name.startsWith('solveSuite aborted') && message === 'stop') ||
+  const ok =
+    ['OptionError', 'PositionError', 'ObfError', 'WeightsFileError'].includes(errName) ||
+    (name.startsWith('solveSuite aborted') && message === 'stop') ||
     (name.startsWith('perft') && (/RangeError|OptionError/.test(errName) || name === 'perft 0'));
   if (!ok) problems.push(`${errName}${message ? `: ${message}` : ''}`);
   judged.push({ area: 'library', args: [name], problems });
 }
-if (libRun.status !== 0) judged.push({ area: 'library', args: ['(the script)'], problems: [`exit ${libRun.status}: ${libRun.stderr.slice(0, 200)}`] });
+if (libRun.status !== 0)
+  judged.push({ area: 'library', args: ['(the script)'], problems: [`exit ${libRun.status}: ${libRun.stderr.slice(0, 200)}`] });
 
 const areas = new Map();
 for (const j of judged) {
@@ -183,5 +319,8 @@ console.log('| area | cases | good |\n| --- | --- | --- |');
 for (const [a, { cases: n, good }] of areas) console.log(`| ${a} | ${n} | ${good} |`);
 const bad = judged.filter((j) => j.problems.length > 0);
 console.log(`| all | ${judged.length} | ${judged.length - bad.length} |`);
-for (const b of bad) console.log(`NOT GOOD: ${b.area}: ${b.args.join(' ')}: ${b.problems.join('; ')}${b.r ? ` [stderr: ${b.r.err.trim().split('\n').slice(0, 2).join(' / ')}]` : ''}`);
+for (const b of bad)
+  console.log(
+    `NOT GOOD: ${b.area}: ${b.args.join(' ')}: ${b.problems.join('; ')}${b.r ? ` [stderr: ${b.r.err.trim().split('\n').slice(0, 2).join(' / ')}]` : ''}`,
+  );
 process.exitCode = bad.length > 0 ? 1 : 0;

@@ -1,10 +1,11 @@
 // Move generation and flips: uint32 pairs against BigInt, on 1,000 positions
 // from random games. Results: bench/results/moves.* and flips.*.
-import b from 'benny';
-import { U64, bigintBackend as B, moves, flips } from 'native-free-bitboard';
+
 import { readFileSync, writeFileSync } from 'node:fs';
-import { gamePositions } from './positions.js';
+import b from 'benny';
+import { bigintBackend as B, flips, moves, U64 } from 'native-free-bitboard';
 import { machine } from './experiment.js';
+import { gamePositions } from './positions.js';
 
 const folder = new URL('./results', import.meta.url).pathname;
 const POS = gamePositions(1000);
@@ -19,7 +20,10 @@ let sink = 0;
 await b.suite(
   'moves: legal moves of 1,000 positions',
   b.add('uint32 pairs', () => {
-    for (const q of PAIRS) { moves(q.ph, q.pl, q.oh, q.ol, out, 0); sink ^= out[1]; }
+    for (const q of PAIRS) {
+      moves(q.ph, q.pl, q.oh, q.ol, out, 0);
+      sink ^= out[1];
+    }
   }),
   b.add('BigInt', () => {
     for (const q of POS) sink ^= Number(B.moves(q.p, q.o) & 0xffn);
@@ -33,7 +37,11 @@ await b.suite(
 await b.suite(
   'flips: every legal move of 1,000 positions',
   b.add('uint32 pairs', () => {
-    for (const q of PAIRS) for (const x of q.moves) { flips(x, q.ph, q.pl, q.oh, q.ol, out, 0); sink ^= out[1]; }
+    for (const q of PAIRS)
+      for (const x of q.moves) {
+        flips(x, q.ph, q.pl, q.oh, q.ol, out, 0);
+        sink ^= out[1];
+      }
   }),
   b.add('BigInt', () => {
     for (const q of POS) for (const x of q.moves) sink ^= Number(B.flips(x, q.p, q.o) & 0xffn);

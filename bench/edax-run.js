@@ -20,7 +20,7 @@ export const SETS = {
   '60-61': { name: 'FFO #60-#61', file: 'fforum-60-79.obf', lines: [1, 2], h: 10, ffo: 60 },
   '60-64': { name: 'FFO #60-#64', file: 'fforum-60-79.obf', lines: [1, 5], h: 10, ffo: 60 },
   // The headline's hardest position for revsolve's tree (issue 37: 2.5x Edax's nodes once).
-  '65': { name: 'FFO #65', file: 'fforum-60-79.obf', lines: [6, 6], h: 10, ffo: 65 },
+  65: { name: 'FFO #65', file: 'fforum-60-79.obf', lines: [6, 6], h: 10, ffo: 65 },
   // The rest of the headline's first ten (about 1.5 h of one core for both programs).
   '66-69': { name: 'FFO #66-#69', file: 'fforum-60-79.obf', lines: [7, 10], h: 10, ffo: 66 },
   '50-59': { name: 'FFO #50-#59 (held out)', file: 'fforum-40-59.obf', lines: [11, 20], h: 10, ffo: 50 },
@@ -52,7 +52,9 @@ export function workDir() {
 export function setFile(dir, key) {
   const set = SETS[key];
   if (!set) throw new Error(`--sets: no set ${key}; sets: ${Object.keys(SETS).join(', ')}`);
-  const lines = readFileSync(OBF + set.file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(OBF + set.file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const file = join(dir, `${key}.obf`);
   writeFileSync(file, lines.slice(set.lines[0] - 1, set.lines[1]).join('\n') + '\n');
   return { set, file };
@@ -76,18 +78,31 @@ export function runEdax(edax, work, file, h) {
   if (!existsSync(edax)) throw new Error(`--edax ${edax}: no such file`);
   const r = timed(work.dir, edax, ['-n', '1', '-l', '60', '-h', String(h), '-eval-file', work.evalDat, '-solve', file]);
   // Rows: " 2|   15   +00        0:00.009        396563   44062556 G5 e8 …"
-  const rows = [...r.out.matchAll(/^\s*(\d+)\|\s*(\d+)\s+([+-]\d+)\s+(\S+)\s+(\d+)/gm)].map((m) => ({ index: Number(m[1]), empties: Number(m[2]), score: Number(m[3]), seconds: clock(m[4]), nodes: Number(m[5]) }));
+  const rows = [...r.out.matchAll(/^\s*(\d+)\|\s*(\d+)\s+([+-]\d+)\s+(\S+)\s+(\d+)/gm)].map((m) => ({
+    index: Number(m[1]),
+    empties: Number(m[2]),
+    score: Number(m[3]),
+    seconds: clock(m[4]),
+    nodes: Number(m[5]),
+  }));
   return { ...r, rows, nodes: rows.reduce((a, x) => a + x.nodes, 0) };
 }
 
 /** revsolve solve on one thread with one engine: the whole process's CPU and peak memory, and per position its score, nodes and time. */
 export function runRevsolve(work, file, h, engine) {
   const r = timed(work.dir, process.execPath, [CLI, 'solve', file, '-n', '1', '-h', String(h), '--json', '--quiet', '--engine', engine]);
-  const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = r.out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const summary = lines.pop();
   if (summary.mismatches !== 0) throw new Error(`revsolve: ${summary.mismatches} mismatches on ${file}`);
   if (summary.engine !== engine) throw new Error(`revsolve --engine ${engine} ran the ${summary.engine} engine`);
-  return { ...r, rows: lines.map((x) => ({ index: x.index, empties: x.empties, score: x.score, seconds: x.ms / 1000, nodes: x.nodes })), nodes: summary.nodes };
+  return {
+    ...r,
+    rows: lines.map((x) => ({ index: x.index, empties: x.empties, score: x.score, seconds: x.ms / 1000, nodes: x.nodes })),
+    nodes: summary.nodes,
+  };
 }
 
 /**

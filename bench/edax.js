@@ -13,10 +13,20 @@
 // the table gives the ratio in both units (Edax's nodes and searched nodes).
 // Without --edax it measures revsolve alone. The repository holds no Edax:
 // build your own from its public source and give its path.
-import { args, machine, saveJson, updateReadme, fmt } from './experiment.js';
-import { median, perPosition, runEdax, runRevsolve, setFile, spread, workDir } from './edax-run.js';
 
-const opt = args({ edax: '', edax3: '', rounds: '3', sets: '20-39,40-49,60-61', engines: 'wasm,ts', out: 'edax.json', tag: 'edax', title: 'The FFO sets, both engines' });
+import { median, perPosition, runEdax, runRevsolve, setFile, spread, workDir } from './edax-run.js';
+import { args, fmt, machine, saveJson, updateReadme } from './experiment.js';
+
+const opt = args({
+  edax: '',
+  edax3: '',
+  rounds: '3',
+  sets: '20-39,40-49,60-61',
+  engines: 'wasm,ts',
+  out: 'edax.json',
+  tag: 'edax',
+  title: 'The FFO sets, both engines',
+});
 const ENGINES = opt.engines.split(',');
 const work = workDir();
 
@@ -30,7 +40,9 @@ for (const key of opt.sets.split(',')) {
     for (const engine of ENGINES) {
       const r = runRevsolve(work, file, set.h, engine);
       round[engine] = { nodes: r.nodes, cpu: r.cpu, peakMiB: r.peakMiB, rows: r.rows };
-      console.log(`${set.name} round ${i + 1}: ${e ? `Edax ${fmt(e.nodes)} nodes ${e.cpu.toFixed(2)} s; ` : ''}revsolve --engine ${engine} ${fmt(r.nodes)} nodes ${r.cpu.toFixed(2)} s`);
+      console.log(
+        `${set.name} round ${i + 1}: ${e ? `Edax ${fmt(e.nodes)} nodes ${e.cpu.toFixed(2)} s; ` : ''}revsolve --engine ${engine} ${fmt(r.nodes)} nodes ${r.cpu.toFixed(2)} s`,
+      );
     }
     const counts = new Set(ENGINES.map((engine) => round[engine].nodes));
     if (counts.size !== 1) throw new Error(`${set.name}: the engines searched ${[...counts].join(' and ')} nodes: not the same tree`);
@@ -43,33 +55,64 @@ for (const key of opt.sets.split(',')) {
   for (const engine of ENGINES) {
     const rv = rounds.map((x) => x[engine]);
     results.push({
-      set: set.name, file: set.file, lines: set.lines, h: set.h, engine,
-      revsolve: { nodes: rv[0].nodes, cpu: spread(rv.map((x) => x.cpu)), nps: median(rv.map((x) => x.nodes / x.cpu)), peakMiB: median(rv.map((x) => x.peakMiB)) },
-      edax: ed && { nodes: ed[0].nodes, searched, cpu: spread(ed.map((x) => x.cpu)), nps: median(ed.map((x) => x.nodes / x.cpu)), peakMiB: median(ed.map((x) => x.peakMiB)) },
+      set: set.name,
+      file: set.file,
+      lines: set.lines,
+      h: set.h,
+      engine,
+      revsolve: {
+        nodes: rv[0].nodes,
+        cpu: spread(rv.map((x) => x.cpu)),
+        nps: median(rv.map((x) => x.nodes / x.cpu)),
+        peakMiB: median(rv.map((x) => x.peakMiB)),
+      },
+      edax: ed && {
+        nodes: ed[0].nodes,
+        searched,
+        cpu: spread(ed.map((x) => x.cpu)),
+        nps: median(ed.map((x) => x.nodes / x.cpu)),
+        peakMiB: median(ed.map((x) => x.peakMiB)),
+      },
       ratio: ed && {
-        nodes: rv[0].nodes / ed[0].nodes, searched: searched && rv[0].nodes / searched, cpu: spread(rounds.map((x) => x[engine].cpu / x.edax.cpu)),
-        perPosition: perPosition(rv[0].rows, ed[0].rows), perPositionSearched: edax3 && perPosition(rv[0].rows, edax3.rows),
+        nodes: rv[0].nodes / ed[0].nodes,
+        searched: searched && rv[0].nodes / searched,
+        cpu: spread(rounds.map((x) => x[engine].cpu / x.edax.cpu)),
+        perPosition: perPosition(rv[0].rows, ed[0].rows),
+        perPositionSearched: edax3 && perPosition(rv[0].rows, edax3.rows),
       },
     });
   }
   results.push({ set: set.name, rounds });
 }
 
-saveJson(opt.out, { experiment: 'revsolve against Edax, same weights, one thread', edax: opt.edax || null, weights: 'weights/revsolve.rsev exported by eval export', ...machine(), results });
+saveJson(opt.out, {
+  experiment: 'revsolve against Edax, same weights, one thread',
+  edax: opt.edax || null,
+  weights: 'weights/revsolve.rsev exported by eval export',
+  ...machine(),
+  results,
+});
 
 const f2 = (x) => x.toFixed(2);
 const geo = (p) => `${f2(p.geometricMean)} (${f2(p.min)}–${f2(p.max)})`;
 const m = (x) => `${(x / 1e6).toFixed(1)} M`;
-const rows = results.filter((r) => r.engine).map((r) => r.edax
-  ? `| ${r.set} | ${r.engine} | ${r.h} | ${m(r.edax.nodes)} | ${r.edax.searched ? m(r.edax.searched) : '–'} | ${f2(r.edax.cpu.median)} s | ${m(r.edax.nps)} | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | ${f2(r.ratio.nodes)} | ${r.ratio.searched ? f2(r.ratio.searched) : '–'} | ${geo(r.ratio.perPosition)} | ${r.ratio.perPositionSearched ? geo(r.ratio.perPositionSearched) : '–'} | ${f2(r.ratio.cpu.median)} (${f2(r.ratio.cpu.min)}–${f2(r.ratio.cpu.max)}) | ${Math.round(r.edax.peakMiB)} / ${Math.round(r.revsolve.peakMiB)} MiB |`
-  : `| ${r.set} | ${r.engine} | ${r.h} | | | | | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | | | | | | – / ${Math.round(r.revsolve.peakMiB)} MiB |`);
+const rows = results
+  .filter((r) => r.engine)
+  .map((r) =>
+    r.edax
+      ? `| ${r.set} | ${r.engine} | ${r.h} | ${m(r.edax.nodes)} | ${r.edax.searched ? m(r.edax.searched) : '–'} | ${f2(r.edax.cpu.median)} s | ${m(r.edax.nps)} | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | ${f2(r.ratio.nodes)} | ${r.ratio.searched ? f2(r.ratio.searched) : '–'} | ${geo(r.ratio.perPosition)} | ${r.ratio.perPositionSearched ? geo(r.ratio.perPositionSearched) : '–'} | ${f2(r.ratio.cpu.median)} (${f2(r.ratio.cpu.min)}–${f2(r.ratio.cpu.max)}) | ${Math.round(r.edax.peakMiB)} / ${Math.round(r.revsolve.peakMiB)} MiB |`
+      : `| ${r.set} | ${r.engine} | ${r.h} | | | | | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | | | | | | – / ${Math.round(r.revsolve.peakMiB)} MiB |`,
+  );
 const meta = machine();
-updateReadme(opt.tag, [
-  `### ${opt.title} (\`npm run bench:edax -- --edax PATH${opt.tag === 'edax' ? '' : ` --sets ${opt.sets} --rounds ${opt.rounds} --out ${opt.out} --tag ${opt.tag} --title "${opt.title}"`}\`)`,
-  '',
-  `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; ${opt.rounds} rounds, Edax and revsolve's engines (${ENGINES.join(', ')}) in turn; CPU = user + system time of the whole process (median of the rounds; the time ratio is the median of the per-round ratios, min–max). Edax: \`-n 1 -l 60 -h H -eval-file <the shipped weights exported by revsolve eval export> -solve\`, as shipped (COUNT_NODES 7: the children scored for ordering and the ETC look-ups count as nodes) and${opt.edax3 ? '' : ' (not given here)'} built with COUNT_NODES 3 (searched nodes only); revsolve: \`solve -n 1 -h H --engine E\` (default search; both engines search the same tree).`,
-  '',
-  '| set | engine | h | Edax nodes (as counted) | Edax searched nodes | Edax CPU | Edax N/s | revsolve nodes | revsolve CPU | revsolve N/s | nodes × (as counted) | nodes × (searched) | per position × (as counted): geometric mean (min–max) | per position × (searched) | time × | peak memory (Edax / revsolve) |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-  ...rows,
-].join('\n'));
+updateReadme(
+  opt.tag,
+  [
+    `### ${opt.title} (\`npm run bench:edax -- --edax PATH${opt.tag === 'edax' ? '' : ` --sets ${opt.sets} --rounds ${opt.rounds} --out ${opt.out} --tag ${opt.tag} --title "${opt.title}"`}\`)`,
+    '',
+    `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; ${opt.rounds} rounds, Edax and revsolve's engines (${ENGINES.join(', ')}) in turn; CPU = user + system time of the whole process (median of the rounds; the time ratio is the median of the per-round ratios, min–max). Edax: \`-n 1 -l 60 -h H -eval-file <the shipped weights exported by revsolve eval export> -solve\`, as shipped (COUNT_NODES 7: the children scored for ordering and the ETC look-ups count as nodes) and${opt.edax3 ? '' : ' (not given here)'} built with COUNT_NODES 3 (searched nodes only); revsolve: \`solve -n 1 -h H --engine E\` (default search; both engines search the same tree).`,
+    '',
+    '| set | engine | h | Edax nodes (as counted) | Edax searched nodes | Edax CPU | Edax N/s | revsolve nodes | revsolve CPU | revsolve N/s | nodes × (as counted) | nodes × (searched) | per position × (as counted): geometric mean (min–max) | per position × (searched) | time × | peak memory (Edax / revsolve) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n'),
+);

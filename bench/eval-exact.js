@@ -8,19 +8,33 @@
 //     [--reuse eval-exact-t2.json]             (no play, no solve: the positions and exact scores of an earlier run)
 //     [--data test.bin --positions 30]         (no play: up to 30 positions a target empties count from a data
 //                                              file, spread over it, with the labels train gen gave them)
-import { U64, popcount32 } from 'native-free-bitboard';
-import { args, saveJson, machine, spreadPick } from './experiment.js';
-import { playGame } from '../dist/train/selfplay.js';
-import { solveExact } from '../dist/search/root.js';
-import { SearchContext } from '../dist/search/context.js';
-import { createTable } from '../dist/search/table.js';
+
+import { readFileSync } from 'node:fs';
+import { popcount32, U64 } from 'native-free-bitboard';
+import { syntheticWeights } from '../dist/eval/compress.js';
 import { readWeights } from '../dist/eval/files.js';
 import { Evaluator } from '../dist/eval/weights.js';
-import { syntheticWeights } from '../dist/eval/compress.js';
+import { SearchContext } from '../dist/search/context.js';
+import { solveExact } from '../dist/search/root.js';
+import { createTable } from '../dist/search/table.js';
 import { readDataset } from '../dist/train/dataset.js';
-import { readFileSync } from 'node:fs';
+import { playGame } from '../dist/train/selfplay.js';
+import { args, machine, saveJson, spreadPick } from './experiment.js';
 
-const opt = args({ weights: new URL('../weights/revsolve.rsev', import.meta.url).pathname, guide: '', games: '40', empties: '20,22', seed: '99', depth: '3', 'solve-at': '18', noise: '0.05', out: 'eval-exact.json', data: '', positions: '30', reuse: '' });
+const opt = args({
+  weights: new URL('../weights/revsolve.rsev', import.meta.url).pathname,
+  guide: '',
+  games: '40',
+  empties: '20,22',
+  seed: '99',
+  depth: '3',
+  'solve-at': '18',
+  noise: '0.05',
+  out: 'eval-exact.json',
+  data: '',
+  positions: '30',
+  reuse: '',
+});
 const guide = new Evaluator(opt.guide ? readWeights(opt.guide).weights : syntheticWeights(1));
 const files = opt.weights.split(',');
 const evs = files.map((f) => new Evaluator(readWeights(f).weights));
@@ -35,8 +49,18 @@ function solveRecords(out) {
     const e = 64 - popcount32(out[i] | out[i + 2]) - popcount32(out[i + 1] | out[i + 3]);
     if (!targets.includes(e)) continue;
     table.clear();
-    const exact = solveExact(ctx, { player: new U64(out[i], out[i + 1]), opponent: new U64(out[i + 2], out[i + 3]), toMove: 'X' }, { root: 'aspiration' }).score;
-    rows.push({ empties: e, exact, label: out[i + 4] >> 8, evals: evs.map((ev) => ev.evaluate(out[i], out[i + 1], out[i + 2], out[i + 3]) / 128), pos: [out[i], out[i + 1], out[i + 2], out[i + 3]] });
+    const exact = solveExact(
+      ctx,
+      { player: new U64(out[i], out[i + 1]), opponent: new U64(out[i + 2], out[i + 3]), toMove: 'X' },
+      { root: 'aspiration' },
+    ).score;
+    rows.push({
+      empties: e,
+      exact,
+      label: out[i + 4] >> 8,
+      evals: evs.map((ev) => ev.evaluate(out[i], out[i + 1], out[i + 2], out[i + 3]) / 128),
+      pos: [out[i], out[i + 1], out[i + 2], out[i + 3]],
+    });
   }
 }
 if (opt.reuse) {
@@ -50,7 +74,8 @@ if (opt.reuse) {
   const recs = readDataset(opt.data).records;
   for (const t of targets) {
     const at = [];
-    for (let i = 0; i < recs.length; i += 5) if (64 - popcount32(recs[i] | recs[i + 2]) - popcount32(recs[i + 1] | recs[i + 3]) === t) at.push(i);
+    for (let i = 0; i < recs.length; i += 5)
+      if (64 - popcount32(recs[i] | recs[i + 2]) - popcount32(recs[i + 1] | recs[i + 3]) === t) at.push(i);
     const pick = [];
     for (const i of spreadPick(at, Number(opt.positions))) pick.push(...recs.subarray(i, i + 5));
     solveRecords(pick);
@@ -68,11 +93,33 @@ const summary = targets.map((e) => {
   const r = rows.filter((x) => x.empties === e);
   const mae = (f) => r.reduce((s, x) => s + Math.abs(f(x) - x.exact), 0) / r.length;
   const evalMae = files.map((_, k) => mae((x) => Math.max(-64, Math.min(64, x.evals[k]))));
-  return { empties: e, positions: r.length, labelMae: mae((x) => x.label), evalMae, meanAbsExact: r.reduce((s, x) => s + Math.abs(x.exact), 0) / r.length };
+  return {
+    empties: e,
+    positions: r.length,
+    labelMae: mae((x) => x.label),
+    evalMae,
+    meanAbsExact: r.reduce((s, x) => s + Math.abs(x.exact), 0) / r.length,
+  };
 });
-if (!opt.data && !opt.reuse) console.log(`guided play and the solve at ${opt['solve-at']} empties: ${(playMs / Number(opt.games) / 1000).toFixed(2)} s a game (${opt.depth}-ply guide)`);
+if (!opt.data && !opt.reuse)
+  console.log(
+    `guided play and the solve at ${opt['solve-at']} empties: ${(playMs / Number(opt.games) / 1000).toFixed(2)} s a game (${opt.depth}-ply guide)`,
+  );
 for (const s of summary) {
-  console.log(`${s.empties} empties: ${s.positions} positions (mean |exact| ${s.meanAbsExact.toFixed(1)}); |label - exact| ${s.labelMae.toFixed(2)} discs`);
+  console.log(
+    `${s.empties} empties: ${s.positions} positions (mean |exact| ${s.meanAbsExact.toFixed(1)}); |label - exact| ${s.labelMae.toFixed(2)} discs`,
+  );
   for (const [k, f] of files.entries()) console.log(`  |eval - exact| ${s.evalMae[k].toFixed(2)}  ${f}`);
 }
-saveJson(opt.out, { experiment: 'labels and evaluation against exact scores', weights: files.map((f) => f.split('/').slice(-2).join('/')), seed: Number(opt.seed), depth: Number(opt.depth), solveAt: Number(opt['solve-at']), noise: Number(opt.noise), msPerGame: playMs / Number(opt.games), ...machine(), summary, rows });
+saveJson(opt.out, {
+  experiment: 'labels and evaluation against exact scores',
+  weights: files.map((f) => f.split('/').slice(-2).join('/')),
+  seed: Number(opt.seed),
+  depth: Number(opt.depth),
+  solveAt: Number(opt['solve-at']),
+  noise: Number(opt.noise),
+  msPerGame: playMs / Number(opt.games),
+  ...machine(),
+  summary,
+  rows,
+});

@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { args, DEFAULT_SUITE, solve, machine, saveJson, saveChart, updateReadme, fmt } from './experiment.js';
+import { args, DEFAULT_SUITE, fmt, machine, saveChart, saveJson, solve, updateReadme } from './experiment.js';
 
 const opt = args({ suite: DEFAULT_SUITE, eval: '', bits: '10', usage: '' });
 const dir = new URL('../data/eval-variants/', import.meta.url).pathname;
@@ -50,18 +50,38 @@ for (const v of variants) {
   const { rows, summary } = solve(opt.suite, '-h', opt.bits, '-n', '1', ...(v.file ? ['--eval', v.file] : ['--ordering', 'mobility']));
   if (summary.mismatches || summary.errors) throw new Error(`${v.name}: ${summary.mismatches} mismatches, ${summary.errors} errors`);
   runs.push({
-    variant: v.name, bytes: v.bytes, nodes: summary.nodes, ms: Math.round(summary.ms), nps: summary.nps,
-    positions: rows.map((r) => ({ index: r.index, empties: r.empties, nodes: r.nodes, ms: Math.round(r.ms), nps: Math.round((r.nodes * 1000) / Math.max(r.ms, 0.001)) })),
+    variant: v.name,
+    bytes: v.bytes,
+    nodes: summary.nodes,
+    ms: Math.round(summary.ms),
+    nps: summary.nps,
+    positions: rows.map((r) => ({
+      index: r.index,
+      empties: r.empties,
+      nodes: r.nodes,
+      ms: Math.round(r.ms),
+      nps: Math.round((r.nodes * 1000) / Math.max(r.ms, 0.001)),
+    })),
   });
-  console.log(`${v.name}: ${fmt(v.bytes)} bytes; ${fmt(summary.nodes)} nodes, ${(summary.ms / 1000).toFixed(1)} s, ${fmt(summary.nps)} N/s`);
+  console.log(
+    `${v.name}: ${fmt(v.bytes)} bytes; ${fmt(summary.nodes)} nodes, ${(summary.ms / 1000).toFixed(1)} s, ${fmt(summary.nps)} N/s`,
+  );
 }
-saveJson('eval-quantisation.json', { experiment: 'eval quantisation', suite, hashBits: Number(opt.bits), weights: opt.eval || 'synthetic (revsolve eval synth --seed 1)', ...machine(), runs });
+saveJson('eval-quantisation.json', {
+  experiment: 'eval quantisation',
+  suite,
+  hashBits: Number(opt.bits),
+  weights: opt.eval || 'synthetic (revsolve eval synth --seed 1)',
+  ...machine(),
+  runs,
+});
 
 const full = runs[1];
 await saveChart('eval-quantisation.svg', {
   title: `${suite}, -h ${opt.bits}: nodes per position by weights variant`,
   data: { values: runs.flatMap((r) => r.positions.map((p) => ({ variant: r.variant, position: p.index, nodes: p.nodes / 1e6 }))) },
-  width: 520, height: 260,
+  width: 520,
+  height: 260,
   mark: { type: 'line', point: true },
   encoding: {
     x: { field: 'position', type: 'ordinal' },
@@ -69,14 +89,20 @@ await saveChart('eval-quantisation.svg', {
     color: { field: 'variant', type: 'nominal', sort: runs.map((r) => r.variant) },
   },
 });
-updateReadme('eval-quantisation', [
-  `### Evaluation quantisation (\`npm run bench:eval\`): ${suite}, -h ${opt.bits}, weights: ${opt.eval || 'synthetic (`revsolve eval synth --seed 1`)'}`,
-  '',
-  'One fresh single-threaded process per variant; ordering by evaluation at 14 empties and more. Ratios against the full weights.',
-  '',
-  '| variant | file size | nodes | × nodes | time | N/s |',
-  '| --- | --- | --- | --- | --- | --- |',
-  ...runs.map((r) => `| ${r.variant} | ${r.bytes ? fmt(r.bytes) + ' B' : '–'} | ${fmt(r.nodes)} | ${(r.nodes / full.nodes).toFixed(3)} | ${(r.ms / 1000).toFixed(1)} s | ${fmt(r.nps)} |`),
-  '',
-  '![eval quantisation](results/eval-quantisation.svg)',
-].join('\n'));
+updateReadme(
+  'eval-quantisation',
+  [
+    `### Evaluation quantisation (\`npm run bench:eval\`): ${suite}, -h ${opt.bits}, weights: ${opt.eval || 'synthetic (`revsolve eval synth --seed 1`)'}`,
+    '',
+    'One fresh single-threaded process per variant; ordering by evaluation at 14 empties and more. Ratios against the full weights.',
+    '',
+    '| variant | file size | nodes | × nodes | time | N/s |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...runs.map(
+      (r) =>
+        `| ${r.variant} | ${r.bytes ? fmt(r.bytes) + ' B' : '–'} | ${fmt(r.nodes)} | ${(r.nodes / full.nodes).toFixed(3)} | ${(r.ms / 1000).toFixed(1)} s | ${fmt(r.nps)} |`,
+    ),
+    '',
+    '![eval quantisation](results/eval-quantisation.svg)',
+  ].join('\n'),
+);

@@ -1,6 +1,6 @@
 // Shared by the table experiments: run the CLI, draw charts, update README sections.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,12 @@ export function args(defaults) {
   for (let i = 0; i < a.length; i++) {
     if (!a[i].startsWith('--')) throw new Error(`unexpected argument ${a[i]}`);
     const key = a[i].slice(2);
-    if (!(key in defaults)) throw new Error(`unknown option --${key}; options: ${Object.keys(defaults).map((k) => '--' + k).join(' ')}`);
+    if (!(key in defaults))
+      throw new Error(
+        `unknown option --${key}; options: ${Object.keys(defaults)
+          .map((k) => '--' + k)
+          .join(' ')}`,
+      );
     out[key] = a[++i];
   }
   return out;
@@ -29,7 +34,10 @@ export function solve(...a) {
   const cli = new URL('../dist/cli/main.js', import.meta.url).pathname;
   const r = spawnSync(process.execPath, [cli, 'solve', ...a, '--json', '--quiet'], { encoding: 'utf8', maxBuffer: 256 << 20 });
   if (r.status !== 0) throw new Error(`revsolve solve ${a.join(' ')} exited ${r.status}: ${r.stderr}`);
-  const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const rows = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const summary = rows.pop();
   return { rows, summary };
 }
@@ -56,7 +64,10 @@ export function machine() {
   return {
     command: ['node', script, ...process.argv.slice(2)].join(' '),
     commit: git('rev-parse', '--short', 'HEAD') + (dirty ? '-dirty' : ''),
-    node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
+    node: process.version,
+    cpu: cpus()[0]?.model,
+    cores: cpus().length,
+    memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
     date: new Date().toISOString(),
   };
 }
@@ -85,7 +96,8 @@ export function updateReadme(tag, markdown) {
 }
 
 export const fmt = (n) => Math.round(n).toLocaleString('en-US');
-export const mib = (b) => (b >= 2 ** 30 ? `${(b / 2 ** 30).toFixed(1)} GiB` : b >= 2 ** 20 ? `${(b / 2 ** 20).toFixed(0)} MiB` : `${(b / 2 ** 10).toFixed(0)} KiB`);
+export const mib = (b) =>
+  b >= 2 ** 30 ? `${(b / 2 ** 30).toFixed(1)} GiB` : b >= 2 ** 20 ? `${(b / 2 ** 20).toFixed(0)} MiB` : `${(b / 2 ** 10).toFixed(0)} KiB`;
 
 /** Starts `revsolve web` on a free port: its process, and the page's address once it serves. */
 export async function servePage() {

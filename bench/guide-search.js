@@ -5,20 +5,28 @@
 // are side by side in this one process.
 //   node bench/guide-search.js [--data data/selfplay-t1.bin --weights data/trained3.rsev --positions 200 --depths 4,6,8 --min-empties 21]
 //     [--out guide-search.json]   (in bench/results)
-import { moves, popcount32, flips } from 'native-free-bitboard';
-import { args, saveJson, machine } from './experiment.js';
-import { guidedChoice } from '../dist/train/selfplay.js';
+import { flips, moves, popcount32 } from 'native-free-bitboard';
 import { midSearchFrom } from '../dist/search/midgame.js';
 import { SearchState } from '../dist/search/state.js';
+import { guidedChoice } from '../dist/train/selfplay.js';
+import { args, machine, saveJson } from './experiment.js';
 
 const STATE = new SearchState();
 const NODES = STATE.nodes;
-import { readDataset } from '../dist/train/dataset.js';
+
 import { readWeights } from '../dist/eval/files.js';
 import { Evaluator } from '../dist/eval/weights.js';
 import { rng } from '../dist/position/random.js';
+import { readDataset } from '../dist/train/dataset.js';
 
-const opt = args({ data: 'data/selfplay-t1.bin', weights: 'data/trained3.rsev', positions: '200', depths: '4,6,8', 'min-empties': '21', out: 'guide-search.json' });
+const opt = args({
+  data: 'data/selfplay-t1.bin',
+  weights: 'data/trained3.rsev',
+  positions: '200',
+  depths: '4,6,8',
+  'min-empties': '21',
+  out: 'guide-search.json',
+});
 const ev = new Evaluator(readWeights(opt.weights).weights);
 const recs = readDataset(opt.data).records;
 const M = new Int32Array(2);
@@ -58,7 +66,10 @@ function plain(p, depth) {
 const rows = [];
 for (const depth of opt.depths.split(',').map(Number)) {
   const row = { depth, positions: pos.length };
-  for (const [name, f] of [['plain', (p) => plain(p, depth)], ['guided', (p) => guidedChoice(ev, p.ph, p.pl, p.oh, p.ol, p.list, p.noise, depth)]]) {
+  for (const [name, f] of [
+    ['plain', (p) => plain(p, depth)],
+    ['guided', (p) => guidedChoice(ev, p.ph, p.pl, p.oh, p.ol, p.list, p.noise, depth)],
+  ]) {
     NODES[0] = 0;
     const t = performance.now();
     row[name] = { choices: pos.map(f) };
@@ -67,7 +78,9 @@ for (const depth of opt.depths.split(',').map(Number)) {
   }
   const same = row.plain.choices.every((x, i) => x === row.guided.choices[i]);
   if (!same) throw new Error(`depth ${depth}: the choices differ`);
-  console.log(`depth ${depth}: ${pos.length} positions, same choices; plain ${row.plain.nodes} nodes ${row.plain.ms} ms, guided ${row.guided.nodes} nodes ${row.guided.ms} ms: ${(row.plain.nodes / row.guided.nodes).toFixed(2)}× fewer nodes, ${(row.plain.ms / row.guided.ms).toFixed(2)}× faster`);
+  console.log(
+    `depth ${depth}: ${pos.length} positions, same choices; plain ${row.plain.nodes} nodes ${row.plain.ms} ms, guided ${row.guided.nodes} nodes ${row.guided.ms} ms: ${(row.plain.nodes / row.guided.nodes).toFixed(2)}× fewer nodes, ${(row.plain.ms / row.guided.ms).toFixed(2)}× faster`,
+  );
   delete row.plain.choices;
   delete row.guided.choices;
   rows.push(row);

@@ -11,14 +11,21 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { args, fmt, machine, saveJson, solve, updateReadme } from './experiment.js';
 import { ORDERING_TECHNIQUES, ROOT_STRATEGIES } from '../dist/lib/lab.js';
+import { args, fmt, machine, saveJson, solve, updateReadme } from './experiment.js';
 
 const opt = args({ suite: new URL('../obf/fforum-20-39.obf', import.meta.url).pathname, hash: '21', 'all-off-lines': '7' });
 const base = [opt.suite, '-n', '1', '-h', opt.hash];
 const firstLines = Number(opt['all-off-lines']);
 const head = join(mkdtempSync(join(tmpdir(), 'revsolve-study-')), 'head.obf');
-writeFileSync(head, readFileSync(opt.suite, 'utf8').split('\n').filter((l) => l.trim() !== '' && !/^[%#]/.test(l)).slice(0, firstLines).join('\n') + '\n');
+writeFileSync(
+  head,
+  readFileSync(opt.suite, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !/^[%#]/.test(l))
+    .slice(0, firstLines)
+    .join('\n') + '\n',
+);
 
 const runs = [
   { name: 'all on', off: null, root: 'probes' },
@@ -34,12 +41,25 @@ for (const r of runs) {
   const { rows: positions, summary } = solve(...a);
   const ms = performance.now() - t0;
   if (summary.mismatches !== 0) throw new Error(`${r.name}: ${summary.mismatches} mismatches`);
-  rows.push({ ...r, nodes: summary.nodes, ms: summary.ms, processMs: Math.round(ms), nps: summary.nps, perPosition: positions.map((p) => p.nodes) });
+  rows.push({
+    ...r,
+    nodes: summary.nodes,
+    ms: summary.ms,
+    processMs: Math.round(ms),
+    nps: summary.nps,
+    perPosition: positions.map((p) => p.nodes),
+  });
   console.log(`${r.name}: ${fmt(summary.nodes)} nodes, ${(summary.ms / 1000).toFixed(2)} s`);
 }
 
 const meta = machine();
-saveJson('ordering-study.json', { experiment: 'ordering study: techniques of the exact search off one at a time; root strategies', ...meta, suite: opt.suite, hashBits: Number(opt.hash), runs: rows });
+saveJson('ordering-study.json', {
+  experiment: 'ordering study: techniques of the exact search off one at a time; root strategies',
+  ...meta,
+  suite: opt.suite,
+  hashBits: Number(opt.hash),
+  runs: rows,
+});
 
 const all = rows[0];
 // Everything on over the first lines only, for the all-off ratio.
@@ -47,18 +67,24 @@ const allOnHead = all.perPosition.slice(0, firstLines).reduce((s, n) => s + n, 0
 const table = (list) => [
   '| search | nodes | × all on (the saving) | time | N/s |',
   '| --- | --- | --- | --- | --- |',
-  ...list.map((r) => `| ${r.name} | ${fmt(r.nodes)} | ${(r.nodes / (r.head ? allOnHead : all.nodes)).toFixed(r.head ? 1 : 3)}${r.head ? ` (all on: ${fmt(allOnHead)})` : ''} | ${(r.ms / 1000).toFixed(2)} s | ${(r.nps / 1e6).toFixed(2)} M |`),
+  ...list.map(
+    (r) =>
+      `| ${r.name} | ${fmt(r.nodes)} | ${(r.nodes / (r.head ? allOnHead : all.nodes)).toFixed(r.head ? 1 : 3)}${r.head ? ` (all on: ${fmt(allOnHead)})` : ''} | ${(r.ms / 1000).toFixed(2)} s | ${(r.nps / 1e6).toFixed(2)} M |`,
+  ),
 ];
 const suiteName = opt.suite.split('/').pop();
-updateReadme('ordering-study', [
-  '### The ordering study on the exact solver (`npm run bench:ordering-study`)',
-  '',
-  `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, Node ${meta.node}; \`${meta.command}\`: \`revsolve solve ${suiteName} -n 1 -h ${opt.hash}\` with \`--off T\` / \`--root R\`, one run each (times are one run's wall time on a shared machine; the node counts are exact and repeat). ` +
-    'A technique\'s saving is the nodes with it switched off ÷ the nodes with everything on.',
-  '',
-  ...table(rows.filter((r) => r.root === 'probes')),
-  '',
-  'Root strategies after the same first guess (shallow search and selective pre-searches), everything else on:',
-  '',
-  ...table([all, ...rows.filter((r) => r.root !== 'probes')]),
-].join('\n'));
+updateReadme(
+  'ordering-study',
+  [
+    '### The ordering study on the exact solver (`npm run bench:ordering-study`)',
+    '',
+    `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, Node ${meta.node}; \`${meta.command}\`: \`revsolve solve ${suiteName} -n 1 -h ${opt.hash}\` with \`--off T\` / \`--root R\`, one run each (times are one run's wall time on a shared machine; the node counts are exact and repeat). ` +
+      "A technique's saving is the nodes with it switched off ÷ the nodes with everything on.",
+    '',
+    ...table(rows.filter((r) => r.root === 'probes')),
+    '',
+    'Root strategies after the same first guess (shallow search and selective pre-searches), everything else on:',
+    '',
+    ...table([all, ...rows.filter((r) => r.root !== 'probes')]),
+  ].join('\n'),
+);

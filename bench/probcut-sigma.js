@@ -7,17 +7,25 @@
 //   node bench/probcut-sigma.js [--weights weights/revsolve.rsev[,other.rsev…]] [--data data/selfplay-t2.bin]
 //     [--empties 8-20] [--depths 0,2,4] [--positions 400] [--out probcut-sigma.json]
 import { popcount32 } from 'native-free-bitboard';
-import { args, saveJson, machine, spreadPick } from './experiment.js';
 import { midSearchFrom } from '../dist/search/midgame.js';
-import { SearchState } from '../dist/search/state.js';
 import { PC_DEPTH } from '../dist/search/selective.js';
+import { SearchState } from '../dist/search/state.js';
+import { args, machine, saveJson, spreadPick } from './experiment.js';
 
 const STATE = new SearchState();
+
 import { readWeights } from '../dist/eval/files.js';
 import { Evaluator } from '../dist/eval/weights.js';
 import { readDataset } from '../dist/train/dataset.js';
 
-const opt = args({ weights: new URL('../weights/revsolve.rsev', import.meta.url).pathname, data: 'data/selfplay-t2.bin', empties: '8-20', depths: '0,2,4', positions: '400', out: 'probcut-sigma.json' });
+const opt = args({
+  weights: new URL('../weights/revsolve.rsev', import.meta.url).pathname,
+  data: 'data/selfplay-t2.bin',
+  empties: '8-20',
+  depths: '0,2,4',
+  positions: '400',
+  out: 'probcut-sigma.json',
+});
 const [lo, hi] = opt.empties.split('-').map(Number);
 const depths = opt.depths.split(',').map(Number);
 const files = opt.weights.split(',');
@@ -39,7 +47,8 @@ for (let e = lo; e <= hi; e++) {
   for (const d of depths) {
     const row = { empties: e, depth: d, positions: pick.length, sigma: [], mean: [] };
     for (const ev of evs) {
-      let s = 0, s2 = 0;
+      let s = 0,
+        s2 = 0;
       for (const i of pick) {
         const v = midSearchFrom(STATE, ev, recs[i], recs[i + 1], recs[i + 2], recs[i + 3], d, -(1 << 30), 1 << 30) / 128;
         const err = v - (recs[i + 4] >> 8);
@@ -61,4 +70,11 @@ const used = files.map((_, w) => {
   return n ? +Math.sqrt(r.reduce((a, x) => a + x.positions * (x.sigma[w] ** 2 + x.mean[w] ** 2), 0) / n).toFixed(2) : 0;
 });
 console.log(`rms error at the depths the pre-searches use, ${lo}-${hi} empties: ${used.join(' / ')} (${files.join(', ')})`);
-saveJson(opt.out, { experiment: 'shallow search against exact scores (ProbCut sigma)', weights: files, data: opt.data, ...machine(), rows, usedRms: used });
+saveJson(opt.out, {
+  experiment: 'shallow search against exact scores (ProbCut sigma)',
+  weights: files,
+  data: opt.data,
+  ...machine(),
+  rows,
+  usedRms: used,
+});

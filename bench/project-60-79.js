@@ -37,15 +37,23 @@ if (opt.measured) {
   const [low, mid, high] = [Math.min(...ratios), geo, Math.max(...ratios)].map(at);
   const i76 = edax.rows.findIndex((p) => p.ffo === 76);
   const result = {
-    experiment: 'fforum-60-79 at h 10: the measured positions as run, the others Edax\'s published nodes x revsolve\'s per-position ratio to them, at the run\'s N/s',
+    experiment:
+      "fforum-60-79 at h 10: the measured positions as run, the others Edax's published nodes x revsolve's per-position ratio to them, at the run's N/s",
     command: `node bench/project-60-79.js --measured ${opt.measured} --out ${opt.out}`,
-    measured: run.commit, nps, ratios: Object.fromEntries(run.rows.map((r, i) => [r.ffo, ratios[i]])), ratio: { low: Math.min(...ratios), geometricMean: geo, high: Math.max(...ratios) },
+    measured: run.commit,
+    nps,
+    ratios: Object.fromEntries(run.rows.map((r, i) => [r.ffo, ratios[i]])),
+    ratio: { low: Math.min(...ratios), geometricMean: geo, high: Math.max(...ratios) },
     hours: { low: sum(low), mid: sum(mid), high: sum(high) },
     largest: { ffo: 76, hours: { low: low[i76], mid: mid[i76], high: high[i76] } },
   };
   writeFileSync(new URL(opt.out, RESULTS), JSON.stringify(result, null, 1) + '\n');
-  console.log(`ratio ${result.ratio.low.toFixed(2)} / ${geo.toFixed(2)} / ${result.ratio.high.toFixed(2)} (best / geometric mean / worst), ${(nps / 1e6).toFixed(1)} M N/s`);
-  console.log(`one thread: ${sum(mid).toFixed(1)} h in all (${sum(low).toFixed(1)}-${sum(high).toFixed(1)} h); FFO #76 ${mid[i76].toFixed(1)} h (${low[i76].toFixed(1)}-${high[i76].toFixed(1)} h)`);
+  console.log(
+    `ratio ${result.ratio.low.toFixed(2)} / ${geo.toFixed(2)} / ${result.ratio.high.toFixed(2)} (best / geometric mean / worst), ${(nps / 1e6).toFixed(1)} M N/s`,
+  );
+  console.log(
+    `one thread: ${sum(mid).toFixed(1)} h in all (${sum(low).toFixed(1)}-${sum(high).toFixed(1)} h); FFO #76 ${mid[i76].toFixed(1)} h (${low[i76].toFixed(1)}-${high[i76].toFixed(1)} h)`,
+  );
   process.exit(0);
 }
 
@@ -59,7 +67,9 @@ const speed = range(nps);
 
 const hours = (nodes, r, n) => (nodes * r) / n / 3600;
 const perPosition = edax.rows.map((p) => ({
-  ffo: p.ffo, empties: p.empties, edaxNodes: p.h10.nodes,
+  ffo: p.ffo,
+  empties: p.empties,
+  edaxNodes: p.h10.nodes,
   // Best case: the lowest node ratio at the highest N/s; worst: the highest at the lowest.
   hours: { low: hours(p.h10.nodes, ratio.low, speed.high), high: hours(p.h10.nodes, ratio.high, speed.low) },
 }));
@@ -75,19 +85,27 @@ const machines = [1, 4, 16, 64].map((m) => ({
 }));
 
 const result = {
-  experiment: 'fforum-60-79 at h 10 projected from per-position work (Edax\'s published nodes x revsolve\'s measured node ratio / revsolve\'s measured N/s)',
+  experiment:
+    "fforum-60-79 at h 10 projected from per-position work (Edax's published nodes x revsolve's measured node ratio / revsolve's measured N/s)",
   command: `node bench/project-60-79.js --split ${opt.split}`,
   inputs: {
     edax: `results/edax-fforum-60-79.json (${edax.source.slice(0, 60)}...)`,
     revsolve: `results/edax.json, commit ${measured.commit}: h 10 sets ${h10.map((r) => r.set).join(', ')}`,
-    nodeRatio: ratio, nps: speed, split,
+    nodeRatio: ratio,
+    nps: speed,
+    split,
   },
-  perPosition, total, largest: { ffo: largest.ffo, empties: largest.empties, hours: largest.hours }, machines,
+  perPosition,
+  total,
+  largest: { ffo: largest.ffo, empties: largest.empties, hours: largest.hours },
+  machines,
 };
 writeFileSync(new URL(opt.out, RESULTS), JSON.stringify(result, null, 1) + '\n');
 
 const h = (x) => `${x.low.toFixed(1)}–${x.high.toFixed(1)} h`;
-console.log(`node ratio ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}, ${(speed.low / 1e6).toFixed(1)}–${(speed.high / 1e6).toFixed(1)} M N/s`);
+console.log(
+  `node ratio ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}, ${(speed.low / 1e6).toFixed(1)}–${(speed.high / 1e6).toFixed(1)} M N/s`,
+);
 console.log(`one thread: ${h(total)} in all; the largest, FFO #${largest.ffo} (${largest.empties} empties): ${h(largest.hours)}`);
 console.log('| machines (2 cores) | ' + machines.map((m) => m.machines).join(' | ') + ' |');
 console.log('| --- |' + machines.map(() => ' --- |').join(''));

@@ -6,10 +6,10 @@
 // Seed 1 is the set the ordering may be tuned on; seed 2 is held out (never
 // tuned on). The files are committed; this command remakes them exactly.
 import { writeFileSync } from 'node:fs';
-import { args } from './experiment.js';
-import { samplePositions } from '../dist/position/random.js';
 import { formatObfLine } from '../dist/position/obf.js';
-import { U64, popcount32, moves } from '../native-free-bitboard/dist/index.js';
+import { samplePositions } from '../dist/position/random.js';
+import { moves, popcount32, U64 } from '../native-free-bitboard/dist/index.js';
+import { args } from './experiment.js';
 
 const opt = args({ seed: '1', count: '20', out: '', empties: '20-24' });
 const out = opt.out || `obf/random-s${opt.seed}.obf`;

@@ -3,16 +3,16 @@
 // same tree: the node counts must agree); write nodes, time and N/s per
 // position and in total to bench/results/solve-<suite>.json.
 //   node bench/solve.bench.js [suite.obf] [hash bits] [engines: wasm,ts]
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { machine } from './experiment.js';
-import { readObf } from '../dist/position/obf-file.js';
-import { TranspositionTable } from '../dist/search/table.js';
-import { SearchContext } from '../dist/search/context.js';
-import { solveEntry, summarize } from '../dist/solve/solve.js';
 import { loadEvaluator } from '../dist/eval/files.js';
+import { readObf } from '../dist/position/obf-file.js';
 import { moveName } from '../dist/position/position.js';
+import { SearchContext } from '../dist/search/context.js';
+import { TranspositionTable } from '../dist/search/table.js';
+import { solveEntry, summarize } from '../dist/solve/solve.js';
 import { WasmSearch } from '../dist/wasm/search.js';
+import { machine } from './experiment.js';
 import '../dist/wasm/choice.js'; // gives this thread the engine's module (provideEngine)
 
 const file = process.argv[2] ?? new URL('../obf/fforum-20-39.obf', import.meta.url).pathname;
@@ -29,13 +29,26 @@ for (const engine of engines) {
   for (const [i, e] of suite.entries.entries()) {
     const r = solveEntry(ctx, e, i + 1, { keepTable: false, root: 'aspiration', wld: false });
     rows.push(r);
-    console.log(`${engine.padEnd(4)} ${String(i + 1).padStart(3)} ${String(r.empties).padStart(3)} ${String(r.score).padStart(4)} ${r.ok ? 'ok ' : 'BAD'} ${String(r.nodes).padStart(12)} ${(r.ms / 1000).toFixed(3).padStart(8)} s ${(r.nodes / r.ms / 1000).toFixed(2).padStart(6)} MN/s`);
+    console.log(
+      `${engine.padEnd(4)} ${String(i + 1).padStart(3)} ${String(r.empties).padStart(3)} ${String(r.score).padStart(4)} ${r.ok ? 'ok ' : 'BAD'} ${String(r.nodes).padStart(12)} ${(r.ms / 1000).toFixed(3).padStart(8)} s ${(r.nodes / r.ms / 1000).toFixed(2).padStart(6)} MN/s`,
+    );
   }
   const s = summarize(rows, suite.errors.length);
-  console.log(`${engine} total: ${s.nodes} nodes, ${(s.ms / 1000).toFixed(3)} s, ${(s.nps / 1e6).toFixed(2)} MN/s, ${s.mismatches} mismatches`);
+  console.log(
+    `${engine} total: ${s.nodes} nodes, ${(s.ms / 1000).toFixed(3)} s, ${(s.nps / 1e6).toFixed(2)} MN/s, ${s.mismatches} mismatches`,
+  );
   out[engine] = {
     total: s,
-    positions: rows.map((r) => ({ index: r.index, empties: r.empties, score: r.score, ok: r.ok, move: moveName(r.move), nodes: r.nodes, ms: Math.round(r.ms), nps: Math.round((r.nodes * 1000) / r.ms) })),
+    positions: rows.map((r) => ({
+      index: r.index,
+      empties: r.empties,
+      score: r.score,
+      ok: r.ok,
+      move: moveName(r.move),
+      nodes: r.nodes,
+      ms: Math.round(r.ms),
+      nps: Math.round((r.nodes * 1000) / r.ms),
+    })),
   };
 }
 const totals = new Set(Object.values(out).map((o) => o.total.nodes));
@@ -44,5 +57,9 @@ const name = basename(file, '.obf');
 mkdirSync(new URL('./results', import.meta.url), { recursive: true });
 writeFileSync(
   new URL(`./results/solve-${name}.json`, import.meta.url),
-  JSON.stringify({ suite: name, hashBits: bits, weights: 'weights/revsolve.rsev', selectivity: '1,2', ...machine(), engines: out }, null, 2) + '\n',
+  JSON.stringify(
+    { suite: name, hashBits: bits, weights: 'weights/revsolve.rsev', selectivity: '1,2', ...machine(), engines: out },
+    null,
+    2,
+  ) + '\n',
 );

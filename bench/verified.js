@@ -6,7 +6,23 @@
 // results give.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-const RESULTS = ['edax-wasm-r11.json', 'edax-random5c.json', 'edax-wasm-65b.json', 'edax-wasm-66-69.json', 'edax-wasm-65.json', 'edax-wasm-60-64.json', 'edax-wasm-r10.json', 'edax-random5b.json', 'edax-wasm-r9.json', 'edax-random5.json', 'edax-wasm-r8.json', 'edax-random4e.json', 'edax-wasm-r7.json', 'edax-random4d.json', 'edax.json'];
+const RESULTS = [
+  'edax-wasm-r11.json',
+  'edax-random5c.json',
+  'edax-wasm-65b.json',
+  'edax-wasm-66-69.json',
+  'edax-wasm-65.json',
+  'edax-wasm-60-64.json',
+  'edax-wasm-r10.json',
+  'edax-random5b.json',
+  'edax-wasm-r9.json',
+  'edax-random5.json',
+  'edax-wasm-r8.json',
+  'edax-random4e.json',
+  'edax-wasm-r7.json',
+  'edax-random4d.json',
+  'edax.json',
+];
 
 const f2 = (x) => x.toFixed(2);
 const m = (x) => `${(x / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} M`;
@@ -19,14 +35,24 @@ export function verifiedTable() {
     const r = JSON.parse(readFileSync(new URL(`./results/${name}`, import.meta.url), 'utf8'));
     const bySet = new Map();
     for (const x of r.results.filter((x) => x.engine && x.edax)) {
-      const row = bySet.get(x.set) ?? { set: x.set, h: x.h, nodes: x.revsolve.nodes, edax: x.edax.nodes, searched: x.edax.searched ?? null, ratio: x.ratio.nodes, cpu: {} };
+      const row = bySet.get(x.set) ?? {
+        set: x.set,
+        h: x.h,
+        nodes: x.revsolve.nodes,
+        edax: x.edax.nodes,
+        searched: x.edax.searched ?? null,
+        ratio: x.ratio.nodes,
+        cpu: {},
+      };
       row.cpu[x.engine] = x.ratio.cpu;
       bySet.set(x.set, row);
     }
     for (const row of bySet.values()) {
       const cpu = (e) => (row.cpu[e] ? `${f2(row.cpu[e].median)} (${f2(row.cpu[e].min)}–${f2(row.cpu[e].max)})` : '–');
       const searched = row.searched ? `${m(row.searched)}, ${f2(row.nodes / row.searched)}` : '–';
-      rows.push(`| ${row.set} | ${row.h} | ${m(row.nodes)} | ${m(row.edax)}, ${f2(row.ratio)} | ${searched} | ${cpu('wasm')} | ${cpu('ts')} | ${r.commit}, ${r.date.slice(0, 10)}, ${r.cpu} (bench/results/${name}) |`);
+      rows.push(
+        `| ${row.set} | ${row.h} | ${m(row.nodes)} | ${m(row.edax)}, ${f2(row.ratio)} | ${searched} | ${cpu('wasm')} | ${cpu('ts')} | ${r.commit}, ${r.date.slice(0, 10)}, ${r.cpu} (bench/results/${name}) |`,
+      );
     }
   }
   return [

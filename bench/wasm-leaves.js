@@ -31,12 +31,15 @@ const below = engine === 'wasm' ? WasmSearch.create(10, 'board2', null) : null;
 const ctx = new SearchContext({ selectivity: [1, 2], table: below ? below.table : createTable(10, 'board2'), evaluator: null, below });
 const s = ctx.state;
 s.nodes[0] = 0;
-for (let r = 0; r < rounds; r++) for (const a of windows) {
-  for (const p of work) {
-    const e = 64 - popcount32(p[0] | p[2]) - popcount32(p[1] | p[3]);
-    sum += searchNull(ctx, p[0], p[1], p[2], p[3], a, e, setupEmpties(s, p[0], p[1], p[2], p[3]));
+for (let r = 0; r < rounds; r++)
+  for (const a of windows) {
+    for (const p of work) {
+      const e = 64 - popcount32(p[0] | p[2]) - popcount32(p[1] | p[3]);
+      sum += searchNull(ctx, p[0], p[1], p[2], p[3], a, e, setupEmpties(s, p[0], p[1], p[2], p[3]));
+    }
   }
-}
 nodes = s.nodes[0];
 const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-console.log(`${engine}: ${rounds} x ${work.length} positions x ${windows.length} windows, ${nodes} nodes (score sum ${sum}), ${ms.toFixed(0)} ms, ${(nodes / ms / 1000).toFixed(1)} M N/s`);
+console.log(
+  `${engine}: ${rounds} x ${work.length} positions x ${windows.length} windows, ${nodes} nodes (score sum ${sum}), ${ms.toFixed(0)} ms, ${(nodes / ms / 1000).toFixed(1)} M N/s`,
+);

@@ -10,8 +10,8 @@
 // worker (the README's picture), only when asked.
 //   npm run bench:web -- [--rounds 3] [--engine wasm] [--screenshot bench/results/web-page.png]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir, cpus } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium, launchChromium } from '../web/chromium.mjs';
 import { args, machine, saveJson, servePage, updateReadme } from './experiment.js';
@@ -31,7 +31,9 @@ if (!chromium) throw new Error('no Chromium (/usr/bin/chromium or $CHROMIUM)');
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 function cli(workers) {
-  const r = spawnSync(process.execPath, [CLI, 'solve', FFO40, '-h', '21', '-n', String(workers), '--engine', engine, '--json', '--quiet'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [CLI, 'solve', FFO40, '-h', '21', '-n', String(workers), '--engine', engine, '--json', '--quiet'], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(r.stderr);
   const row = JSON.parse(r.stdout.split('\n').find((l) => l.startsWith('{"index"')));
   return { ms: row.ms, nodes: row.nodes, score: row.score };
@@ -79,27 +81,60 @@ for (const workers of [...new Set([1, all])]) {
     const c = cli(workers);
     const w = await page(workers);
     if (w.score !== c.score) throw new Error(`FFO #40: the page says ${w.score}, the command line ${c.score}`);
-    rows.push({ cliMs: c.ms, cliNodes: c.nodes, pageMs: w.ms, pageNodes: w.nodes, ratio: w.ms / c.ms, loadMs: w.loadMs, workersMs: w.workersMs });
-    console.log(`workers ${workers} round ${i + 1}: cli ${(c.ms / 1000).toFixed(2)} s (${c.nodes} nodes), page ${(w.ms / 1000).toFixed(2)} s (${w.nodes} nodes), ratio ${(w.ms / c.ms).toFixed(3)}; page load ${w.loadMs} ms, workers ${Math.round(w.workersMs)} ms`);
+    rows.push({
+      cliMs: c.ms,
+      cliNodes: c.nodes,
+      pageMs: w.ms,
+      pageNodes: w.nodes,
+      ratio: w.ms / c.ms,
+      loadMs: w.loadMs,
+      workersMs: w.workersMs,
+    });
+    console.log(
+      `workers ${workers} round ${i + 1}: cli ${(c.ms / 1000).toFixed(2)} s (${c.nodes} nodes), page ${(w.ms / 1000).toFixed(2)} s (${w.nodes} nodes), ratio ${(w.ms / c.ms).toFixed(3)}; page load ${w.loadMs} ms, workers ${Math.round(w.workersMs)} ms`,
+    );
   }
   results.push({
-    workers, rounds: rows,
-    median: { cliMs: median(rows.map((r) => r.cliMs)), pageMs: median(rows.map((r) => r.pageMs)), ratio: median(rows.map((r) => r.ratio)), loadMs: median(rows.map((r) => r.loadMs)), workersMs: median(rows.map((r) => r.workersMs)) },
+    workers,
+    rounds: rows,
+    median: {
+      cliMs: median(rows.map((r) => r.cliMs)),
+      pageMs: median(rows.map((r) => r.pageMs)),
+      ratio: median(rows.map((r) => r.ratio)),
+      loadMs: median(rows.map((r) => r.loadMs)),
+      workersMs: median(rows.map((r) => r.workersMs)),
+    },
   });
 }
 const version = browser.version();
 await browser.close();
 server.kill('SIGINT');
 const meta = machine();
-saveJson('web.json', { experiment: "the page's solve against the command line's", browser: `Chromium ${version}`, engine, position: 'FFO #40, h 21', ...meta, results });
+saveJson('web.json', {
+  experiment: "the page's solve against the command line's",
+  browser: `Chromium ${version}`,
+  engine,
+  position: 'FFO #40, h 21',
+  ...meta,
+  results,
+});
 const s = (ms) => (ms / 1000).toFixed(2);
-updateReadme('web', [
-  '### The page against the command line (`npm run bench:web`)',
-  '',
-  `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}, headless Chromium ${version}; FFO #40 (20 empties) at h 21, engine ${engine}, ${rounds} alternating rounds (command line, then page), medians. Page: from the Solve click, its workers ready and a first solve (FFO #39, split on several workers) made their tables; command line: the position's row time (\`solve -h 21 -n W --engine ${engine}\`). Same score; the same nodes on one worker (a split run's vary from run to run).`,
-  '',
-  '| workers | command line | page | page / command line | page load (engine, weights) | workers start |',
-  '| --- | --- | --- | --- | --- | --- |',
-  ...results.map((r) => `| ${r.workers} | ${s(r.median.cliMs)} s | ${s(r.median.pageMs)} s | ${r.median.ratio.toFixed(2)} (${Math.min(...r.rounds.map((x) => x.ratio)).toFixed(2)}–${Math.max(...r.rounds.map((x) => x.ratio)).toFixed(2)}) | ${Math.round(r.median.loadMs)} ms | ${Math.round(r.median.workersMs)} ms |`),
-].join('\n'));
-for (const r of results) console.log(`FFO #40 h 21, ${engine}, ${r.workers} worker(s): cli ${s(r.median.cliMs)} s, page ${s(r.median.pageMs)} s, page/cli ${r.median.ratio.toFixed(3)} (median of ${rounds})`);
+updateReadme(
+  'web',
+  [
+    '### The page against the command line (`npm run bench:web`)',
+    '',
+    `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}, headless Chromium ${version}; FFO #40 (20 empties) at h 21, engine ${engine}, ${rounds} alternating rounds (command line, then page), medians. Page: from the Solve click, its workers ready and a first solve (FFO #39, split on several workers) made their tables; command line: the position's row time (\`solve -h 21 -n W --engine ${engine}\`). Same score; the same nodes on one worker (a split run's vary from run to run).`,
+    '',
+    '| workers | command line | page | page / command line | page load (engine, weights) | workers start |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...results.map(
+      (r) =>
+        `| ${r.workers} | ${s(r.median.cliMs)} s | ${s(r.median.pageMs)} s | ${r.median.ratio.toFixed(2)} (${Math.min(...r.rounds.map((x) => x.ratio)).toFixed(2)}–${Math.max(...r.rounds.map((x) => x.ratio)).toFixed(2)}) | ${Math.round(r.median.loadMs)} ms | ${Math.round(r.median.workersMs)} ms |`,
+    ),
+  ].join('\n'),
+);
+for (const r of results)
+  console.log(
+    `FFO #40 h 21, ${engine}, ${r.workers} worker(s): cli ${s(r.median.cliMs)} s, page ${s(r.median.pageMs)} s, page/cli ${r.median.ratio.toFixed(3)} (median of ${rounds})`,
+  );

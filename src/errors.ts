@@ -6,7 +6,11 @@
  * them in one line.
  */
 export class FileError extends Error {
-  constructor(readonly file: string, readonly line: number, readonly problem: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly problem: string,
+  ) {
     super(line > 0 ? `${file}:${line}: ${problem}` : `${file}: ${problem}`);
     this.name = new.target.name;
   }
@@ -18,7 +22,10 @@ export class FileError extends Error {
  * RangeError, so that callers that caught those still do.
  */
 export class OptionError extends RangeError {
-  constructor(readonly option: string, problem: string) {
+  constructor(
+    readonly option: string,
+    problem: string,
+  ) {
     // A problem that names its option first ("prover dfpn proves …") is said as it is.
     super(problem.startsWith(`${option} `) ? problem : `${option}: ${problem}`);
     this.name = 'OptionError';

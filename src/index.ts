@@ -11,36 +11,60 @@
  * test/package.test.ts hold these boundaries).
  */
 
-// Positions and OBF suites.
-export { type Color, type Position, PASS, PositionError, emptyCount, formatPosition, legalMoves, moveName, parseMove, parsePosition, play } from './position/position.js';
-export {
-  type ObfAnswer, type ObfEntry, type ObfSuite, ObfError, bestAnswers, formatObf, formatObfLine, parseObf, parseObfLine,
-} from './position/obf.js';
-export { obfOfBytes, readObf } from './position/obf-file.js';
-export { START_POSITION, perft } from './position/perft.js';
-export { samplePositions } from './position/random.js';
-
 // The errors every function of the library throws: a bad file, option or argument, a search stopped.
 export { FileError, OptionError, SearchCancelled } from './errors.js';
-
-// The settings: one table (what each takes, its default, whether it changes the tree).
-export {
-  DEFAULT_BITS, DEFAULT_LAYOUT, DEFAULT_ROOT, DEFAULT_SELECTIVITY, SETTINGS, SETTING_KEYS, type Setting, type SettingKey, type SettingValues, TREE_SETTINGS,
-} from './settings.js';
-export { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, NO_MOVE, tableBytes } from './search/table.js';
-export { ENGINES, type EngineName } from './wasm/engine.js';
-
-// Solving: one position in this thread, or a suite on the worker pool.
-export { type Prover, type ResolvedOptions, type SolveOptions, resolveOptions } from './solve/settings.js';
-export { Solver, solvePosition } from './solve/solver.js';
-export { type PositionResult, type Summary, type TableStats, check, summarize } from './solve/solve.js';
-export type { Wld } from './search/wld.js';
-export { type SuiteOptions, solveSuite } from './pool/suite.js';
-export type { SplitMode } from './pool/policy.js';
-
+export { type AnalyzeOptions, analyzeGame, DEFAULT_FROM, gameSummary, type MoveAnalysis, type SideLoss } from './game/analyze.js';
 // A game: its record replayed, its endgame analysed move by move.
 export { type Game, type GameMove, RecordError, recordMoves, replayGame } from './game/record.js';
-export { type AnalyzeOptions, DEFAULT_FROM, type MoveAnalysis, type SideLoss, analyzeGame, gameSummary } from './game/analyze.js';
-
 // The package: its version and shipped weights.
 export { SHIPPED_WEIGHTS, VERSION } from './install.js';
+export type { SplitMode } from './pool/policy.js';
+export { type SuiteOptions, solveSuite } from './pool/suite.js';
+export {
+  bestAnswers,
+  formatObf,
+  formatObfLine,
+  type ObfAnswer,
+  type ObfEntry,
+  ObfError,
+  type ObfSuite,
+  parseObf,
+  parseObfLine,
+} from './position/obf.js';
+export { obfOfBytes, readObf } from './position/obf-file.js';
+export { perft, START_POSITION } from './position/perft.js';
+// Positions and OBF suites.
+export {
+  type Color,
+  emptyCount,
+  formatPosition,
+  legalMoves,
+  moveName,
+  PASS,
+  type Position,
+  PositionError,
+  parseMove,
+  parsePosition,
+  play,
+} from './position/position.js';
+export { samplePositions } from './position/random.js';
+export { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, NO_MOVE, tableBytes } from './search/table.js';
+export type { Wld } from './search/wld.js';
+// The settings: one table (what each takes, its default, whether it changes the tree).
+export {
+  DEFAULT_BITS,
+  DEFAULT_LAYOUT,
+  DEFAULT_ROOT,
+  DEFAULT_SELECTIVITY,
+  SETTING_KEYS,
+  SETTINGS,
+  type Setting,
+  type SettingKey,
+  type SettingValues,
+  TREE_SETTINGS,
+} from './settings.js';
+// Solving: one position in this thread, or a suite on the worker pool.
+export { type Prover, type ResolvedOptions, resolveOptions, type SolveOptions } from './solve/settings.js';
+export { check, type PositionResult, type Summary, summarize, type TableStats } from './solve/solve.js';
+export { Solver, solvePosition } from './solve/solver.js';
+export { ENGINES, type EngineName } from './wasm/engine.js';

@@ -5,33 +5,54 @@
  * queue, training, the engine choice. Not published (package.json
  * "exports" holds the library alone): these change with the command line.
  */
+
+export { sideName } from './game/record.js';
 export * from './index.js';
+export { problemOf } from './io.js';
 export * from './lib/board.js';
 export * from './lib/eval.js';
 export * from './lib/lab.js';
-export * from './lib/train.js';
 export * from './lib/queue.js';
-
-export { problemOf } from './io.js';
-export { sideName } from './game/record.js';
-export { SELECTIVE_MIN } from './search/root.js';
-export { PROVERS } from './solve/settings.js';
-export { NODE_HOST, resolveSearch } from './solve/settings.js';
+export * from './lib/train.js';
+export { InputOrder } from './pool/order.js';
+// The pool as the command line drives it (progress hooks, retries, its plan), results files.
 export {
-  COMBINATIONS, type Host, type Namer, type Place, PLAIN_HOST, SettingProblem, checkCombinations, checkLibraryOptions, defaultOf, defaults, flagName, libraryName,
-  offNames, resolveValues, setting, settingsOf, treeCanonical,
+  type OnFailure,
+  type PoolPlan,
+  type PoolSettings,
+  poolPlan,
+  poolSettingsOf,
+  type Running,
+  solveParallel,
+  type Watcher,
+} from './pool/parallel.js';
+export { splitEngine, splits } from './pool/policy.js';
+export { jsonRecord, ResultsFile, readResults } from './pool/results.js';
+export { LEAF_EMPTIES } from './pool/split.js';
+export { SELECTIVE_MIN } from './search/root.js';
+export {
+  COMBINATIONS,
+  checkCombinations,
+  checkLibraryOptions,
+  defaultOf,
+  defaults,
+  flagName,
+  type Host,
+  libraryName,
+  type Namer,
+  offNames,
+  PLAIN_HOST,
+  type Place,
+  resolveValues,
+  SettingProblem,
+  setting,
+  settingsOf,
+  treeCanonical,
 } from './settings.js';
+export { NODE_HOST, PROVERS, resolveSearch } from './solve/settings.js';
+// Training data and fitting.
+export { guideHashFor, LEGACY_COMPACT_ID, RECORD_WORDS, recordEmpties, recordExact, selectRecords } from './train/dataset.js';
+export { fitWeights, heldOutByEmpties, heldOutError, pooledError } from './train/fit.js';
+export { generate } from './train/generate.js';
 export { chooseEngine } from './wasm/choice.js';
 export { MAX_THREADS as MAX_ENGINE_THREADS } from './wasm/layout.js';
-
-// The pool as the command line drives it (progress hooks, retries, its plan), results files.
-export { type OnFailure, type PoolPlan, type PoolSettings, poolPlan, poolSettingsOf, type Running, type Watcher, solveParallel } from './pool/parallel.js';
-export { splitEngine, splits } from './pool/policy.js';
-export { LEAF_EMPTIES } from './pool/split.js';
-export { ResultsFile, jsonRecord, readResults } from './pool/results.js';
-export { InputOrder } from './pool/order.js';
-
-// Training data and fitting.
-export { LEGACY_COMPACT_ID, RECORD_WORDS, guideHashFor, recordEmpties, recordExact, selectRecords } from './train/dataset.js';
-export { generate } from './train/generate.js';
-export { fitWeights, heldOutByEmpties, heldOutError, pooledError } from './train/fit.js';

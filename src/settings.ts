@@ -14,17 +14,20 @@
  * Build-time constants of the search stay in search/constants.ts.
  */
 import { OptionError } from './errors.js';
-import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS } from './search/table.js';
+import { LEAF_EMPTIES } from './search/constants.js';
 import { ORDERING_TECHNIQUES } from './search/ordering.js';
 import { ROOT_STRATEGIES, type RootStrategy, SELECTIVE_MIN } from './search/root.js';
-import { LEAF_EMPTIES } from './search/constants.js';
+import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS } from './search/table.js';
 import { PROVERS, type Prover } from './search/wld.js';
 import { ENGINES, type EngineName } from './wasm/engine.js';
 import { SET_OFF } from './wasm/layout.js';
 
 /** A value a setting does not take: what it takes, in words (the command line puts the flag before it, the library the name). */
 export class SettingProblem extends Error {
-  constructor(readonly key: string, problem: string) {
+  constructor(
+    readonly key: string,
+    problem: string,
+  ) {
     super(problem);
     this.name = 'SettingProblem';
   }
@@ -69,7 +72,8 @@ export interface Setting<T = unknown> {
 }
 
 const problem = (key: string, what: string) => new SettingProblem(key, what);
-const shown = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map(shown).join(', ')}]` : String(v));
+const shown = (v: unknown): string =>
+  typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map(shown).join(', ')}]` : String(v);
 
 function wholeIn(key: string, lo: number, hi: number, unit: string): Pick<Setting<number>, 'check' | 'parse'> {
   const takes = `a whole number ${unit}from ${lo} to ${hi}`;
@@ -120,13 +124,23 @@ function seconds(key: string, what: string): Pick<Setting<number>, 'check' | 'pa
 
 /** A queue worker's period in milliseconds (100 ms to an hour). */
 function workerMs(key: string, flags: string, help: string, fallback: number): Setting<number> {
-  return { key, flags, help, fallback, defaultText: String(fallback), ...wholeIn(key, 100, 3_600_000, 'of milliseconds '), tree: false, places: ['worker'] };
+  return {
+    key,
+    flags,
+    help,
+    fallback,
+    defaultText: String(fallback),
+    ...wholeIn(key, 100, 3_600_000, 'of milliseconds '),
+    tree: false,
+    places: ['worker'],
+  };
 }
 
 const MARGINS = 'none, or margins in sigmas, each in (0, 8], as 1,2';
 
 function margins(v: unknown, key = 'selectivity'): readonly number[] {
-  if (!Array.isArray(v) || v.some((t) => typeof t !== 'number' || !(t > 0) || t > 8)) throw problem(key, `an array of margins in sigmas, each in (0, 8], not ${shown(v)}`);
+  if (!Array.isArray(v) || v.some((t) => typeof t !== 'number' || !(t > 0) || t > 8))
+    throw problem(key, `an array of margins in sigmas, each in (0, 8], not ${shown(v)}`);
   return v as number[];
 }
 
@@ -155,20 +169,36 @@ const SOLVING: readonly Place[] = ['library', 'solve', 'worker', 'analyze-librar
 /** The table. Its order is --help's. */
 export const SETTINGS = {
   hashBits: {
-    key: 'hashBits', flags: '-h, --hash-bits <h>', help: `the transposition table: 2^h entries (${MIN_BITS}..${MAX_BITS}; -h as in Edax; --help is help)`,
-    fallback: 21, defaultText: '21', ...wholeIn('hashBits', MIN_BITS, MAX_BITS, ''), tree: true, places: [...SOLVING, 'analyze', 'page'],
+    key: 'hashBits',
+    flags: '-h, --hash-bits <h>',
+    help: `the transposition table: 2^h entries (${MIN_BITS}..${MAX_BITS}; -h as in Edax; --help is help)`,
+    fallback: 21,
+    defaultText: '21',
+    ...wholeIn('hashBits', MIN_BITS, MAX_BITS, ''),
+    tree: true,
+    places: [...SOLVING, 'analyze', 'page'],
     text: String,
   } satisfies Setting<number>,
   tableLayout: {
-    key: 'tableLayout', flags: '--table <layout>', help: 'the table\'s layout: board2 (2 x 32-byte entries a cache line), board1, board4, key4 (4 x 16-byte keyed entries)',
-    fallback: 'board2' as Layout, defaultText: 'board2', ...oneOf<Layout>('tableLayout', Object.keys(LAYOUTS) as Layout[]), tree: true, places: [...SOLVING],
+    key: 'tableLayout',
+    flags: '--table <layout>',
+    help: "the table's layout: board2 (2 x 32-byte entries a cache line), board1, board4, key4 (4 x 16-byte keyed entries)",
+    fallback: 'board2' as Layout,
+    defaultText: 'board2',
+    ...oneOf<Layout>('tableLayout', Object.keys(LAYOUTS) as Layout[]),
+    tree: true,
+    places: [...SOLVING],
     text: String,
   } satisfies Setting<Layout>,
   weights: {
-    key: 'weights', flags: '--eval <file>', help: 'evaluation weights (an Edax eval.dat or a compact file) that order moves from 12 empties; none: no evaluation',
-    fallback: (host: Host) => host.weights, defaultText: 'the shipped weights',
+    key: 'weights',
+    flags: '--eval <file>',
+    help: 'evaluation weights (an Edax eval.dat or a compact file) that order moves from 12 empties; none: no evaluation',
+    fallback: (host: Host) => host.weights,
+    defaultText: 'the shipped weights',
     check: (v: unknown): string | null => {
-      if (v !== null && (typeof v !== 'string' || v === '')) throw problem('weights', `a weights file's path, or null for none, not ${shown(v)}`);
+      if (v !== null && (typeof v !== 'string' || v === ''))
+        throw problem('weights', `a weights file's path, or null for none, not ${shown(v)}`);
       return v;
     },
     parse: (t: string): string | null => {
@@ -176,17 +206,26 @@ export const SETTINGS = {
       return t === 'none' ? null : t;
     },
     // The digest names the weights by their bytes (solve/settings.ts reads them): see digest().
-    tree: true, places: [...SOLVING],
+    tree: true,
+    places: [...SOLVING],
   } satisfies Setting<string | null>,
   ordering: {
-    key: 'ordering', flags: '--ordering <how>', help: 'move ordering: mobility (fastest first), or eval (the weights\' evaluation joins the key)',
-    fallback: undefined, defaultText: 'eval with weights, else mobility', ...oneOf<'eval' | 'mobility'>('ordering', ['eval', 'mobility']), tree: true,
-    places: [...SOLVING], text: String,
+    key: 'ordering',
+    flags: '--ordering <how>',
+    help: "move ordering: mobility (fastest first), or eval (the weights' evaluation joins the key)",
+    fallback: undefined,
+    defaultText: 'eval with weights, else mobility',
+    ...oneOf<'eval' | 'mobility'>('ordering', ['eval', 'mobility']),
+    tree: true,
+    places: [...SOLVING],
+    text: String,
   } satisfies Setting<'eval' | 'mobility'>,
   selectivity: {
-    key: 'selectivity', flags: '--selectivity <margins>',
+    key: 'selectivity',
+    flags: '--selectivity <margins>',
     help: `with eval ordering, from ${SELECTIVE_MIN} empties: selective (ProbCut) pre-searches that find the first guess, at these margins in sigmas, in turn; none: a shallow search's guess`,
-    fallback: [1, 2] as readonly number[], defaultText: '1,2 (none without eval ordering)',
+    fallback: [1, 2] as readonly number[],
+    defaultText: '1,2 (none without eval ordering)',
     check: (v: unknown) => margins(v),
     parse: (t: string): readonly number[] => {
       if (t === 'none') return [];
@@ -194,29 +233,59 @@ export const SETTINGS = {
       if (m.some((x) => !(x > 0) || x > 8)) throw problem('selectivity', `${MARGINS}, not ${shown(t)}`);
       return m;
     },
-    tree: true, places: [...SOLVING], text: (m: readonly number[]) => (m.length ? m.join(',') : 'none'),
+    tree: true,
+    places: [...SOLVING],
+    text: (m: readonly number[]) => (m.length ? m.join(',') : 'none'),
   } satisfies Setting<readonly number[]>,
   keepTable: {
-    key: 'keepTable', flags: '--keep-table', help: 'keep the table from one position to the next (by default it is cleared, as Edax does)',
-    fallback: false, defaultText: 'cleared', ...flag('keepTable'), tree: true, places: ['library', 'solve'], text: String,
+    key: 'keepTable',
+    flags: '--keep-table',
+    help: 'keep the table from one position to the next (by default it is cleared, as Edax does)',
+    fallback: false,
+    defaultText: 'cleared',
+    ...flag('keepTable'),
+    tree: true,
+    places: ['library', 'solve'],
+    text: String,
   } satisfies Setting<boolean>,
   wld: {
-    key: 'wld', flags: '--wld', help: 'win/loss/draw only: who wins and a move that keeps it (the score is the proven bound); answers are checked by sign',
-    fallback: false, defaultText: 'exact scores', ...flag('wld'), tree: true, places: ['library', 'solve', 'worker'], text: String,
+    key: 'wld',
+    flags: '--wld',
+    help: 'win/loss/draw only: who wins and a move that keeps it (the score is the proven bound); answers are checked by sign',
+    fallback: false,
+    defaultText: 'exact scores',
+    ...flag('wld'),
+    tree: true,
+    places: ['library', 'solve', 'worker'],
+    text: String,
   } satisfies Setting<boolean>,
   prover: {
-    key: 'prover', flags: '--prover <prover>', help: 'with --wld: ab (alpha-beta\'s null-window probes) or dfpn (proof-number search on a table of 2^h entries; positions not split)',
-    fallback: 'ab' as Prover, defaultText: 'ab', ...oneOf<Prover>('prover', PROVERS), tree: true, places: ['library', 'solve'], text: String,
+    key: 'prover',
+    flags: '--prover <prover>',
+    help: "with --wld: ab (alpha-beta's null-window probes) or dfpn (proof-number search on a table of 2^h entries; positions not split)",
+    fallback: 'ab' as Prover,
+    defaultText: 'ab',
+    ...oneOf<Prover>('prover', PROVERS),
+    tree: true,
+    places: ['library', 'solve'],
+    text: String,
   } satisfies Setting<Prover>,
   off: {
-    key: 'off', flags: '--off <techniques>', help: `the ordering study: switch these techniques of the exact search off (${TECHNIQUES.join(', ')}, or all)`,
-    fallback: 0, defaultText: 'none',
+    key: 'off',
+    flags: '--off <techniques>',
+    help: `the ordering study: switch these techniques of the exact search off (${TECHNIQUES.join(', ')}, or all)`,
+    fallback: 0,
+    defaultText: 'none',
     check: (v: unknown): number => {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || (v & ~ALL_OFF) !== 0) throw problem('off', `OFF_* bits of ordering techniques, not ${shown(v)}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || (v & ~ALL_OFF) !== 0)
+        throw problem('off', `OFF_* bits of ordering techniques, not ${shown(v)}`);
       return v;
     },
     parse: (t: string) => offBits(t.split(',').map((s) => s.trim())),
-    tree: true, engineWord: SET_OFF, places: ['solve'], text: (bits: number) => offNames(bits).join(',') || 'none',
+    tree: true,
+    engineWord: SET_OFF,
+    places: ['solve'],
+    text: (bits: number) => offNames(bits).join(',') || 'none',
   } satisfies Setting<number>,
   /**
    * Probes pay one proof per score they step through, and each proof of a
@@ -229,67 +298,148 @@ export const SETTINGS = {
    * root's strategy"). A split position's root probes (pool/split.ts).
    */
   root: {
-    key: 'root', flags: '--root <strategy>', help: `how the root finds the exact score after the first guess: ${ROOT_STRATEGIES.join(', ')} (positions not split)`,
-    fallback: 'aspiration' as RootStrategy, defaultText: 'aspiration', ...oneOf<RootStrategy>('root', ROOT_STRATEGIES), tree: true, places: ['solve'], text: String,
+    key: 'root',
+    flags: '--root <strategy>',
+    help: `how the root finds the exact score after the first guess: ${ROOT_STRATEGIES.join(', ')} (positions not split)`,
+    fallback: 'aspiration' as RootStrategy,
+    defaultText: 'aspiration',
+    ...oneOf<RootStrategy>('root', ROOT_STRATEGIES),
+    tree: true,
+    places: ['solve'],
+    text: String,
   } satisfies Setting<RootStrategy>,
   engine: {
-    key: 'engine', flags: '--engine <engine>', help: 'the search below the root: wasm (WebAssembly) or ts (TypeScript, the reference); the same tree either way',
-    fallback: 'wasm' as EngineName, defaultText: 'wasm', ...oneOf<EngineName>('engine', ENGINES), tree: false, places: [...SOLVING, 'analyze', 'page'],
+    key: 'engine',
+    flags: '--engine <engine>',
+    help: 'the search below the root: wasm (WebAssembly) or ts (TypeScript, the reference); the same tree either way',
+    fallback: 'wasm' as EngineName,
+    defaultText: 'wasm',
+    ...oneOf<EngineName>('engine', ENGINES),
+    tree: false,
+    places: [...SOLVING, 'analyze', 'page'],
   } satisfies Setting<EngineName>,
   workers: {
-    key: 'workers', flags: '-n, --workers <n>', help: 'threads: positions solved at once, each on its own table, or one position split across them',
-    fallback: (host: Host) => host.cores, defaultText: 'one per core', ...wholeIn('workers', 1, 256, ''), tree: false,
+    key: 'workers',
+    flags: '-n, --workers <n>',
+    help: 'threads: positions solved at once, each on its own table, or one position split across them',
+    fallback: (host: Host) => host.cores,
+    defaultText: 'one per core',
+    ...wholeIn('workers', 1, 256, ''),
+    tree: false,
     places: ['library', 'solve', 'worker', 'analyze-library', 'analyze', 'train', 'page'],
   } satisfies Setting<number>,
   split: {
-    key: 'split', flags: '--split <when>', help: `split a position of more than ${LEAF_EMPTIES} empties across the workers on one shared table: auto (once fewer positions are left to start than workers, and no idle worker helps), always, never`,
-    fallback: 'auto' as 'auto' | 'always' | 'never', defaultText: 'auto', ...oneOf<'auto' | 'always' | 'never'>('split', ['auto', 'always', 'never']), tree: false,
+    key: 'split',
+    flags: '--split <when>',
+    help: `split a position of more than ${LEAF_EMPTIES} empties across the workers on one shared table: auto (once fewer positions are left to start than workers, and no idle worker helps), always, never`,
+    fallback: 'auto' as 'auto' | 'always' | 'never',
+    defaultText: 'auto',
+    ...oneOf<'auto' | 'always' | 'never'>('split', ['auto', 'always', 'never']),
+    tree: false,
     places: ['library', 'solve', 'analyze-library'],
   } satisfies Setting<'auto' | 'always' | 'never'>,
   idle: {
-    key: 'idle', flags: '--idle <what>', help: 'what a worker with no position left to start does: help (take moves of a whole position still running, on its table; the WebAssembly engine) or wait',
-    fallback: 'help' as 'help' | 'wait', defaultText: 'help', ...oneOf<'help' | 'wait'>('idle', ['help', 'wait']), tree: false, places: ['library', 'solve', 'analyze-library'],
+    key: 'idle',
+    flags: '--idle <what>',
+    help: 'what a worker with no position left to start does: help (take moves of a whole position still running, on its table; the WebAssembly engine) or wait',
+    fallback: 'help' as 'help' | 'wait',
+    defaultText: 'help',
+    ...oneOf<'help' | 'wait'>('idle', ['help', 'wait']),
+    tree: false,
+    places: ['library', 'solve', 'analyze-library'],
   } satisfies Setting<'help' | 'wait'>,
   from: {
-    key: 'from', flags: '--from <empties>', help: 'analyse the positions of this many empties or fewer',
-    fallback: 22, defaultText: '22', ...wholeIn('from', 1, 60, 'of empties '), tree: false, places: ['analyze-library', 'analyze', 'page'],
+    key: 'from',
+    flags: '--from <empties>',
+    help: 'analyse the positions of this many empties or fewer',
+    fallback: 22,
+    defaultText: '22',
+    ...wholeIn('from', 1, 60, 'of empties '),
+    tree: false,
+    places: ['analyze-library', 'analyze', 'page'],
   } satisfies Setting<number>,
   queueLeaf: {
-    key: 'queueLeaf', flags: '--queue-leaf <empties>', help: 'with --queue: a split position\'s subtrees of this many empties or fewer are one task each',
-    fallback: 22, defaultText: '22', ...wholeIn('queueLeaf', 12, 40, 'of empties '), tree: false, places: ['solve'],
+    key: 'queueLeaf',
+    flags: '--queue-leaf <empties>',
+    help: "with --queue: a split position's subtrees of this many empties or fewer are one task each",
+    fallback: 22,
+    defaultText: '22',
+    ...wholeIn('queueLeaf', 12, 40, 'of empties '),
+    tree: false,
+    places: ['solve'],
   } satisfies Setting<number>,
   raceAfter: {
-    key: 'raceAfter', flags: '--race-after <ms>', help: 'with --queue: a split task that runs alone this long gets a copy on an idle worker thread, the first answer wins (never: no copies)',
-    fallback: 250, defaultText: '250',
+    key: 'raceAfter',
+    flags: '--race-after <ms>',
+    help: 'with --queue: a split task that runs alone this long gets a copy on an idle worker thread, the first answer wins (never: no copies)',
+    fallback: 250,
+    defaultText: '250',
     check: (v: unknown): number => {
-      if (v !== Infinity && (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 600_000)) throw problem('raceAfter', `never or a whole number of milliseconds up to 600000, not ${shown(v)}`);
+      if (v !== Infinity && (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 600_000))
+        throw problem('raceAfter', `never or a whole number of milliseconds up to 600000, not ${shown(v)}`);
       return v;
     },
     parse: (t: string): number => {
       if (t === 'never') return Infinity;
-      if (!/^\d+$/.test(t) || Number(t) > 600_000) throw problem('raceAfter', `never or a whole number of milliseconds up to 600000, not ${shown(t)}`);
+      if (!/^\d+$/.test(t) || Number(t) > 600_000)
+        throw problem('raceAfter', `never or a whole number of milliseconds up to 600000, not ${shown(t)}`);
       return Number(t);
     },
-    tree: false, places: ['solve'],
+    tree: false,
+    places: ['solve'],
   } satisfies Setting<number>,
   progressEvery: {
-    key: 'progressEvery', flags: '--progress-every <seconds>', help: 'off a terminal, a status line this often',
-    fallback: 10, defaultText: '10', ...seconds('progressEvery', ''), tree: false, places: ['solve'],
+    key: 'progressEvery',
+    flags: '--progress-every <seconds>',
+    help: 'off a terminal, a status line this often',
+    fallback: 10,
+    defaultText: '10',
+    ...seconds('progressEvery', ''),
+    tree: false,
+    places: ['solve'],
   } satisfies Setting<number>,
   redisTimeout: {
-    key: 'redisTimeout', flags: '--redis-timeout <seconds>', help: 'with --queue: give up when Redis is unreachable this long, at the start or mid-run',
-    fallback: 30, defaultText: '30', ...seconds('redisTimeout', ''), tree: false, places: ['solve', 'worker'],
+    key: 'redisTimeout',
+    flags: '--redis-timeout <seconds>',
+    help: 'with --queue: give up when Redis is unreachable this long, at the start or mid-run',
+    fallback: 30,
+    defaultText: '30',
+    ...seconds('redisTimeout', ''),
+    tree: false,
+    places: ['solve', 'worker'],
   } satisfies Setting<number>,
   lookupTimeout: {
-    key: 'lookupTimeout', flags: '--redis-timeout <seconds>', help: 'give up when Redis is unreachable this long',
-    fallback: 3, defaultText: '3', ...seconds('lookupTimeout', ''), tree: false, places: ['queue'],
+    key: 'lookupTimeout',
+    flags: '--redis-timeout <seconds>',
+    help: 'give up when Redis is unreachable this long',
+    fallback: 3,
+    defaultText: '3',
+    ...seconds('lookupTimeout', ''),
+    tree: false,
+    places: ['queue'],
   } satisfies Setting<number>,
-  lockMs: workerMs('lockMs', '--lock-ms <ms>', 'the lock of a running job, renewed at half of it: a worker that dies loses its jobs after this', 30_000),
+  lockMs: workerMs(
+    'lockMs',
+    '--lock-ms <ms>',
+    'the lock of a running job, renewed at half of it: a worker that dies loses its jobs after this',
+    30_000,
+  ),
   stallMs: workerMs('stallMs', '--stall-ms <ms>', 'how often to look for jobs whose worker died', 30_000),
-  progressMs: workerMs('progressMs', '--progress-ms <ms>', 'how often a running job reports its live node count to the coordinator\'s display', 1000),
+  progressMs: workerMs(
+    'progressMs',
+    '--progress-ms <ms>',
+    "how often a running job reports its live node count to the coordinator's display",
+    1000,
+  ),
   maxStalled: {
-    key: 'maxStalled', flags: '--max-stalled <n>', help: 'a job whose worker died this many times fails',
-    fallback: 2, defaultText: '2', ...wholeIn('maxStalled', 1, 100, ''), tree: false, places: ['worker'],
+    key: 'maxStalled',
+    flags: '--max-stalled <n>',
+    help: 'a job whose worker died this many times fails',
+    fallback: 2,
+    defaultText: '2',
+    ...wholeIn('maxStalled', 1, 100, ''),
+    tree: false,
+    places: ['worker'],
   } satisfies Setting<number>,
 } as const;
 
@@ -321,7 +471,10 @@ export const TREE_SETTINGS: readonly SettingKey[] = SETTING_KEYS.filter((k) => s
 /** How a message names a setting: the library by its key, the command line by its long flag. */
 export type Namer = (key: SettingKey) => string;
 export const libraryName: Namer = (key) => key;
-export const flagName: Namer = (key) => setting(key).flags.split(/[ ,]+/).find((f) => f.startsWith('--'))!;
+export const flagName: Namer = (key) =>
+  setting(key)
+    .flags.split(/[ ,]+/)
+    .find((f) => f.startsWith('--'))!;
 /** The flag as a user writes it: the short one where there is one (-h, -n). */
 export const shortFlag: Namer = (key) => setting(key).flags.split(/[ ,]+/)[0];
 
@@ -338,29 +491,55 @@ export interface Combination {
 export const COMBINATIONS: readonly Combination[] = [
   {
     key: 'ordering',
-    problem: (v, _g, n) => (v.ordering === 'eval' && v.weights === null ? `${n('ordering')} eval needs weights: give ${n('weights')} a weights file, or mobility ordering` : null),
+    problem: (v, _g, n) =>
+      v.ordering === 'eval' && v.weights === null
+        ? `${n('ordering')} eval needs weights: give ${n('weights')} a weights file, or mobility ordering`
+        : null,
   },
   {
     key: 'selectivity',
-    problem: (v, g, n) => (g('selectivity') && v.selectivity.length > 0 && (v.ordering === 'mobility' || v.weights === null)
-      ? `the selective pre-searches start from the evaluation: they need eval ordering, not ${v.weights === null ? 'no weights' : 'mobility ordering'}`
-      : null),
+    problem: (v, g, n) =>
+      g('selectivity') && v.selectivity.length > 0 && (v.ordering === 'mobility' || v.weights === null)
+        ? `the selective pre-searches start from the evaluation: they need eval ordering, not ${v.weights === null ? 'no weights' : 'mobility ordering'}`
+        : null,
   },
-  { key: 'prover', problem: (v, g, n) => (g('prover') && !v.wld ? `${n('prover')} ${v.prover} proves win/loss/draw: give ${n('wld')} with it` : null) },
-  { key: 'prover', problem: (v, _g, n, queue) => (v.prover === 'dfpn' && queue ? `${n('prover')} dfpn runs on this machine, not through --queue` : null) },
+  {
+    key: 'prover',
+    problem: (v, g, n) => (g('prover') && !v.wld ? `${n('prover')} ${v.prover} proves win/loss/draw: give ${n('wld')} with it` : null),
+  },
+  {
+    key: 'prover',
+    problem: (v, _g, n, queue) => (v.prover === 'dfpn' && queue ? `${n('prover')} dfpn runs on this machine, not through --queue` : null),
+  },
   {
     key: 'split',
-    problem: (v, g, n) => (v.prover === 'dfpn' && g('split') && v.split !== 'never' ? `${n('split')} ${v.split} with ${n('prover')} dfpn: df-pn's positions are never split` : null),
+    problem: (v, g, n) =>
+      v.prover === 'dfpn' && g('split') && v.split !== 'never'
+        ? `${n('split')} ${v.split} with ${n('prover')} dfpn: df-pn's positions are never split`
+        : null,
   },
   {
     key: 'idle',
-    problem: (v, g, n) => (v.prover === 'dfpn' && g('idle') && v.idle !== 'help' ? `${n('idle')} ${v.idle} with ${n('prover')} dfpn: df-pn's positions run alone, with no helpers` : null),
+    problem: (v, g, n) =>
+      v.prover === 'dfpn' && g('idle') && v.idle !== 'help'
+        ? `${n('idle')} ${v.idle} with ${n('prover')} dfpn: df-pn's positions run alone, with no helpers`
+        : null,
   },
-  { key: 'selectivity', problem: (v, g, n) => (v.prover === 'dfpn' && g('selectivity') ? `${n('selectivity')} with ${n('prover')} dfpn: df-pn runs no pre-searches` : null) },
-  { key: 'root', problem: (v, g, n) => (v.wld && g('root') ? `${n('root')} ${v.root} is for exact solves: ${n('wld')} probes the score's sign` : null) },
+  {
+    key: 'selectivity',
+    problem: (v, g, n) =>
+      v.prover === 'dfpn' && g('selectivity') ? `${n('selectivity')} with ${n('prover')} dfpn: df-pn runs no pre-searches` : null,
+  },
+  {
+    key: 'root',
+    problem: (v, g, n) => (v.wld && g('root') ? `${n('root')} ${v.root} is for exact solves: ${n('wld')} probes the score's sign` : null),
+  },
   {
     key: 'off',
-    problem: (v, g, n, queue) => (queue && (v.off !== 0 || g('root') || v.keepTable) ? `${n('off')}, ${n('root')} and ${n('keepTable')} are for local runs, not the queue` : null),
+    problem: (v, g, n, queue) =>
+      queue && (v.off !== 0 || g('root') || v.keepTable)
+        ? `${n('off')}, ${n('root')} and ${n('keepTable')} are for local runs, not the queue`
+        : null,
   },
 ];
 
@@ -394,7 +573,8 @@ export function checkLibraryOptions(o: unknown, place: Place, extra: readonly st
   const keys: string[] = [...settingsOf(place), ...extra];
   for (const [k, v] of Object.entries(o)) {
     if (!keys.includes(k)) {
-      const near = keys.find((x) => x.toLowerCase() === k.toLowerCase()) ?? keys.find((x) => editDistance(x.toLowerCase(), k.toLowerCase()) <= 2);
+      const near =
+        keys.find((x) => x.toLowerCase() === k.toLowerCase()) ?? keys.find((x) => editDistance(x.toLowerCase(), k.toLowerCase()) <= 2);
       throw new OptionError(k, `not an option${near ? ` (did you mean ${near}?)` : ''}; the options are ${keys.join(', ')}`);
     }
     if (v === undefined || extra.includes(k)) continue;
@@ -418,7 +598,8 @@ export function treeCanonical(v: Omit<SettingValues, 'weights' | 'engine'>, weig
   const parts: Record<string, string> = {};
   for (const k of TREE_SETTINGS) {
     if (k === 'weights') parts.weights = weightsDigest ?? 'none';
-    else if (k === 'ordering') continue; // no weights is mobility ordering: the weights' digest says it
+    else if (k === 'ordering')
+      continue; // no weights is mobility ordering: the weights' digest says it
     else parts[k] = (setting(k).text as (x: unknown) => string)(v[k as Exclude<SettingKey, 'weights' | 'engine'>]);
   }
   return JSON.stringify({ v: 2, ...parts });

@@ -16,7 +16,8 @@ import { tempDir } from './tmp.js';
 const GAME_A = 'f5f4e3f6g5g4f7f8c3h6g3d2g7g2h2f3e1e6g8e7g6c1d6c5f2h7e2h5c4d1d7c6e8c7d8h3b1b2a3d3h4g1b8b3h8b7a2b4b5a5c2c8a7h1a6b6f1a8a4a1';
 const GAME_B = 'f5d6c7f4e3f6e6d7c3f3g7d3c6b2e7d8a1f8c4f7c8h6g2c5h7b6g5g3e2b8b5h1f2f1b7a8h3c2c1a6g4h2b3b1a4d2d1a2a5b4a7g6h5h8a3e1g1h4g8e8';
 // Two implied passes and three positions of one legal move in its last 9 empties (a random game, found by seed).
-const GAME_PASSES = 'c4c5e6e3c3f5e2f7g8c2b3e1b6d7f3c6g6a7f2f4d3g1g4g5b7b5f1b8a8g3a5b4h4b2e8d2h6d6h1c7g2h7h5h3c8g7d1e7a6c1h2a4h8a3a2f6d8f8a1b1';
+const GAME_PASSES =
+  'c4c5e6e3c3f5e2f7g8c2b3e1b6d7f3c6g6a7f2f4d3g1g4g5b7b5f1b8a8g3a5b4h4b2e8d2h6d6h1c7g2h7h5h3c8g7d1e7a6c1h2a4h8a3a2f6d8f8a1b1';
 const tmp = tempDir('analyze');
 
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, 'analyze', ...args], { encoding: 'utf8' });
@@ -25,7 +26,8 @@ const run = (...args: string[]) => spawnSync(process.execPath, [CLI, 'analyze', 
 function reference(record: string, ply: number): Record<string, number> {
   const { position } = replayGame(record).moves[ply - 1];
   const scores: Record<string, number> = {};
-  for (const [x, c] of legalChildren(position)) scores[moveName(x)] = 0 - negamaxWords(c.player.hi, c.player.lo, c.opponent.hi, c.opponent.lo);
+  for (const [x, c] of legalChildren(position))
+    scores[moveName(x)] = 0 - negamaxWords(c.player.hi, c.player.lo, c.opponent.hi, c.opponent.lo);
   return scores;
 }
 
@@ -46,7 +48,10 @@ describe('revsolve analyze', () => {
     const r = run(GAME_A, '--from', '10', '--json', '-n', '2', '-h', '14');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const rows = lines.slice(0, -1);
     expect(rows.length).toBe(replayGame(GAME_A).moves.filter((m) => emptyCount(m.position) <= 10).length);
     for (const row of rows) {
@@ -58,10 +63,17 @@ describe('revsolve analyze', () => {
     }
     const summary = lines[lines.length - 1];
     const lost = (side: string) => rows.filter((x) => x.toMove === side).reduce((s, x) => s + x.loss, 0);
-    expect(summary).toMatchObject({ summary: true, game: 1, positions: rows.length, interrupted: false, black: { totalLoss: lost('black') }, white: { totalLoss: lost('white') } });
+    expect(summary).toMatchObject({
+      summary: true,
+      game: 1,
+      positions: rows.length,
+      interrupted: false,
+      black: { totalLoss: lost('black') },
+      white: { totalLoss: lost('white') },
+    });
   });
 
-  it('the move played is scored by the next position (after the opponent\'s pass, and through positions of one move): as plain negamax scores it', async () => {
+  it("the move played is scored by the next position (after the opponent's pass, and through positions of one move): as plain negamax scores it", async () => {
     // The played move is not solved: its score is the next analysed position's best (negated, or not after a pass).
     const game = replayGame(GAME_PASSES);
     const chosen = game.moves.filter((m) => emptyCount(m.position) <= 9);
@@ -73,11 +85,15 @@ describe('revsolve analyze', () => {
     for (const row of rows) expect(row.scores).toEqual(reference(GAME_PASSES, row.number));
   });
 
-  it('positions of 13-16 empties: every move\'s score as `solve --position`s of its children on the other engine give it', () => {
+  it("positions of 13-16 empties: every move's score as `solve --position`s of its children on the other engine give it", () => {
     // Past plain negamax's reach: analyze on the WebAssembly engine, each child solved by the TypeScript one (one OBF of them all).
     const r = run(GAME_B, '--from', '16', '--json', '-n', '1', '-h', '16', '--engine', 'wasm');
     expect(r.status).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => !l.summary && l.empties > 12);
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => !l.summary && l.empties > 12);
     expect(rows.map((x) => x.empties)).toEqual([16, 15, 14, 13]);
     const moves = replayGame(GAME_B).moves;
     const children: { ply: number; move: string }[] = [];
@@ -91,9 +107,15 @@ describe('revsolve analyze', () => {
     }
     const file = join(tmp, 'children.obf');
     writeFileSync(file, lines.join('\n') + '\n');
-    const s = spawnSync(process.execPath, [CLI, 'solve', file, '--json', '--quiet', '-n', '1', '-h', '16', '--engine', 'ts'], { encoding: 'utf8' });
+    const s = spawnSync(process.execPath, [CLI, 'solve', file, '--json', '--quiet', '-n', '1', '-h', '16', '--engine', 'ts'], {
+      encoding: 'utf8',
+    });
     expect(s.status).toBe(0);
-    const solved = s.stdout.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.index !== undefined);
+    const solved = s.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.index !== undefined);
     expect(solved).toHaveLength(children.length);
     for (const x of solved) {
       const c = children[x.index - 1];
@@ -101,7 +123,7 @@ describe('revsolve analyze', () => {
     }
   }, 120_000);
 
-  it('the table: one row a position in the order played, then each side\'s losses; the library gives the same', async () => {
+  it("the table: one row a position in the order played, then each side's losses; the library gives the same", async () => {
     const r = run(GAME_B, '--from', '12', '-n', '1', '-h', '16');
     expect(r.status).toBe(0);
     const rows = r.stdout.split('\n').filter((l) => /^\s+\d+\s+\d+\s+(black|white)/.test(l));
@@ -110,7 +132,13 @@ describe('revsolve analyze', () => {
     expect(rows.length).toBe(lib.length);
     rows.forEach((row, i) => {
       const [ply, empties, side, played, score] = row.trim().split(/\s+/);
-      expect([Number(ply), Number(empties), side, played, Number(score)]).toEqual([lib[i].number, lib[i].empties, lib[i].toMove === 'X' ? 'black' : 'white', moveName(lib[i].played), lib[i].playedScore]);
+      expect([Number(ply), Number(empties), side, played, Number(score)]).toEqual([
+        lib[i].number,
+        lib[i].empties,
+        lib[i].toMove === 'X' ? 'black' : 'white',
+        moveName(lib[i].played),
+        lib[i].playedScore,
+      ]);
     });
     expect(lib.at(-1)!.scores).toEqual(reference(GAME_B, lib.at(-1)!.number));
     expect(r.stdout).toMatch(/^black: \d+ moves, \d+ discs lost/m);
@@ -119,7 +147,11 @@ describe('revsolve analyze', () => {
 
   it('a bad record is one line naming the move, exit 2, nothing solved', () => {
     const illegal = run('f5f5');
-    expect([illegal.status, illegal.stdout, illegal.stderr]).toEqual([2, '', 'revsolve: the record: move 2: f5 is not a legal move for white\n']);
+    expect([illegal.status, illegal.stdout, illegal.stderr]).toEqual([
+      2,
+      '',
+      'revsolve: the record: move 2: f5 is not a legal move for white\n',
+    ]);
     const square = run('f5d6z9');
     expect(square.status).toBe(2);
     expect(square.stderr).toBe('revsolve: the record: move 3: "z9" is not a square (a game record is moves as in f5d6c3)\n');
@@ -131,7 +163,10 @@ describe('revsolve analyze', () => {
     expect(inFile.stdout).toBe('');
     // Not a record and not a file of them: one line each, exit 2.
     const missing = run(join(tmp, 'games-missing.txt'));
-    expect([missing.status, missing.stderr]).toEqual([2, `revsolve: ${join(tmp, 'games-missing.txt')}: no such file (nor a game record: moves as in f5d6c3)\n`]);
+    expect([missing.status, missing.stderr]).toEqual([
+      2,
+      `revsolve: ${join(tmp, 'games-missing.txt')}: no such file (nor a game record: moves as in f5d6c3)\n`,
+    ]);
     expect(run(tmp).stderr).toBe(`revsolve: ${tmp}: not a file of game records\n`);
     const binary = join(tmp, 'binary.bin');
     writeFileSync(binary, Buffer.from([0x66, 0x35, 0x00, 0x01]));
@@ -146,7 +181,10 @@ describe('revsolve analyze', () => {
     writeFileSync(file, `${GAME_A}\n${GAME_B.toUpperCase()}\n`);
     const r = run(file, '--from', '8', '--json', '-n', '1', '-h', '12');
     expect(r.status).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.filter((l) => l.summary).map((l) => l.game)).toEqual([1, 2]);
     expect(lines.filter((l) => !l.summary && l.game === 2).every((l) => l.empties <= 8)).toBe(true);
   });

@@ -8,8 +8,21 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FileError, ObfError, PositionError, SHIPPED_WEIGHTS, START_POSITION, Solver, bestAnswers, perft, play, readObf, solvePosition, solveSuite } from '../dist/index.js';
-import { WeightsFileError, readWeights } from '../dist/lib/eval.js';
+import {
+  bestAnswers,
+  FileError,
+  ObfError,
+  PositionError,
+  perft,
+  play,
+  readObf,
+  SHIPPED_WEIGHTS,
+  Solver,
+  START_POSITION,
+  solvePosition,
+  solveSuite,
+} from '../dist/index.js';
+import { readWeights, WeightsFileError } from '../dist/lib/eval.js';
 import { DatasetError, readDataset } from '../dist/lib/train.js';
 import { OBF } from './helpers.js';
 import { tempDir } from './tmp.js';
@@ -67,9 +80,11 @@ describe('the library entry', () => {
     const stop = new AbortController();
     const t0 = Date.now();
     setTimeout(() => stop.abort(new Error('enough')), 300);
-    await expect((async () => {
-      for await (const r of solveSuite(entries, { workers: 2, hashBits: 16, signal: stop.signal })) void r;
-    })()).rejects.toThrow('enough');
+    await expect(
+      (async () => {
+        for await (const r of solveSuite(entries, { workers: 2, hashBits: 16, signal: stop.signal })) void r;
+      })(),
+    ).rejects.toThrow('enough');
     expect(Date.now() - t0).toBeLessThan(10_000);
 
     const easy = readObf(FFO_1_19).entries;
@@ -81,9 +96,11 @@ describe('the library entry', () => {
     expect(seen).toBe(1);
 
     const aborted = AbortSignal.abort(new Error('before'));
-    await expect((async () => {
-      for await (const r of solveSuite(easy, { signal: aborted })) void r;
-    })()).rejects.toThrow('before');
+    await expect(
+      (async () => {
+        for await (const r of solveSuite(easy, { signal: aborted })) void r;
+      })(),
+    ).rejects.toThrow('before');
   }, 30_000);
 
   it('counts perft from the start and from any position', () => {
@@ -112,7 +129,10 @@ describe('the library entry', () => {
 
     const junk = join(tmp, 'junk.rsev');
     writeFileSync(junk, 'not weights at all');
-    for (const [read, cls] of [[readWeights, WeightsFileError], [readDataset, DatasetError]] as const) {
+    for (const [read, cls] of [
+      [readWeights, WeightsFileError],
+      [readDataset, DatasetError],
+    ] as const) {
       try {
         read(junk);
         expect.unreachable();
@@ -134,7 +154,13 @@ describe('the boundaries', () => {
       const text = readFileSync(join(dir, f), 'utf8');
       for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
         const spec = m[1];
-        const ok = spec === '../internal.js' || spec.startsWith('./') || spec.startsWith('node:') || spec === 'commander' || spec === 'cli-progress' || spec === 'serve-static';
+        const ok =
+          spec === '../internal.js' ||
+          spec.startsWith('./') ||
+          spec.startsWith('node:') ||
+          spec === 'commander' ||
+          spec === 'cli-progress' ||
+          spec === 'serve-static';
         if (!ok) outside.push(`${f}: ${spec}`);
       }
     }
@@ -144,38 +170,136 @@ describe('the boundaries', () => {
   it('the core entry exports positions, OBF, solving, analysis, the settings and the errors, nothing of the command line', async () => {
     const library = await import('../dist/index.js');
     // Values only (types leave no trace at run time); a change here is a change of the published API (CHANGELOG.md).
-    expect(Object.keys(library).sort()).toEqual([
-      'DEFAULT_BITS', 'DEFAULT_FROM', 'DEFAULT_LAYOUT', 'DEFAULT_ROOT', 'DEFAULT_SELECTIVITY', 'ENGINES', 'FileError', 'LAYOUTS', 'MAX_BITS', 'MIN_BITS',
-      'NO_MOVE', 'ObfError', 'OptionError', 'PASS', 'PositionError', 'RecordError', 'SETTINGS', 'SETTING_KEYS', 'SHIPPED_WEIGHTS', 'START_POSITION',
-      'SearchCancelled', 'Solver', 'TREE_SETTINGS', 'VERSION', 'analyzeGame', 'bestAnswers', 'check', 'emptyCount', 'formatObf', 'formatObfLine',
-      'formatPosition', 'gameSummary', 'legalMoves', 'moveName', 'obfOfBytes', 'parseMove', 'parseObf', 'parseObfLine', 'parsePosition', 'perft', 'play',
-      'readObf', 'recordMoves', 'replayGame', 'resolveOptions', 'samplePositions', 'solvePosition', 'solveSuite', 'summarize', 'tableBytes',
-    ].sort());
+    expect(Object.keys(library).sort()).toEqual(
+      [
+        'DEFAULT_BITS',
+        'DEFAULT_FROM',
+        'DEFAULT_LAYOUT',
+        'DEFAULT_ROOT',
+        'DEFAULT_SELECTIVITY',
+        'ENGINES',
+        'FileError',
+        'LAYOUTS',
+        'MAX_BITS',
+        'MIN_BITS',
+        'NO_MOVE',
+        'ObfError',
+        'OptionError',
+        'PASS',
+        'PositionError',
+        'RecordError',
+        'SETTINGS',
+        'SETTING_KEYS',
+        'SHIPPED_WEIGHTS',
+        'START_POSITION',
+        'SearchCancelled',
+        'Solver',
+        'TREE_SETTINGS',
+        'VERSION',
+        'analyzeGame',
+        'bestAnswers',
+        'check',
+        'emptyCount',
+        'formatObf',
+        'formatObfLine',
+        'formatPosition',
+        'gameSummary',
+        'legalMoves',
+        'moveName',
+        'obfOfBytes',
+        'parseMove',
+        'parseObf',
+        'parseObfLine',
+        'parsePosition',
+        'perft',
+        'play',
+        'readObf',
+        'recordMoves',
+        'replayGame',
+        'resolveOptions',
+        'samplePositions',
+        'solvePosition',
+        'solveSuite',
+        'summarize',
+        'tableBytes',
+      ].sort(),
+    );
     // Every error class of the core names itself.
     const made: Record<string, Error> = {
-      FileError: new library.FileError('f', 1, 'p'), ObfError: new library.ObfError('f', 1, 'p'), OptionError: new library.OptionError('o', 'p'),
-      PositionError: new library.PositionError('p'), RecordError: new library.RecordError(1, 'p'), SearchCancelled: new library.SearchCancelled(),
+      FileError: new library.FileError('f', 1, 'p'),
+      ObfError: new library.ObfError('f', 1, 'p'),
+      OptionError: new library.OptionError('o', 'p'),
+      PositionError: new library.PositionError('p'),
+      RecordError: new library.RecordError(1, 'p'),
+      SearchCancelled: new library.SearchCancelled(),
     };
-    expect(Object.keys(made).sort()).toEqual(Object.keys(library).filter((n) => /Error$|Cancelled$/.test(n)).sort());
+    expect(Object.keys(made).sort()).toEqual(
+      Object.keys(library)
+        .filter((n) => /Error$|Cancelled$/.test(n))
+        .sort(),
+    );
     for (const [name, e] of Object.entries(made)) expect(e.name, name).toBe(name);
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown>; sideEffects: string[] };
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      exports: Record<string, unknown>;
+      sideEffects: string[];
+    };
     expect(Object.keys(pkg.exports)).toEqual(['.', './board', './eval', './lab', './train', './queue', './package.json']);
   });
 
   it('the subpath entries: board, eval, lab, train, queue', async () => {
     expect(Object.keys(await import('../dist/lib/board.js')).sort()).toEqual(['U64', 'popcount']);
-    expect(Object.keys(await import('../dist/lib/eval.js')).sort()).toEqual([
-      'EDAX_BYTES', 'Evaluator', 'N_PACKED', 'NibbleEvaluator', 'Weights', 'WeightsFileError', 'averageBands', 'averageWeights', 'codebookWeights', 'compress',
-      'expandBands', 'histogram', 'loadEvaluator', 'parseWeights', 'readWeights', 'readWeightsBytes', 'searchEvaluator', 'syntheticWeights', 'usageCounts',
-      'writeCompact', 'writeEdax',
-    ].sort());
-    expect(Object.keys(await import('../dist/lib/lab.js')).sort()).toEqual([
-      'LAB_ALGORITHMS', 'LabSearch', 'MAX_KILLERS', 'MAX_LAB_DEPTH', 'ORDERING_TECHNIQUES', 'ROOT_STRATEGIES', 'WASM_MAX_BITS', 'iterationDepths',
-    ].sort());
+    expect(Object.keys(await import('../dist/lib/eval.js')).sort()).toEqual(
+      [
+        'EDAX_BYTES',
+        'Evaluator',
+        'N_PACKED',
+        'NibbleEvaluator',
+        'Weights',
+        'WeightsFileError',
+        'averageBands',
+        'averageWeights',
+        'codebookWeights',
+        'compress',
+        'expandBands',
+        'histogram',
+        'loadEvaluator',
+        'parseWeights',
+        'readWeights',
+        'readWeightsBytes',
+        'searchEvaluator',
+        'syntheticWeights',
+        'usageCounts',
+        'writeCompact',
+        'writeEdax',
+      ].sort(),
+    );
+    expect(Object.keys(await import('../dist/lib/lab.js')).sort()).toEqual(
+      [
+        'LAB_ALGORITHMS',
+        'LabSearch',
+        'MAX_KILLERS',
+        'MAX_LAB_DEPTH',
+        'ORDERING_TECHNIQUES',
+        'ROOT_STRATEGIES',
+        'WASM_MAX_BITS',
+        'iterationDepths',
+      ].sort(),
+    );
     expect(Object.keys(await import('../dist/lib/train.js')).sort()).toEqual(['DatasetError', 'readDataset']);
-    expect(Object.keys(await import('../dist/lib/queue.js')).sort()).toEqual([
-      'RedisAddressError', 'RedisUnreachable', 'RunConflict', 'cleanRun', 'defaultRunName', 'listRuns', 'openRedis', 'parseRedisUrl', 'queueOf', 'serveQueue',
-      'solveOnQueue',
-    ].sort());
+    expect(Object.keys(await import('../dist/lib/queue.js')).sort()).toEqual(
+      [
+        'RedisAddressError',
+        'RedisUnreachable',
+        'RunConflict',
+        'cleanRun',
+        'defaultRunName',
+        'listRuns',
+        'openRedis',
+        'parseRedisUrl',
+        'queueOf',
+        'serveQueue',
+        'solveOnQueue',
+      ].sort(),
+    );
   });
 });

@@ -6,12 +6,12 @@
  * over, are bad answers.
  */
 import { describe, expect, it } from 'vitest';
-import { Solver, solvePosition } from '../src/solve/solver.js';
-import { solveSuite } from '../src/pool/suite.js';
-import { readObf } from '../src/position/obf-file.js';
-import { PositionError, legalMoves, moveName, parsePosition } from '../src/position/position.js';
-import { parseObf, parseObfLine } from '../src/position/obf.js';
 import { OptionError } from '../src/errors.js';
+import { solveSuite } from '../src/pool/suite.js';
+import { parseObf, parseObfLine } from '../src/position/obf.js';
+import { readObf } from '../src/position/obf-file.js';
+import { legalMoves, moveName, PositionError, parsePosition } from '../src/position/position.js';
+import { Solver, solvePosition } from '../src/solve/solver.js';
 
 // FFO #1-like small position: 14 empties would be slow here; this one has 8 (score -2 for O, from the README).
 const P = 'OOOOOOOOXOOXXX--XXOOXOO-XOXOOO--XOOOOXX-XOOXOOXXXOOOOOXXXXXXXXXX O';
@@ -46,15 +46,29 @@ describe('the library checks its arguments', () => {
     rejects(() => s.solve(P, 'G8:+18' as never), PositionError, /^answers: an array .* not "G8:\+18"/);
     rejects(() => s.solve(P, [{ move: 0, score: 2 }]), PositionError, /^answers\[0\] names a1, not a legal move here/);
     const legal = s.solve(P).move;
-    rejects(() => s.solve(P, [{ move: legal, score: -2 }, { move: legal, score: -2 }]), PositionError, /^answers\[1\] names .* a second time/);
+    rejects(
+      () =>
+        s.solve(P, [
+          { move: legal, score: -2 },
+          { move: legal, score: -2 },
+        ]),
+      PositionError,
+      /^answers\[1\] names .* a second time/,
+    );
     rejects(() => s.solve(P, [{ move: legal, score: 3 }]), PositionError, /odd score/);
     expect(s.solve(P, [{ move: legal, score: -2 }]).ok).toBe(true);
   });
 
   it('suites and files: a number is no suite and no path (42 was read as a file descriptor)', async () => {
-    await expect(async () => { for await (const _ of solveSuite(42 as never)) void _; }).rejects.toThrow(/^suite: an OBF file's path/);
-    await expect(async () => { for await (const _ of solveSuite([{ line: 1, position: null, answers: [] }] as never)) void _; }).rejects.toThrow(PositionError);
-    await expect(async () => { for await (const _ of solveSuite([], { hashBIts: 12 } as never)) void _; }).rejects.toThrow(/^hashBIts: not an option \(did you mean hashBits\?\)/);
+    await expect(async () => {
+      for await (const _ of solveSuite(42 as never)) void _;
+    }).rejects.toThrow(/^suite: an OBF file's path/);
+    await expect(async () => {
+      for await (const _ of solveSuite([{ line: 1, position: null, answers: [] }] as never)) void _;
+    }).rejects.toThrow(PositionError);
+    await expect(async () => {
+      for await (const _ of solveSuite([], { hashBIts: 12 } as never)) void _;
+    }).rejects.toThrow(/^hashBIts: not an option \(did you mean hashBits\?\)/);
     rejects(() => readObf(42 as never), OptionError, /^path: an OBF file's path, not number 42/);
   });
 

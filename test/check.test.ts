@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { PASS } from '../src/position/position.js';
-import { check, summarize, type PositionResult } from '../src/solve/solve.js';
 import { formatPv, formatScore, formatTime, grouped, tableRow, tableTotal } from '../src/cli/report.js';
 import { jsonRecord } from '../src/pool/results.js';
+import { PASS } from '../src/position/position.js';
 import { NO_MOVE } from '../src/search/table.js';
+import { check, type PositionResult, summarize } from '../src/solve/solve.js';
 
 const G8 = 62;
 const H1 = 7;
 const A2 = 8;
-const answers = [{ move: G8, score: 18 }, { move: H1, score: 12 }, { move: A2, score: 18 }];
+const answers = [
+  { move: G8, score: 18 },
+  { move: H1, score: 12 },
+  { move: A2, score: 18 },
+];
 
 describe('the answer check', () => {
   it('a result is right when its score is the best and its move one of the moves with that score', () => {
@@ -26,8 +30,19 @@ describe('the answer check', () => {
 });
 
 const result = (over: Partial<PositionResult>): PositionResult => ({
-  index: 1, line: 3, empties: 14, move: G8, score: 18, expected: 18, bestMoves: [G8], ok: true, nodes: 123456, ms: 1500,
-  pv: [G8, PASS, H1], table: { probes: 1, hits: 2, cutoffs: 3, stores: 4, overwrites: 5 }, ...over,
+  index: 1,
+  line: 3,
+  empties: 14,
+  move: G8,
+  score: 18,
+  expected: 18,
+  bestMoves: [G8],
+  ok: true,
+  nodes: 123456,
+  ms: 1500,
+  pv: [G8, PASS, H1],
+  table: { probes: 1, hits: 2, cutoffs: 3, stores: 4, overwrites: 5 },
+  ...over,
 });
 
 describe('the report', () => {
@@ -39,7 +54,8 @@ describe('the report', () => {
   });
 
   it('groups thousands as en-US does', () => {
-    for (const n of [0, 7, 999, 1000, 65_536, 1_990_942, 212_258_800, 47_024_945_702, -1234, -999_999]) expect(grouped(n)).toBe(n.toLocaleString('en-US'));
+    for (const n of [0, 7, 999, 1000, 65_536, 1_990_942, 212_258_800, 47_024_945_702, -1234, -999_999])
+      expect(grouped(n)).toBe(n.toLocaleString('en-US'));
   });
 
   it('a row: index, empties, score, time, nodes, N/s, PV; what disagrees with the file', () => {
@@ -51,8 +67,18 @@ describe('the report', () => {
   it('the total line and the JSON record', () => {
     const s = summarize([result({}), result({ index: 2, ok: false, nodes: 100, ms: 500 })], 1, 4000);
     expect(s).toMatchObject({ positions: 2, nodes: 123556, ms: 4000, cpuMs: 2000, nps: 30889, mismatches: 1, errors: 1 });
-    expect(tableTotal(s).split('\n')[1]).toBe('2 positions: 123,556 nodes in 0:04.000 (0:02.000 of solving) (30,889 N/s); 1 mismatch, 1 bad line');
-    expect(jsonRecord(result({ move: NO_MOVE, pv: [] }))).toMatchObject({ index: 1, move: null, score: 18, expected: 18, ok: true, pv: [], line: 3 });
+    expect(tableTotal(s).split('\n')[1]).toBe(
+      '2 positions: 123,556 nodes in 0:04.000 (0:02.000 of solving) (30,889 N/s); 1 mismatch, 1 bad line',
+    );
+    expect(jsonRecord(result({ move: NO_MOVE, pv: [] }))).toMatchObject({
+      index: 1,
+      move: null,
+      score: 18,
+      expected: 18,
+      ok: true,
+      pv: [],
+      line: 3,
+    });
     expect(jsonRecord(result({})).pv).toEqual(['g8', 'pass', 'h1']);
   });
 });

@@ -1,15 +1,16 @@
 /**
  * `revsolve eval …` and solving with weights, through the built CLI.
  */
-import { describe, expect, it } from 'vitest';
+
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OBF } from './helpers.js';
+import { describe, expect, it } from 'vitest';
 import { loadEvaluator, readWeights } from '../src/eval/files.js';
 import { Evaluator, nibbleOf } from '../src/eval/weights.js';
 import { samplePositions } from '../src/position/random.js';
+import { OBF } from './helpers.js';
 import { tempDir } from './tmp.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -87,7 +88,13 @@ describe('revsolve eval', () => {
   });
 
   it('solves with the shipped weights by default; --eval none orders by mobility', () => {
-    const summary = (...a: string[]) => JSON.parse(run('solve', '--position', P1, '--json', ...a).out.trim().split('\n').pop()!);
+    const summary = (...a: string[]) =>
+      JSON.parse(
+        run('solve', '--position', P1, '--json', ...a)
+          .out.trim()
+          .split('\n')
+          .pop()!,
+      );
     expect(summary()).toMatchObject({ ordering: 'eval', eval: expect.stringMatching(/weights[\\/]revsolve\.rsev$/) });
     expect(summary('--eval', 'none')).toMatchObject({ ordering: 'mobility', eval: null });
     const info = run('eval', 'info', fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url)));
@@ -115,7 +122,7 @@ describe('revsolve eval export', () => {
 });
 
 describe('solving with weights', () => {
-  it('fforum-1-19: every variant orders the search and finds the file\'s scores', () => {
+  it("fforum-1-19: every variant orders the search and finds the file's scores", () => {
     if (!statSync(full, { throwIfNoEntry: false })) run('eval', 'synth', full);
     for (const file of [full, ...VARIANTS.map(([n]) => join(dir, n + '.rsev'))]) {
       const r = run('solve', OBF + 'fforum-1-19.obf', '--json', '-h', '16', '--eval', file, '--quiet');

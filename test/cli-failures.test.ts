@@ -3,11 +3,12 @@
  * interrupted message and the signal's exit code; bad files and bad paths
  * give one line naming the file and the problem, exit 2, never a stack trace.
  */
-import { describe, expect, it } from 'vitest';
+
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import { OBF } from './helpers.js';
 import { tempDir } from './tmp.js';
 
@@ -40,7 +41,9 @@ async function interrupt(signal: NodeJS.Signals, afterMs: number, ...args: strin
   let err = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (err += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, sig) => resolve({ code, signal: sig })),
+  );
   await new Promise((r) => setTimeout(r, afterMs));
   const t0 = Date.now();
   child.kill(signal);
@@ -55,7 +58,15 @@ async function interrupt(signal: NodeJS.Signals, afterMs: number, ...args: strin
 describe('signals stop every command', () => {
   const long = [
     ['solve, one worker, quiet', 'solve', OBF + 'fforum-40-59.obf', '-n', '1', '--quiet', '-h', '16'],
-    ['solve, one position, quiet', 'solve', '--position', '---------------------------OX------XO--------------------------- X', '--quiet', '-h', '16'],
+    [
+      'solve, one position, quiet',
+      'solve',
+      '--position',
+      '---------------------------OX------XO--------------------------- X',
+      '--quiet',
+      '-h',
+      '16',
+    ],
     ['solve, two workers', 'solve', OBF + 'fforum-40-59.obf', '-n', '2', '-h', '16'],
     ['perft', 'perft', '16'],
   ];
@@ -107,7 +118,9 @@ describe('output paths that cannot be written', () => {
 });
 
 describe('bad input files', () => {
-  const P = readFileSync(OBF + 'fforum-1-19.obf', 'utf8').split('\n')[0].slice(0, 66); // FFO #1, best G8:+18
+  const P = readFileSync(OBF + 'fforum-1-19.obf', 'utf8')
+    .split('\n')[0]
+    .slice(0, 66); // FFO #1, best G8:+18
 
   it('a results file with a JSON null line: reported, that line ignored, the run completes', () => {
     const suite = join(dir, 'one.obf');

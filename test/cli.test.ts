@@ -2,15 +2,16 @@
  * The command line, run as a user runs it (the built dist/cli/main.js in a child
  * process, at full speed), including the FFO suites.
  */
-import { describe, expect, it, onTestFinished } from 'vitest';
+
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OBF, referenceAnswers } from './helpers.js';
-import { parsePosition } from '../src/position/position.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { formatObfLine } from '../src/position/obf.js';
+import { parsePosition } from '../src/position/position.js';
+import { OBF, referenceAnswers } from './helpers.js';
 import { tempDir } from './tmp.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -22,7 +23,10 @@ function run(...args: string[]) {
 
 /** The JSON lines printed, as they came. */
 function printedLines(out: string): Record<string, unknown>[] {
-  return out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /** The JSON lines by index (each position's line comes when it finishes, and names its index), the summary last. */
@@ -116,13 +120,19 @@ describe('revsolve solve', () => {
 
 describe('results file and --resume', () => {
   const suite = OBF + 'fforum-1-19.obf';
-  const rows = (out: string) => jsonLines(out).slice(0, -1).map(({ index, move, score, pv, ok }) => ({ index, move, score, pv, ok }));
+  const rows = (out: string) =>
+    jsonLines(out)
+      .slice(0, -1)
+      .map(({ index, move, score, pv, ok }) => ({ index, move, score, pv, ok }));
 
   it('writes every finished position at once, and a resumed run reports the same', () => {
     const file = join(dir, 'run.jsonl');
     const full = run('solve', suite, '--json', '-h', '14', '--results', file);
     expect(full.code).toBe(0);
-    const saved = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const saved = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(saved.map((r) => r.index).sort((a, b) => a - b)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
     expect(saved.every((r) => /^[XO-]{64} [XO]$/.test(r.position))).toBe(true);
 
@@ -139,7 +149,9 @@ describe('results file and --resume', () => {
     expect(resumed.err).toMatch(/resuming: 6 position/);
     expect(rows(resumed.out)).toEqual(rows(full.out));
     // The six read back keep the node counts they were solved with.
-    const first6 = new Map(saved.filter((r) => lines.slice(0, 6).some((l) => JSON.parse(l).index === r.index)).map((r) => [r.index, r.nodes]));
+    const first6 = new Map(
+      saved.filter((r) => lines.slice(0, 6).some((l) => JSON.parse(l).index === r.index)).map((r) => [r.index, r.nodes]),
+    );
     for (const r of jsonLines(resumed.out).slice(0, -1)) if (first6.has(r.index)) expect(r.nodes).toBe(first6.get(r.index));
     // The file now holds every position: resuming again (with the same settings: others are refused) solves nothing.
     const again = run('solve', suite, '--json', '-h', '14', '--results', partial, '--resume');
@@ -150,7 +162,13 @@ describe('results file and --resume', () => {
   it('a run stopped by SIGINT says how to resume, and resuming gives the uninterrupted report', async () => {
     // FFO #20-#31: a few seconds, long enough to interrupt.
     const part = join(dir, 'ffo20-31.obf');
-    writeFileSync(part, readFileSync(OBF + 'fforum-20-39.obf', 'utf8').split('\n').slice(0, 12).join('\n') + '\n');
+    writeFileSync(
+      part,
+      readFileSync(OBF + 'fforum-20-39.obf', 'utf8')
+        .split('\n')
+        .slice(0, 12)
+        .join('\n') + '\n',
+    );
     const file = join(dir, 'int.jsonl');
     const child = spawn(process.execPath, [CLI, 'solve', part, '--json', '-n', '1', '-h', '18', '--results', file]);
     let err = '';
@@ -163,7 +181,9 @@ describe('results file and --resume', () => {
     }
     child.kill('SIGINT');
     expect(await exited).toBe(130);
-    expect(err).toMatch(/interrupted: \d+ of 12 positions finished \(printed above[^)]*\) and saved in .*int\.jsonl; to go on, run the same command with --resume/);
+    expect(err).toMatch(
+      /interrupted: \d+ of 12 positions finished \(printed above[^)]*\) and saved in .*int\.jsonl; to go on, run the same command with --resume/,
+    );
     const kept = readFileSync(file, 'utf8').trim().split('\n').length;
     expect(kept).toBeGreaterThanOrEqual(3);
     expect(kept).toBeLessThan(12);
@@ -176,12 +196,18 @@ describe('results file and --resume', () => {
 
   it('a worker that dies is reported, its position retried once on a fresh worker, the rest solved', () => {
     const env = (fault: string) => ({ ...process.env, REVSOLVE_FAULT_EXIT: fault });
-    const ok = spawnSync(process.execPath, [CLI, 'solve', suite, '--json', '-n', '2', '-h', '14', '--idle', 'wait'], { encoding: 'utf8', env: env('4') });
+    const ok = spawnSync(process.execPath, [CLI, 'solve', suite, '--json', '-n', '2', '-h', '14', '--idle', 'wait'], {
+      encoding: 'utf8',
+      env: env('4'),
+    });
     expect(ok.status).toBe(0);
     expect(ok.stderr).toMatch(/position 4: the worker died \(.*\); retrying on a fresh worker/);
     expect(rows(ok.stdout)).toEqual(rows(run('solve', suite, '--json', '-n', '1', '-h', '14').out));
 
-    const bad = spawnSync(process.execPath, [CLI, 'solve', suite, '--json', '-n', '2', '-h', '14'], { encoding: 'utf8', env: env('4:always') });
+    const bad = spawnSync(process.execPath, [CLI, 'solve', suite, '--json', '-n', '2', '-h', '14'], {
+      encoding: 'utf8',
+      env: env('4:always'),
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/position 4: the worker died .*given up/);
     const lines = jsonLines(bad.stdout);
@@ -229,7 +255,12 @@ describe('results file and --resume', () => {
     const q = run('solve', '--position', line, '-n', '2', '-h', '18', '--progress-every', '0.1', '--quiet', '--split', 'always');
     expect(q.code).toBe(0);
     expect(q.err).toBe('');
-    const score = (out: string) => out.split('\n').find((l) => l.startsWith('   1 |'))?.split('|')[2].trim();
+    const score = (out: string) =>
+      out
+        .split('\n')
+        .find((l) => l.startsWith('   1 |'))
+        ?.split('|')[2]
+        .trim();
     expect(score(q.out)).toBe(score(r.out));
     expect(score(r.out)).toMatch(/^[+-]\d\d$/);
   }, 120_000);
@@ -253,7 +284,11 @@ describe('revsolve perft', () => {
 describe('FFO suite through the CLI', () => {
   // fforum-20-39 on one worker, then on two with every position of more
   // than 19 empties split across them: both must give the file's scores.
-  for (const [name, ...opts] of [['fforum-1-19.obf'], ['fforum-20-39.obf', '-n', '1'], ['fforum-20-39.obf', '-n', '2', '--split', 'always']]) {
+  for (const [name, ...opts] of [
+    ['fforum-1-19.obf'],
+    ['fforum-20-39.obf', '-n', '1'],
+    ['fforum-20-39.obf', '-n', '2', '--split', 'always'],
+  ]) {
     it(`solves every position of ${name} ${opts.join(' ')} with the file's score and a best move`, () => {
       const r = run('solve', OBF + name, '--json', '-h', '20', ...opts);
       const rows = jsonLines(r.out);
@@ -269,13 +304,16 @@ describe('scores do not depend on the table', () => {
   const scores = (file: string, ...opts: string[]) => {
     const r = run('solve', OBF + file, '--json', ...opts);
     expect(r.code, r.err).toBe(0);
-    return jsonLines(r.out).slice(0, -1).map((row) => row.score);
+    return jsonLines(r.out)
+      .slice(0, -1)
+      .map((row) => row.score);
   };
 
   it('fforum-1-19: the same scores for every h and layout, table kept or not', () => {
     const ref = scores('fforum-1-19.obf');
     for (const h of [10, 12, 14, 16, 18, 20, 22]) expect(scores('fforum-1-19.obf', '-h', String(h)), `h=${h}`).toEqual(ref);
-    for (const layout of ['board1', 'board4', 'key4']) expect(scores('fforum-1-19.obf', '-h', '10', '--table', layout), layout).toEqual(ref);
+    for (const layout of ['board1', 'board4', 'key4'])
+      expect(scores('fforum-1-19.obf', '-h', '10', '--table', layout), layout).toEqual(ref);
     expect(scores('fforum-1-19.obf', '-h', '12', '--keep-table')).toEqual(ref);
   }, 300_000);
 
@@ -289,21 +327,30 @@ describe('scores do not depend on the table', () => {
     expect(printedLines(r.out).map((l) => l.index ?? 'summary')).toEqual([2, 1, 'summary']);
     const table = run('solve', suite, '-n', '2', '-h', '16', '--idle', 'wait', '--split', 'never', '--quiet');
     expect(table.code, table.err).toBe(0);
-    expect(table.out.split('\n').filter((l) => /^\s+\d+ \|/.test(l)).map((l) => Number(l.split('|')[0]))).toEqual([1, 2]);
+    expect(
+      table.out
+        .split('\n')
+        .filter((l) => /^\s+\d+ \|/.test(l))
+        .map((l) => Number(l.split('|')[0])),
+    ).toEqual([1, 2]);
   }, 120_000);
 
   it('fforum-1-19: the same results on 1 and on 2 workers, by index', () => {
     const strip = (file: string, ...args: string[]) => {
       const r = run('solve', OBF + file, '--json', '-h', '16', ...args);
       expect(r.code, r.err).toBe(0);
-      return jsonLines(r.out).slice(0, -1).map(({ index, move, score, nodes, pv }) => ({ index, move, score, nodes, pv }));
+      return jsonLines(r.out)
+        .slice(0, -1)
+        .map(({ index, move, score, nodes, pv }) => ({ index, move, score, nodes, pv }));
     };
     const one = strip('fforum-1-19.obf', '-n', '1');
     expect(one.map((r) => r.index)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
     // Whole positions on two workers, none helped: one thread's trees, node for node.
     expect(strip('fforum-1-19.obf', '-n', '2', '--idle', 'wait')).toEqual(one);
     // Helped at the end (the default): the same scores in the same order (a helped tree varies from run to run).
-    expect(strip('fforum-1-19.obf', '-n', '2').map(({ index, score }) => ({ index, score }))).toEqual(one.map(({ index, score }) => ({ index, score })));
+    expect(strip('fforum-1-19.obf', '-n', '2').map(({ index, score }) => ({ index, score }))).toEqual(
+      one.map(({ index, score }) => ({ index, score })),
+    );
   }, 300_000);
 });
 
@@ -314,7 +361,9 @@ describe('the shipped weights', () => {
     const r = run('solve', '--position', P1, '--json', '-h', '12');
     expect(r.code, r.err).toBe(0);
     expect(jsonLines(r.out).pop()).toMatchObject({ ordering: 'eval', eval: WEIGHTS, selectivity: [1, 2] });
-    expect(run('solve', '--position', P1, '-h', '12', '--quiet').out).toMatch(/ordering: eval \(shipped weights\), selective pre-searches 1,2/);
+    expect(run('solve', '--position', P1, '-h', '12', '--quiet').out).toMatch(
+      /ordering: eval \(shipped weights\), selective pre-searches 1,2/,
+    );
   });
 
   it('missing from an installed copy: an error naming the file, no silent fallback', () => {
@@ -325,11 +374,19 @@ describe('the shipped weights', () => {
     cpSync(join(root, 'dist'), join(pkg, 'dist'), { recursive: true });
     cpSync(join(root, 'package.json'), join(pkg, 'package.json'));
     symlinkSync(join(root, 'node_modules'), join(pkg, 'node_modules'));
-    const r = spawnSync(process.execPath, [join(pkg, 'dist/cli/main.js'), 'solve', '--position', P1, '-h', '12', '--quiet'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(pkg, 'dist/cli/main.js'), 'solve', '--position', P1, '-h', '12', '--quiet'], {
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(2);
-    expect(r.stderr.trim()).toMatch(new RegExp(`^revsolve: ${join(pkg, 'weights', 'revsolve.rsev').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    expect(r.stderr.trim()).toMatch(
+      new RegExp(`^revsolve: ${join(pkg, 'weights', 'revsolve.rsev').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `),
+    );
     expect(r.stdout).toBe('');
     // Mobility ordering needs no weights.
-    expect(spawnSync(process.execPath, [join(pkg, 'dist/cli/main.js'), 'solve', '--position', P1, '-h', '12', '--ordering', 'mobility'], { encoding: 'utf8' }).status).toBe(0);
+    expect(
+      spawnSync(process.execPath, [join(pkg, 'dist/cli/main.js'), 'solve', '--position', P1, '-h', '12', '--ordering', 'mobility'], {
+        encoding: 'utf8',
+      }).status,
+    ).toBe(0);
   });
 });

@@ -4,12 +4,13 @@
  * its leaves) and on tables small enough to lose entries; the table keeps
  * decided entries over undecided ones.
  */
-import { describe, expect, it } from 'vitest';
+
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type PositionResult, Solver, parseObf, play, solveSuite } from '../dist/index.js';
+import { describe, expect, it } from 'vitest';
+import { type PositionResult, parseObf, play, Solver, solveSuite } from '../dist/index.js';
 import { DfpnTable, INF } from '../src/search/dfpn.js';
 import { wldOf } from '../src/search/wld.js';
 import { OBF, randomPositionWithEmpties } from './helpers.js';
@@ -51,7 +52,10 @@ describe('solve --wld --prover dfpn', () => {
   it('33 random positions of 10-20 empties: df-pn = alpha-beta, both engines, a table of 2^12 entries too; its move keeps the result (checked exactly up to 16)', () => {
     const ab = new Solver({ hashBits: 16, wld: true });
     const exact = new Solver({ hashBits: 16 });
-    const provers = [new Solver({ hashBits: 16, wld: true, prover: 'dfpn' }), new Solver({ hashBits: 12, wld: true, prover: 'dfpn', engine: 'ts' })];
+    const provers = [
+      new Solver({ hashBits: 16, wld: true, prover: 'dfpn' }),
+      new Solver({ hashBits: 12, wld: true, prover: 'dfpn', engine: 'ts' }),
+    ];
     let seed = 9100;
     const seen = { win: 0, draw: 0, loss: 0 };
     for (let i = 0; i < 33; i++) {
@@ -69,7 +73,7 @@ describe('solve --wld --prover dfpn', () => {
     expect([seen.win >= 6, seen.loss >= 6]).toEqual([true, true]);
   });
 
-  it('FFO #1-#19 on one and two workers: every result the file\'s sign', async () => {
+  it("FFO #1-#19 on one and two workers: every result the file's sign", async () => {
     const suite = parseObf(readFileSync(join(OBF, 'fforum-1-19.obf'), 'utf8'));
     for (const workers of [1, 2]) {
       const rows: PositionResult[] = [];

@@ -1,19 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
 import { flips, moves } from 'native-free-bitboard';
-import { rng } from '../src/position/random.js';
-import { playWords } from '../src/position/position.js';
-import { loadEvaluator } from '../src/eval/files.js';
+import { describe, it } from 'vitest';
 import { syntheticWeights } from '../src/eval/compress.js';
-import { Evaluator } from '../src/eval/weights.js';
 import { UNPACKED_OFFSET } from '../src/eval/features.js';
+import { loadEvaluator } from '../src/eval/files.js';
+import { Evaluator } from '../src/eval/weights.js';
+import { playWords } from '../src/position/position.js';
+import { rng } from '../src/position/random.js';
 import { loadEngine, provideEngine } from '../src/wasm/engine.js';
 import { engineFile } from '../src/wasm/engine-file.js';
 import { createEngineShare } from '../src/wasm/search.js';
 
 const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
-const evaluators: [string, Evaluator][] = [['shipped', loadEvaluator(SHIPPED)!], ['synthetic', new Evaluator(syntheticWeights(3))]];
+const evaluators: [string, Evaluator][] = [
+  ['shipped', loadEvaluator(SHIPPED)!],
+  ['synthetic', new Evaluator(syntheticWeights(3))],
+];
 
 /** What the search reads: a line of play by empties count (the TypeScript evaluator's, or the WebAssembly engine's copy of it). */
 interface Line {
@@ -40,9 +43,10 @@ function wasmLine(ev: Evaluator): Line {
   };
 }
 
-describe('the evaluator\'s line of play (what the search reads instead of a full evaluation)', () => {
+describe("the evaluator's line of play (what the search reads instead of a full evaluation)", () => {
   const lines: [string, Evaluator, Line][] = evaluators.flatMap(([name, ev]): [string, Evaluator, Line][] => [
-    [`TypeScript, ${name} weights`, ev, ev], [`WebAssembly, ${name} weights`, ev, wasmLine(ev)],
+    [`TypeScript, ${name} weights`, ev, ev],
+    [`WebAssembly, ${name} weights`, ev, wasmLine(ev)],
   ]);
   for (const [name, ev, line] of lines) {
     it(`equals the full evaluation along random games, passes included (${name})`, () => {
@@ -55,7 +59,7 @@ describe('the evaluator\'s line of play (what the search reads instead of a full
           let [ph, pl, oh, ol] = [0x00000008, 0x10000000, 0x00000010, 0x08000000];
           let empties = 60;
           line.load(empties, ph, pl, oh, ol);
-          for (let passes = 0; passes < 2;) {
+          for (let passes = 0; passes < 2; ) {
             if (line.scoreAt(empties) !== ev.evaluate(ph, pl, oh, ol)) return false;
             moves(ph, pl, oh, ol, M, 0);
             const legal: number[] = [];

@@ -2,23 +2,52 @@
  * The evaluator: pattern indices against a slow reference, symmetry, the
  * weight files, compression arithmetic and the 4-bit form.
  */
-import { rng, samplePositions } from '../src/position/random.js';
-import { describe, expect, it } from 'vitest';
+
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformSquare } from 'native-free-bitboard';
+import { describe, expect, it } from 'vitest';
 import {
-  GROUP_PACKED, GROUP_SIZE, N_GROUPS, N_PACKED, PACKED_OFFSET, N_PATTERNS, N_WEIGHTS, PATTERN_GROUP, PATTERN_SQUARES, UNPACKED_OFFSET, featureIndices,
-} from '../src/eval/features.js';
-import { Evaluator, NibbleEvaluator, Weights, toNibbles } from '../src/eval/weights.js';
-import {
-  averageBands, averageWeights, codebookWeights, compress, fitLevels, roundPow2, syntheticWeights, usageCounts,
+  averageBands,
+  averageWeights,
+  codebookWeights,
+  compress,
+  fitLevels,
+  roundPow2,
+  syntheticWeights,
+  usageCounts,
 } from '../src/eval/compress.js';
-import { EDAX_BYTES, WeightsFileError, compactBytes, readWeights, readWeightsBytes, searchEvaluator, sharedWeights, writeCompact, writeEdax } from '../src/eval/files.js';
+import {
+  featureIndices,
+  GROUP_PACKED,
+  GROUP_SIZE,
+  N_GROUPS,
+  N_PACKED,
+  N_PATTERNS,
+  N_WEIGHTS,
+  PACKED_OFFSET,
+  PATTERN_GROUP,
+  PATTERN_SQUARES,
+  UNPACKED_OFFSET,
+} from '../src/eval/features.js';
+import {
+  compactBytes,
+  EDAX_BYTES,
+  readWeights,
+  readWeightsBytes,
+  searchEvaluator,
+  sharedWeights,
+  WeightsFileError,
+  writeCompact,
+  writeEdax,
+} from '../src/eval/files.js';
+import { Evaluator, NibbleEvaluator, toNibbles, Weights } from '../src/eval/weights.js';
+import { rng, samplePositions } from '../src/position/random.js';
 import { tempDir } from './tmp.js';
 
 /** Bit-identical typed arrays (vitest's deep equality is slow on millions of elements). */
-const same = (a: Int16Array, b: Int16Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+const same = (a: Int16Array, b: Int16Array) =>
+  Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 const dir = tempDir('eval');
 const has = (w: number, x: number) => (x < 32 ? (w >>> 0) & (1 << x) : 0);
@@ -27,7 +56,10 @@ const bit = (p: Int32Array, side: 0 | 2, x: number) => (x < 32 ? (p[side + 1] >>
 function randomWeights(seed: number, band = 1): Weights {
   const r = rng(seed);
   const tables = Math.ceil(61 / band);
-  return new Weights(band, Int16Array.from({ length: tables * N_PACKED }, () => Math.round((r() - 0.5) * 4000)));
+  return new Weights(
+    band,
+    Int16Array.from({ length: tables * N_PACKED }, () => Math.round((r() - 0.5) * 4000)),
+  );
 }
 
 function transform(p: Int32Array, k: number): Int32Array {
@@ -45,7 +77,7 @@ function transform(p: Int32Array, k: number): Int32Array {
 }
 
 describe('features', () => {
-  it('are Edax\'s: 46 patterns in 12 groups, 226,315 weights, 114,364 packed', () => {
+  it("are Edax's: 46 patterns in 12 groups, 226,315 weights, 114,364 packed", () => {
     expect(PATTERN_SQUARES.length).toBe(N_PATTERNS);
     expect(Array.from(GROUP_SIZE)).toEqual([19683, 59049, 59049, 59049, 6561, 6561, 6561, 6561, 2187, 729, 243, 81, 1]);
     expect(Array.from(GROUP_PACKED)).toEqual([10206, 29889, 29646, 29646, 3321, 3321, 3321, 3321, 1134, 378, 135, 45, 1]);
@@ -111,7 +143,10 @@ describe('weight files', () => {
     const worker = searchEvaluator(structuredClone(weights))!;
     const seen = worker.expanded;
     expect(seen.w.buffer).toBeInstanceOf(SharedArrayBuffer);
-    for (const [a, b] of [[w, seen.w], [ws, seen.ws]]) {
+    for (const [a, b] of [
+      [w, seen.w],
+      [ws, seen.ws],
+    ]) {
       a[7] ^= 1;
       expect(b[7]).toBe(a[7]);
       a[7] ^= 1;
@@ -126,7 +161,7 @@ describe('weight files', () => {
     expect(() => new Evaluator({ w: w.subarray(1), ws, band: 4 })).toThrow(RangeError);
   });
 
-  it('an evaluator writes the same tables into an engine\'s memory before it has expanded them itself and after, and still scores alike', () => {
+  it("an evaluator writes the same tables into an engine's memory before it has expanded them itself and after, and still scores alike", () => {
     const weights = randomWeights(9, 4);
     const n = weights.tables * 226_315;
     const before = { w: new Int16Array(n), ws: new Int16Array(n) };
@@ -207,7 +242,9 @@ describe('weight files', () => {
 
 describe('compression', () => {
   it('rounds to the nearest power of two, sign kept', () => {
-    expect([0, 1, 2, 3, 5, 6, 7, 12, 47, 48, 100, -100, -3, 3000].map(roundPow2)).toEqual([0, 1, 2, 4, 4, 8, 8, 16, 32, 64, 128, -128, -4, 2048]);
+    expect([0, 1, 2, 3, 5, 6, 7, 12, 47, 48, 100, -100, -3, 3000].map(roundPow2)).toEqual([
+      0, 1, 2, 4, 4, 8, 8, 16, 32, 64, 128, -128, -4, 2048,
+    ]);
   });
 
   it('zeroes small weights, averages bands, clamps for 4 bits', () => {
@@ -263,8 +300,14 @@ describe('compression', () => {
   });
 
   it('averages weight sets weight by weight, one band layout only', () => {
-    const a = new Weights(4, Int16Array.from({ length: 16 * N_PACKED }, (_, i) => (i % 7) - 3));
-    const b = new Weights(4, Int16Array.from({ length: 16 * N_PACKED }, (_, i) => (i % 5) * 10));
+    const a = new Weights(
+      4,
+      Int16Array.from({ length: 16 * N_PACKED }, (_, i) => (i % 7) - 3),
+    );
+    const b = new Weights(
+      4,
+      Int16Array.from({ length: 16 * N_PACKED }, (_, i) => (i % 5) * 10),
+    );
     const m = averageWeights([a, b]);
     let wrong = 0;
     for (let i = 0; i < m.packed.length; i++) if (m.packed[i] !== Math.round((a.packed[i] + b.packed[i]) / 2)) wrong++;

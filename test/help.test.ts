@@ -6,14 +6,15 @@
  * left). Real worker threads (the built worker module), the WebAssembly
  * engine.
  */
-import { describe, expect, it } from 'vitest';
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { solveSuite } from '../dist/index.js';
 import { Scheduler } from '../dist/pool/schedule.js';
+import { parseObf } from '../dist/position/obf.js';
 import { LIVE_FIELDS, LIVE_NODES } from '../dist/search/context.js';
 import { createEngineShare, startHelp } from '../dist/wasm/search.js';
-import { parseObf } from '../dist/position/obf.js';
-import { solveSuite } from '../dist/index.js';
 import { OBF, until } from './helpers.js';
 
 const WORKER = new URL('../dist/pool/worker.js', import.meta.url).href;
@@ -26,8 +27,9 @@ async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
 }
 
 describe('idle workers help whole positions', () => {
-  it('a lone position on two workers: solved whole with a helper, exact, the helper\'s nodes counted', async () => {
-    for (const entry of [FFO_40_59[1], FFO_40_59[5]]) { // FFO #41 (22 empties), #45 (24)
+  it("a lone position on two workers: solved whole with a helper, exact, the helper's nodes counted", async () => {
+    for (const entry of [FFO_40_59[1], FFO_40_59[5]]) {
+      // FFO #41 (22 empties), #45 (24)
       const [r] = await collect(solveSuite([entry], { workers: 2, hashBits: 16 }));
       expect(r.ok, `FFO line ${entry.line}`).toBe(true);
       expect(r.helperNodes).toBeGreaterThan(0);
@@ -46,29 +48,60 @@ describe('idle workers help whole positions', () => {
   }, 120_000);
 
   it('helpers stopped midway, one after another: the owner searches the moves they left, the score is exact', async () => {
-    const scheduler = new Scheduler({
-      workers: 2, filename: WORKER, liveFields: LIVE_FIELDS,
-      common: { weights: null, selectivity: [], off: 0, root: 'probes', engine: 'wasm', wld: false, prover: 'ab' },
-    }, () => undefined);
+    const scheduler = new Scheduler(
+      {
+        workers: 2,
+        filename: WORKER,
+        liveFields: LIVE_FIELDS,
+        common: { weights: null, selectivity: [], off: 0, root: 'probes', engine: 'wasm', wld: false, prover: 'ab' },
+      },
+      () => undefined,
+    );
     try {
       let id = 0;
-      for (const entry of [FFO_40_59[1], FFO_40_59[2], FFO_40_59[3]]) { // FFO #41-#43, 22-23 empties, mobility ordering
+      for (const entry of [FFO_40_59[1], FFO_40_59[2], FFO_40_59[3]]) {
+        // FFO #41-#43, 22-23 empties, mobility ordering
         // A memory (and its id: a worker keeps its engine instance by id) for each position.
         const share = createEngineShare(16, 'board2', null);
         id++;
         startHelp(share);
         const { player, opponent, toMove } = entry.position;
         let done = false;
-        const solving = scheduler.run<{ score: number; ok: boolean | null }>({
-          kind: 'solve', index: 1, line: entry.line, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
-          answers: entry.answers, bits: 16, layout: 'board2', keepTable: false, helped: { share, id },
-        } as never, 0).finally(() => (done = true));
+        const solving = scheduler
+          .run<{ score: number; ok: boolean | null }>(
+            {
+              kind: 'solve',
+              index: 1,
+              line: entry.line,
+              ph: player.hi,
+              pl: player.lo,
+              oh: opponent.hi,
+              ol: opponent.lo,
+              toMove,
+              answers: entry.answers,
+              bits: 16,
+              layout: 'board2',
+              keepTable: false,
+              helped: { share, id },
+            } as never,
+            0,
+          )
+          .finally(() => (done = true));
         let stopped = 0;
         while (!done) {
           let job: { slot: number; task: { slot: number } } | undefined;
-          const help = scheduler.run({ kind: 'help', index: 1, share, id, once: true, bits: 16, layout: 'board2', ph: 0, pl: 0, oh: 0, ol: 0 } as never, 0, (j) => (job = j as never));
+          const help = scheduler.run(
+            { kind: 'help', index: 1, share, id, once: true, bits: 16, layout: 'board2', ph: 0, pl: 0, oh: 0, ol: 0 } as never,
+            0,
+            (j) => (job = j as never),
+          );
           // Stopped once it has searched a little: mostly in the middle of a move.
-          await until(() => done || (job !== undefined && job.slot >= 0 && scheduler.live[job.slot * LIVE_FIELDS + LIVE_NODES] > 20_000 * (1 + (stopped % 5))), 60_000);
+          await until(
+            () =>
+              done ||
+              (job !== undefined && job.slot >= 0 && scheduler.live[job.slot * LIVE_FIELDS + LIVE_NODES] > 20_000 * (1 + (stopped % 5))),
+            60_000,
+          );
           if (!done) {
             scheduler.cancel(job as never);
             stopped++;

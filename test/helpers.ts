@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { U64, bigintBackend as B, START, flips as pairFlips, moves as pairMoves, popcount } from 'native-free-bitboard';
+import { bigintBackend as B, flips as pairFlips, moves as pairMoves, popcount, START, U64 } from 'native-free-bitboard';
 import type { Position } from '../src/position/position.js';
 
 /** The project's suites, the FFO suite among them. */

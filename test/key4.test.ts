@@ -5,13 +5,13 @@
  * position: two positions differing in bit 30 of two words shared both
  * hashes, and a hit on the other one's bounds decided the score.
  */
-import { describe, expect, it } from 'vitest';
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashPosition, hashPosition2 } from '../src/search/table.js';
+import { describe, expect, it } from 'vitest';
 // The build, as Node loads it (see vitest.config.ts: several times faster than the sources under the test runner).
-import { Solver } from '../dist/index.js';
-import { parseObf } from '../dist/index.js';
+import { parseObf, Solver } from '../dist/index.js';
+import { hashPosition, hashPosition2 } from '../src/search/table.js';
 import { OBF, rng } from './helpers.js';
 import { keyedAgainstBoard } from './key4-check.js';
 

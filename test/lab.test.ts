@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { flips, moves, popcount } from 'native-free-bitboard';
 import { describe, expect, it } from 'vitest';
 import { loadEvaluator } from '../src/eval/files.js';
-import { type LabAlgorithm, type LabSettings, LabSearch, iterationDepths } from '../src/lab/search.js';
+import { iterationDepths, type LabAlgorithm, LabSearch, type LabSettings } from '../src/lab/search.js';
 import { samplePositions } from '../src/position/random.js';
 
 const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
@@ -40,7 +40,14 @@ function negamax(ph: number, pl: number, oh: number, ol: number, depth: number, 
   for (let x = 0; x < 64; x++) {
     if (!((x < 32 ? m[1] >>> x : m[0] >>> (x - 32)) & 1)) continue;
     flips(x, ph, pl, oh, ol, f, 0);
-    const v = -negamax(oh ^ f[0], ol ^ f[1], ph | f[0] | (x >= 32 ? 1 << (x - 32) : 0), pl | f[1] | (x < 32 ? 1 << x : 0), depth - 1, evaluate);
+    const v = -negamax(
+      oh ^ f[0],
+      ol ^ f[1],
+      ph | f[0] | (x >= 32 ? 1 << (x - 32) : 0),
+      pl | f[1] | (x < 32 ? 1 << x : 0),
+      depth - 1,
+      evaluate,
+    );
     if (v > best) best = v;
   }
   return best;
@@ -74,8 +81,11 @@ function variants(full: boolean): Variant[] {
   return out;
 }
 
-const name = (v: Variant) => `${v.algorithm} deepen ${v.deepen} aspiration ${v.aspiration} killers ${v.killers} history ${v.history} table ${v.tableBits} guess ${v.guess}`;
-const positions = samplePositions(1300, 23).filter((_, i) => i % 13 === 5).slice(0, 100);
+const name = (v: Variant) =>
+  `${v.algorithm} deepen ${v.deepen} aspiration ${v.aspiration} killers ${v.killers} history ${v.history} table ${v.tableBits} guess ${v.guess}`;
+const positions = samplePositions(1300, 23)
+  .filter((_, i) => i % 13 === 5)
+  .slice(0, 100);
 
 describe('the search lab', () => {
   it('splits the depths of an iterative deepening as asked', () => {
@@ -86,14 +96,20 @@ describe('the search lab', () => {
   });
 
   // The disc evaluation on the whole sample; the weights (slower leaves) on a fifth of it in the default tier.
-  for (const [evalName, evaluator, evaluate, share] of [['discs', null, discs, 1], ['weights', weights, shipped, SLOW ? 1 : 5]] as const) {
+  for (const [evalName, evaluator, evaluate, share] of [
+    ['discs', null, discs, 1],
+    ['weights', weights, shipped, SLOW ? 1 : 5],
+  ] as const) {
     it(`every variant returns the plain negamax value (${evalName} evaluation): depths 1-4 on ${100 / share} positions, 5-6 on ${10 / share}`, () => {
       expect(positions.length).toBe(100);
       const grid = variants(SLOW);
       expect(grid.length).toBe(SLOW ? 2 * 3 * 5 * 4 * 2 * 2 + 3 * 4 * 2 * 2 : 2 * 3 * 2 * 2 * 2 * 2 + 3 * 2 * 2); // 528 : 108
       const failures: string[] = [];
       const searches = grid.map((v) => new LabSearch({ ...v, evaluator }));
-      for (const [depths, count] of [[[1, 2, 3, 4], 100 / share], [[5, 6], 10 / share]] as const) {
+      for (const [depths, count] of [
+        [[1, 2, 3, 4], 100 / share],
+        [[5, 6], 10 / share],
+      ] as const) {
         for (const p of positions.slice(0, count)) {
           const [ph, pl, oh, ol] = p;
           for (const d of depths) {
@@ -122,7 +138,14 @@ describe('the search lab', () => {
         if (a.move >= 0) {
           flips(a.move, ph, pl, oh, ol, f, 0);
           const x = a.move;
-          const child = -negamax(oh ^ f[0], ol ^ f[1], ph | f[0] | (x >= 32 ? 1 << (x - 32) : 0), pl | f[1] | (x < 32 ? 1 << x : 0), 3, discs);
+          const child = -negamax(
+            oh ^ f[0],
+            ol ^ f[1],
+            ph | f[0] | (x >= 32 ? 1 << (x - 32) : 0),
+            pl | f[1] | (x < 32 ? 1 << x : 0),
+            3,
+            discs,
+          );
           expect(child, name(v)).toBe(a.score);
         }
       }
@@ -130,7 +153,16 @@ describe('the search lab', () => {
   });
 
   it('counts leaves and interior nodes as defined: plain alpha-beta at depth 1 evaluates every child', () => {
-    const s = new LabSearch({ algorithm: 'alphabeta', deepen: 0, aspiration: 0, killers: 0, history: false, tableBits: 0, guess: 0, evaluator: null });
+    const s = new LabSearch({
+      algorithm: 'alphabeta',
+      deepen: 0,
+      aspiration: 0,
+      killers: 0,
+      history: false,
+      tableBits: 0,
+      guess: 0,
+      evaluator: null,
+    });
     const m = new Int32Array(2);
     for (const p of positions.slice(0, 20)) {
       const [ph, pl, oh, ol] = p;

@@ -9,10 +9,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  OptionError, PositionError, RecordError, START_POSITION, analyzeGame, legalMoves, parseMove, parseObf, parseObfLine, perft, replayGame,
+  analyzeGame,
+  legalMoves,
+  OptionError,
+  PositionError,
+  parseMove,
+  parseObf,
+  parseObfLine,
+  perft,
+  RecordError,
+  replayGame,
+  START_POSITION,
 } from '../dist/index.js';
-import { CLI } from './redis.js';
 import { OBF } from './helpers.js';
+import { CLI } from './redis.js';
 import { tempDir } from './tmp.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -36,9 +46,18 @@ describe('the command line: combinations refused, one line each', () => {
   });
 
   it('--wld --prover dfpn with --split always, --idle wait or --selectivity: refused, not ignored', () => {
-    refused(run('solve', SUITE, '--wld', '--prover', 'dfpn', '--split', 'always'), /^revsolve: --split always with --prover dfpn: df-pn's positions are never split$/);
-    refused(run('solve', SUITE, '--wld', '--prover', 'dfpn', '--idle', 'wait'), /^revsolve: --idle wait with --prover dfpn: df-pn's positions run alone/);
-    refused(run('solve', SUITE, '--wld', '--prover', 'dfpn', '--selectivity', 'none'), /^revsolve: --selectivity with --prover dfpn: df-pn runs no pre-searches$/);
+    refused(
+      run('solve', SUITE, '--wld', '--prover', 'dfpn', '--split', 'always'),
+      /^revsolve: --split always with --prover dfpn: df-pn's positions are never split$/,
+    );
+    refused(
+      run('solve', SUITE, '--wld', '--prover', 'dfpn', '--idle', 'wait'),
+      /^revsolve: --idle wait with --prover dfpn: df-pn's positions run alone/,
+    );
+    refused(
+      run('solve', SUITE, '--wld', '--prover', 'dfpn', '--selectivity', 'none'),
+      /^revsolve: --selectivity with --prover dfpn: df-pn runs no pre-searches$/,
+    );
   });
 
   it('a value a setting does not take: the flag, what it takes, what was given', () => {
@@ -47,8 +66,11 @@ describe('the command line: combinations refused, one line each', () => {
     refused(run('solve', SUITE, '--off', 'colour'), /^revsolve: --off: techniques are .* or all, not "colour"$/);
   });
 
-  it('solve -h without a number: -h is the table\'s size, as in Edax', () => {
-    refused(run('solve', '-h'), /^revsolve: -h is the table's size, as in Edax \(2\^h entries, 10 to 30\), not help: give a number \(as -h 21\), or --help for help$/);
+  it("solve -h without a number: -h is the table's size, as in Edax", () => {
+    refused(
+      run('solve', '-h'),
+      /^revsolve: -h is the table's size, as in Edax \(2\^h entries, 10 to 30\), not help: give a number \(as -h 21\), or --help for help$/,
+    );
   });
 
   it('--help gives each default once, in words', () => {
@@ -78,7 +100,10 @@ describe('the command line: files and arguments', () => {
     writeFileSync(file, [...Array.from({ length: 20 }, () => good), ...Array.from({ length: 12 }, (_, i) => `bad line ${i}`)].join('\n'));
     const r = run('solve', file, '-n', '1', '-h', '12', '--quiet');
     expect(r.code).toBe(2);
-    const errors = r.err.trim().split('\n').filter((l) => l.startsWith('error:'));
+    const errors = r.err
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('error:'));
     expect(errors).toHaveLength(11);
     expect(errors[10]).toBe(`error: ${file}: 2 more bad lines`);
     expect(r.err).toMatch(/12 bad lines in .*mostly-good\.obf/);
@@ -92,7 +117,10 @@ describe('the command line: files and arguments', () => {
   });
 
   it('analyze with an empty argument says what to give', () => {
-    refused(run('analyze', ''), /^revsolve: analyze: an empty argument: give a game record \(as f5d6c3…\) or a file of records, one a line$/);
+    refused(
+      run('analyze', ''),
+      /^revsolve: analyze: an empty argument: give a game record \(as f5d6c3…\) or a file of records, one a line$/,
+    );
   });
 });
 

@@ -1,22 +1,29 @@
 // The self-play guide's search: ordered alpha-beta gives the plain negamax
 // value, and guidedChoice picks the move a full-window search of every move
 // picks (value + noise, earliest on ties).
-import { describe, expect, it } from 'vitest';
+
 import { flips, moves, popcount32 } from 'native-free-bitboard';
+import { describe, expect, it } from 'vitest';
 import { midSearchFrom } from '../src/search/midgame.js';
 import { SearchState } from '../src/search/state.js';
 import { guidedChoice } from '../src/train/selfplay.js';
 
 const state = new SearchState();
 const midSearch = (...a: Parameters<typeof midSearchFrom> extends [SearchState, ...infer R] ? R : never) => midSearchFrom(state, ...a);
-import { Evaluator, Weights } from '../src/eval/weights.js';
+
 import { syntheticWeights } from '../src/eval/compress.js';
+import { Evaluator, Weights } from '../src/eval/weights.js';
 import { rng, samplePositions } from '../src/position/random.js';
 
 const ev = new Evaluator(syntheticWeights(3));
 // Weights in steps of 512 (4 discs): equal values, hence equal sums, are common.
 const synth = syntheticWeights(3);
-const coarse = new Evaluator(new Weights(synth.band, synth.packed.map((w) => Math.round(w / 512) * 512)));
+const coarse = new Evaluator(
+  new Weights(
+    synth.band,
+    synth.packed.map((w) => Math.round(w / 512) * 512),
+  ),
+);
 const F = new Int32Array(2);
 const M = new Int32Array(2);
 
@@ -61,7 +68,13 @@ describe('midgame search', () => {
   it('a window gives the value inside it and a bound outside', () => {
     for (const [ph, pl, oh, ol] of positions) {
       const v = negamax(ph, pl, oh, ol, 3);
-      for (const [a, b] of [[v - 100, v + 100], [v, v + 1], [v - 1, v], [v + 50, v + 51], [v - 51, v - 50]]) {
+      for (const [a, b] of [
+        [v - 100, v + 100],
+        [v, v + 1],
+        [v - 1, v],
+        [v + 50, v + 51],
+        [v - 51, v - 50],
+      ]) {
         const s = midSearch(ev, ph, pl, oh, ol, 3, a, b);
         if (v <= a) expect(s).toBeLessThanOrEqual(a);
         else if (v >= b) expect(s).toBeGreaterThanOrEqual(b);
@@ -91,7 +104,10 @@ describe('midgame search', () => {
         });
         if (want !== list[0]) differsFromFirst++;
         // A tie whose earliest move is not the one searched first (static order).
-        const first = list.reduce((a, x) => (e.evaluate(...play(ph, pl, oh, ol, x)) < e.evaluate(...play(ph, pl, oh, ol, a)) ? x : a), list[0]);
+        const first = list.reduce(
+          (a, x) => (e.evaluate(...play(ph, pl, oh, ol, x)) < e.evaluate(...play(ph, pl, oh, ol, a)) ? x : a),
+          list[0],
+        );
         if (first !== want && values[list.indexOf(first)] + noise[list.indexOf(first)] === best) tiedLater++;
         expect(guidedChoice(state, e, ph, pl, oh, ol, list, noise, 3)).toBe(want);
       }

@@ -10,10 +10,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadEvaluator } from '../src/eval/files.js';
 import { readObf } from '../src/position/obf-file.js';
 import { SearchContext } from '../src/search/context.js';
 import { createTable } from '../src/search/table.js';
-import { loadEvaluator } from '../src/eval/files.js';
 import { solveEntry } from '../src/solve/solve.js';
 import { OBF } from './helpers.js';
 import { PINNED_FFO_1_19_H16, PINNED_FFO_20_27_H16 } from './pinned.js';
@@ -23,11 +23,13 @@ const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.ur
 function nodes(file: string, count: number): number {
   const ctx = new SearchContext({ selectivity: [1, 2], table: createTable(16, 'board2'), evaluator: loadEvaluator(SHIPPED) });
   let total = 0;
-  readObf(OBF + file).entries.slice(0, count).forEach((e, i) => {
-    const r = solveEntry(ctx, e, i + 1, { keepTable: false, root: 'aspiration', wld: false });
-    expect(r.ok, `${file} #${i + 1}`).toBe(true);
-    total += r.nodes;
-  });
+  readObf(OBF + file)
+    .entries.slice(0, count)
+    .forEach((e, i) => {
+      const r = solveEntry(ctx, e, i + 1, { keepTable: false, root: 'aspiration', wld: false });
+      expect(r.ok, `${file} #${i + 1}`).toBe(true);
+      total += r.nodes;
+    });
   return total;
 }
 

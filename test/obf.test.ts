@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatObf, formatObfLine, parseObf, bestAnswers } from '../src/position/obf.js';
-import { PASS, formatPosition, legalMoves, parsePosition, play } from '../src/position/position.js';
+import { bestAnswers, formatObf, formatObfLine, parseObf } from '../src/position/obf.js';
+import { formatPosition, legalMoves, PASS, parsePosition, play } from '../src/position/position.js';
 import { randomPosition } from './helpers.js';
 
 const START_TEXT = '---------------------------OX------XO--------------------------- X';
@@ -47,7 +47,10 @@ describe('OBF files', () => {
     const s = parseObf(text, 'x.obf');
     expect(s.errors).toEqual([]);
     expect(s.entries.map((e) => e.line)).toEqual([4, 5]);
-    expect(s.entries[0].answers).toEqual([{ move: 19, score: 0 }, { move: 26, score: 0 }]);
+    expect(s.entries[0].answers).toEqual([
+      { move: 19, score: 0 },
+      { move: 26, score: 0 },
+    ]);
     expect(s.entries[1].answers).toEqual([]);
   });
 
@@ -79,7 +82,11 @@ describe('OBF files', () => {
       const moves = legalMoves(position);
       const over = moves.length === 0 && legalMoves({ ...position, player: position.opponent, opponent: position.player }).length === 0;
       // A game that is over has no move to answer; one that must pass answers the pass.
-      const answers = over ? [] : moves.length === 0 ? [{ move: PASS, score: -(seed % 7) * 2 }] : moves.slice(0, 3).map((move, i) => ({ move, score: 10 - 4 * i }));
+      const answers = over
+        ? []
+        : moves.length === 0
+          ? [{ move: PASS, score: -(seed % 7) * 2 }]
+          : moves.slice(0, 3).map((move, i) => ({ move, score: 10 - 4 * i }));
       entries.push({ position, answers });
     }
     const text = formatObf(entries);
@@ -91,11 +98,22 @@ describe('OBF files', () => {
 
   it('write Edax-style answers', () => {
     const p = parsePosition(START_TEXT);
-    expect(formatObfLine(p, [{ move: 19, score: 0 }, { move: 37, score: -2 }])).toBe(`${START_TEXT}; D3:+0; F5:-2;`);
+    expect(
+      formatObfLine(p, [
+        { move: 19, score: 0 },
+        { move: 37, score: -2 },
+      ]),
+    ).toBe(`${START_TEXT}; D3:+0; F5:-2;`);
   });
 
   it('find the best answers', () => {
-    expect(bestAnswers([{ move: 1, score: 2 }, { move: 2, score: 4 }, { move: 3, score: 4 }])).toEqual({ score: 4, moves: [2, 3] });
+    expect(
+      bestAnswers([
+        { move: 1, score: 2 },
+        { move: 2, score: 4 },
+        { move: 3, score: 4 },
+      ]),
+    ).toEqual({ score: 4, moves: [2, 3] });
     expect(bestAnswers([])).toBeNull();
   });
 });

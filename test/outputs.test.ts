@@ -4,12 +4,13 @@
  * command's inputs (through a link too) or exists and --force is not given.
  * Each case below once overwrote its input with exit 0.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI } from './redis.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OBF } from './helpers.js';
+import { CLI } from './redis.js';
 import { tempDir } from './tmp.js';
 
 const dir = tempDir('outputs');
@@ -45,7 +46,19 @@ describe('commands that write files keep their inputs', () => {
     refused('g1.bin', /--out g1\.bin is also an input/, 'train', 'fit', 'g1.bin', '--out', 'g1.bin', '--epochs', '1');
     refused('g1.bin', /--out link\.bin is also an input/, 'train', 'fit', 'g1.bin', '--out', 'link.bin', '--epochs', '1');
     refused('keep.obf', /--out keep\.obf exists: add --force/, 'train', 'fit', 'g1.bin', '--out', 'keep.obf', '--epochs', '1');
-    refused('g1.bin', /--edax g1\.bin is also an input/, 'train', 'fit', 'g1.bin', '--out', 'new.rsev', '--edax', 'g1.bin', '--epochs', '1');
+    refused(
+      'g1.bin',
+      /--edax g1\.bin is also an input/,
+      'train',
+      'fit',
+      'g1.bin',
+      '--out',
+      'new.rsev',
+      '--edax',
+      'g1.bin',
+      '--epochs',
+      '1',
+    );
   });
 
   it('eval compress, export, average, synth: an output that is an input or exists', () => {
@@ -67,8 +80,29 @@ describe('commands that write files keep their inputs', () => {
   });
 
   it('train gen: an existing file needs --resume or --force; its guide is never its output; an empty file is no obstacle', () => {
-    refused('g1.bin', /output g1\.bin exists: use --resume to go on with it, or add --force/, 'train', 'gen', 'g1.bin', '--games', '2', '--quiet');
-    refused('c4.rsev', /output c4\.rsev is also an input/, 'train', 'gen', 'c4.rsev', '--guide', 'c4.rsev', '--games', '2', '--quiet', '--force');
+    refused(
+      'g1.bin',
+      /output g1\.bin exists: use --resume to go on with it, or add --force/,
+      'train',
+      'gen',
+      'g1.bin',
+      '--games',
+      '2',
+      '--quiet',
+    );
+    refused(
+      'c4.rsev',
+      /output c4\.rsev is also an input/,
+      'train',
+      'gen',
+      'c4.rsev',
+      '--guide',
+      'c4.rsev',
+      '--games',
+      '2',
+      '--quiet',
+      '--force',
+    );
     writeFileSync(at('empty.bin'), '');
     const r = run('train', 'gen', 'empty.bin', '--games', '2', '--batch', '2', '--solve-at', '10', '--quiet', '-n', '1');
     expect(r.code, r.err).toBe(0);
@@ -77,6 +111,15 @@ describe('commands that write files keep their inputs', () => {
 
   it('solve --results: the suite itself, or an existing file without --resume or --force', () => {
     refused('ff1.obf', /--results ff1\.obf is also an input/, 'solve', 'ff1.obf', '--results', 'ff1.obf', '-h', '10');
-    refused('keep.obf', /--results keep\.obf exists: add --resume to go on with it, or add --force/, 'solve', 'ff1.obf', '--results', 'keep.obf', '-h', '10');
+    refused(
+      'keep.obf',
+      /--results keep\.obf exists: add --resume to go on with it, or add --force/,
+      'solve',
+      'ff1.obf',
+      '--results',
+      'keep.obf',
+      '-h',
+      '10',
+    );
   });
 });

@@ -22,15 +22,54 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
  * queue, no command line, no lab or training: those are subpath entries.
  */
 const CORE_MODULES = [
-  'dist/errors.js', 'dist/eval/features.js', 'dist/eval/files.js', 'dist/eval/format.js', 'dist/eval/sizes.js', 'dist/eval/weights.js',
-  'dist/game/analyze.js', 'dist/game/record.js', 'dist/game/scores.js', 'dist/index.js', 'dist/install.js', 'dist/io.js', 'dist/pool/order.js',
-  'dist/pool/parallel.js', 'dist/pool/policy.js', 'dist/pool/schedule.js', 'dist/pool/slots.js', 'dist/pool/split.js', 'dist/pool/suite.js',
-  'dist/position/obf-file.js', 'dist/position/obf.js', 'dist/position/perft.js', 'dist/position/position.js', 'dist/position/random.js',
-  'dist/search/constants.js', 'dist/search/context.js', 'dist/search/dfpn.js', 'dist/search/leaves.js', 'dist/search/midgame.js',
-  'dist/search/nws.js', 'dist/search/ordering.js', 'dist/search/root.js', 'dist/search/selective.js', 'dist/search/squares.js',
-  'dist/search/stability.js', 'dist/search/state.js', 'dist/search/switches.js', 'dist/search/table.js', 'dist/search/wld.js', 'dist/settings.js',
-  'dist/solve/settings.js', 'dist/solve/solve.js', 'dist/solve/solver.js', 'dist/wasm/choice.js', 'dist/wasm/engine-file.js', 'dist/wasm/engine.js',
-  'dist/wasm/layout.js', 'dist/wasm/search.js',
+  'dist/errors.js',
+  'dist/eval/features.js',
+  'dist/eval/files.js',
+  'dist/eval/format.js',
+  'dist/eval/sizes.js',
+  'dist/eval/weights.js',
+  'dist/game/analyze.js',
+  'dist/game/record.js',
+  'dist/game/scores.js',
+  'dist/index.js',
+  'dist/install.js',
+  'dist/io.js',
+  'dist/pool/order.js',
+  'dist/pool/parallel.js',
+  'dist/pool/policy.js',
+  'dist/pool/schedule.js',
+  'dist/pool/slots.js',
+  'dist/pool/split.js',
+  'dist/pool/suite.js',
+  'dist/position/obf-file.js',
+  'dist/position/obf.js',
+  'dist/position/perft.js',
+  'dist/position/position.js',
+  'dist/position/random.js',
+  'dist/search/constants.js',
+  'dist/search/context.js',
+  'dist/search/dfpn.js',
+  'dist/search/leaves.js',
+  'dist/search/midgame.js',
+  'dist/search/nws.js',
+  'dist/search/ordering.js',
+  'dist/search/root.js',
+  'dist/search/selective.js',
+  'dist/search/squares.js',
+  'dist/search/stability.js',
+  'dist/search/state.js',
+  'dist/search/switches.js',
+  'dist/search/table.js',
+  'dist/search/wld.js',
+  'dist/settings.js',
+  'dist/solve/settings.js',
+  'dist/solve/solve.js',
+  'dist/solve/solver.js',
+  'dist/wasm/choice.js',
+  'dist/wasm/engine-file.js',
+  'dist/wasm/engine.js',
+  'dist/wasm/layout.js',
+  'dist/wasm/search.js',
 ];
 
 /** A user's environment: no NODE_PATH, none of the variables the running npm sets for its scripts. */
@@ -44,25 +83,54 @@ function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, env: userEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 16 << 20 });
 }
 
-interface PackFile { path: string }
+interface PackFile {
+  path: string;
+}
 
 describe('the npm package', () => {
   it('packs what a user needs and nothing else', () => {
-    const [pack] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as [{ files: PackFile[]; bundled: string[] }];
+    const [pack] = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as [
+      { files: PackFile[]; bundled: string[] },
+    ];
     const files = pack.files.map((f) => f.path).sort();
-    for (const f of ['LICENSE', 'README.md', 'package.json', 'weights/revsolve.rsev', 'dist/revsolve.wasm', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/pool/worker.js', 'dist/pool/worker-entry.cjs', 'dist/train/gen-worker-entry.cjs', 'dist/web/main.js', 'dist/web/worker.js']) {
+    for (const f of [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'weights/revsolve.rsev',
+      'dist/revsolve.wasm',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli/main.js',
+      'dist/pool/worker.js',
+      'dist/pool/worker-entry.cjs',
+      'dist/train/gen-worker-entry.cjs',
+      'dist/web/main.js',
+      'dist/web/worker.js',
+    ]) {
       expect(files).toContain(f);
     }
     expect(pack.bundled).toEqual(['native-free-bitboard']);
-    const unwanted = files.filter((f) => /\.map$|\.tsbuildinfo$|^(src|test|bench|obf|data|native-free-bitboard|\.ci)\//.test(f) || /^dist\/.*\.test\./.test(f));
+    const unwanted = files.filter(
+      (f) => /\.map$|\.tsbuildinfo$|^(src|test|bench|obf|data|native-free-bitboard|\.ci)\//.test(f) || /^dist\/.*\.test\./.test(f),
+    );
     expect(unwanted).toEqual([]);
     // Only the compiled code (the bundled board package's too, and the WebAssembly engine), the page (dist/web: its
     // bundles, files, and its own copies of the engine and the weights), the shipped weights and the packages' documents.
     const code = /^(node_modules\/native-free-bitboard\/)?dist\/.*\.(c?js|d\.ts)$/;
     expect(files.filter((f) => !code.test(f))).toEqual([
-      'LICENSE', 'README.md', 'dist/revsolve.wasm',
-      'dist/web/favicon.svg', 'dist/web/index.html', 'dist/web/revsolve.rsev', 'dist/web/revsolve.wasm', 'dist/web/style.css',
-      'node_modules/native-free-bitboard/LICENSE', 'node_modules/native-free-bitboard/package.json', 'package.json', 'weights/revsolve.rsev',
+      'LICENSE',
+      'README.md',
+      'dist/revsolve.wasm',
+      'dist/web/favicon.svg',
+      'dist/web/index.html',
+      'dist/web/revsolve.rsev',
+      'dist/web/revsolve.wasm',
+      'dist/web/style.css',
+      'node_modules/native-free-bitboard/LICENSE',
+      'node_modules/native-free-bitboard/package.json',
+      'package.json',
+      'weights/revsolve.rsev',
     ]);
     expect(files).toContain('node_modules/native-free-bitboard/dist/index.d.ts');
   });
@@ -76,7 +144,10 @@ describe('the npm package', () => {
       const [{ filename }] = JSON.parse(out) as [{ filename: string }];
       project = join(dir, 'project');
       run('mkdir', ['-p', project], dir);
-      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module' }));
+      writeFileSync(
+        join(project, 'package.json'),
+        JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module' }),
+      );
       run('npm', ['install', '--no-audit', '--no-fund', join(dir, filename)], project);
       copyFileSync(join(OBF, 'fforum-1-19.obf'), join(project, 'ffo.obf'));
     }, 240_000);
@@ -87,13 +158,31 @@ describe('the npm package', () => {
     it('brings its own board package, weights and WebAssembly engine', () => {
       const installed = join(project, 'node_modules', 'revsolve');
       expect(readFileSync(join(installed, 'dist', 'revsolve.wasm')).equals(readFileSync(join(ROOT, 'dist', 'revsolve.wasm')))).toBe(true);
-      expect(readFileSync(join(installed, 'node_modules', 'native-free-bitboard', 'package.json'), 'utf8')).toContain('"native-free-bitboard"');
-      expect(readFileSync(join(installed, 'weights', 'revsolve.rsev')).equals(readFileSync(join(ROOT, 'weights', 'revsolve.rsev')))).toBe(true);
+      expect(readFileSync(join(installed, 'node_modules', 'native-free-bitboard', 'package.json'), 'utf8')).toContain(
+        '"native-free-bitboard"',
+      );
+      expect(readFileSync(join(installed, 'weights', 'revsolve.rsev')).equals(readFileSync(join(ROOT, 'weights', 'revsolve.rsev')))).toBe(
+        true,
+      );
     });
 
     it('runs the command line with npx, on the shipped weights', () => {
       expect(run('npx', ['revsolve', '--version'], project).trim()).toBe(VERSION);
-      const text = run('npx', ['revsolve', 'solve', '--position', '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;', '-n', '1', '-h', '16', '--quiet'], project);
+      const text = run(
+        'npx',
+        [
+          'revsolve',
+          'solve',
+          '--position',
+          '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;',
+          '-n',
+          '1',
+          '-h',
+          '16',
+          '--quiet',
+        ],
+        project,
+      );
       expect(text).toContain('ordering: eval (shipped weights)');
       expect(text).toMatch(/\|\s+14 \|\s+\+18 \|/);
       expect(text).toContain('0 mismatches');
@@ -117,7 +206,13 @@ describe('the npm package', () => {
           });
           web.once('exit', (code) => reject(new Error(`revsolve web exited ${code}: ${out}`)));
         });
-        for (const [path, type] of [['', 'text/html'], ['main.js', 'text/javascript'], ['worker.js', 'text/javascript'], ['revsolve.wasm', 'application/wasm'], ['favicon.svg', 'image/svg+xml']]) {
+        for (const [path, type] of [
+          ['', 'text/html'],
+          ['main.js', 'text/javascript'],
+          ['worker.js', 'text/javascript'],
+          ['revsolve.wasm', 'application/wasm'],
+          ['favicon.svg', 'image/svg+xml'],
+        ]) {
           const r = await fetch(new URL(path, url));
           expect(r.status, path).toBe(200);
           expect(r.headers.get('content-type')).toContain(type);
@@ -131,12 +226,26 @@ describe('the npm package', () => {
         await exited;
         clearTimeout(t);
         // No process of the group is left (signal 0 tests for one).
-        await expect.poll(() => { try { process.kill(-web.pid!, 0); return 'alive'; } catch { return 'gone'; } }, { timeout: 10_000 }).toBe('gone');
+        await expect
+          .poll(
+            () => {
+              try {
+                process.kill(-web.pid!, 0);
+                return 'alive';
+              } catch {
+                return 'gone';
+              }
+            },
+            { timeout: 10_000 },
+          )
+          .toBe('gone');
       }
     }, 60_000);
 
     it('serves the library: a script solves a suite on the pool and one position in its thread', () => {
-      writeFileSync(join(project, 'script.mjs'), `
+      writeFileSync(
+        join(project, 'script.mjs'),
+        `
 import { Solver, SHIPPED_WEIGHTS, readObf, solveSuite } from 'revsolve';
 const suite = readObf('ffo.obf');
 const entries = suite.entries.slice(0, 6);
@@ -145,10 +254,23 @@ for await (const r of solveSuite(entries, { workers: 2, hashBits: 16 })) rows.pu
 const solver = new Solver({ hashBits: 16 });
 const one = solver.solve(entries[0].position, entries[0].answers);
 console.log(JSON.stringify({ rows, one: [one.score, one.ok, one.pv.length > 0], weights: solver.options.weights?.file, shipped: SHIPPED_WEIGHTS }));
-`);
-      const out = JSON.parse(run('node', ['script.mjs'], project)) as { rows: [number, number, boolean][]; one: [number, boolean, boolean]; weights: string; shipped: string };
+`,
+      );
+      const out = JSON.parse(run('node', ['script.mjs'], project)) as {
+        rows: [number, number, boolean][];
+        one: [number, boolean, boolean];
+        weights: string;
+        shipped: string;
+      };
       // FFO #1-#6, exact scores from the suite's own answers.
-      expect(out.rows).toEqual([[1, 18, true], [2, 10, true], [3, 2, true], [4, 0, true], [5, 32, true], [6, 14, true]]);
+      expect(out.rows).toEqual([
+        [1, 18, true],
+        [2, 10, true],
+        [3, 2, true],
+        [4, 0, true],
+        [5, 32, true],
+        [6, 14, true],
+      ]);
       expect(out.one).toEqual([18, true, true]);
       expect(out.weights).toBe(join(project, 'node_modules', 'revsolve', 'weights', 'revsolve.rsev'));
       expect(out.shipped).toBe(out.weights);
@@ -156,58 +278,94 @@ console.log(JSON.stringify({ rows, one: [one.score, one.ok, one.pv.length > 0], 
 
     it('imports the core entry and each subpath entry; the core loads only the modules on its list, and runs nothing', () => {
       // A loader hook writes down every module the import loads (Node's module.register: the hooks run on their own thread).
-      writeFileSync(join(project, 'hooks.mjs'), `
+      writeFileSync(
+        join(project, 'hooks.mjs'),
+        `
 import { appendFileSync } from 'node:fs';
 export async function load(url, context, next) {
   appendFileSync(process.env.LOADED_LOG, url + '\\n');
   return next(url, context);
 }
-`);
+`,
+      );
       writeFileSync(join(project, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
-      writeFileSync(join(project, 'core.mjs'), `
+      writeFileSync(
+        join(project, 'core.mjs'),
+        `
 const before = new Set(Object.getOwnPropertyNames(globalThis));
 const core = await import('revsolve');
 const added = Object.getOwnPropertyNames(globalThis).filter((k) => !before.has(k));
 const resources = process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap' && r !== 'PipeWrap'); // stdout and stderr
 console.log(JSON.stringify({ names: Object.keys(core).length, added, resources }));
-`);
+`,
+      );
       const log = join(project, 'loaded.log');
       writeFileSync(log, '');
-      const out = JSON.parse(execFileSync('node', ['--import', './register.mjs', 'core.mjs'], { cwd: project, env: { ...userEnv(), LOADED_LOG: log }, encoding: 'utf8' })) as {
-        names: number; added: string[]; resources: string[];
+      const out = JSON.parse(
+        execFileSync('node', ['--import', './register.mjs', 'core.mjs'], {
+          cwd: project,
+          env: { ...userEnv(), LOADED_LOG: log },
+          encoding: 'utf8',
+        }),
+      ) as {
+        names: number;
+        added: string[];
+        resources: string[];
       };
       expect(out.names).toBeGreaterThan(40);
       // No side effect: nothing added to the global object, no timer, worker or handle left by the import.
       expect(out.added).toEqual([]);
       expect(out.resources).toEqual([]);
       const installed = `${pathToFileURL(join(project, 'node_modules', 'revsolve')).href}/`;
-      const loaded = readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith(installed)).map((u) => u.slice(installed.length)).sort();
+      const loaded = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((u) => u.startsWith(installed))
+        .map((u) => u.slice(installed.length))
+        .sort();
       // The core entry's modules, written here: a module added to the core's graph (the queue's, say) must be added on purpose.
       expect(loaded.filter((m) => !m.startsWith('node_modules/'))).toEqual(CORE_MODULES);
-      expect(loaded.filter((m) => m.startsWith('node_modules/')).map((m) => m.split('/')[1]).filter((v, i, a) => a.indexOf(v) === i)).toEqual(['native-free-bitboard']);
-      const third = readFileSync(log, 'utf8').split('\n').filter((u) => u.includes('/node_modules/') && !u.startsWith(installed));
+      expect(
+        loaded
+          .filter((m) => m.startsWith('node_modules/'))
+          .map((m) => m.split('/')[1])
+          .filter((v, i, a) => a.indexOf(v) === i),
+      ).toEqual(['native-free-bitboard']);
+      const third = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((u) => u.includes('/node_modules/') && !u.startsWith(installed));
       expect(third.filter((u) => /\/(bullmq|ioredis|commander|cli-progress|serve-static)\//.test(u))).toEqual([]);
       // Each subpath entry loads and gives its names.
-      writeFileSync(join(project, 'subpaths.mjs'), `
+      writeFileSync(
+        join(project, 'subpaths.mjs'),
+        `
 const names = {};
 for (const p of ['board', 'eval', 'lab', 'train', 'queue']) names[p] = Object.keys(await import('revsolve/' + p)).length;
 console.log(JSON.stringify(names));
-`);
+`,
+      );
       expect(JSON.parse(run('node', ['subpaths.mjs'], project))).toEqual({ board: 2, eval: 21, lab: 8, train: 2, queue: 11 });
     }, 60_000);
 
-    it('compiles and runs the README\'s TypeScript example as written', () => {
+    it("compiles and runs the README's TypeScript example as written", () => {
       const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
       const section = readme.slice(readme.indexOf('## Use it from TypeScript'));
       const code = /```ts\n([\s\S]*?)```/.exec(section)![1];
       writeFileSync(join(project, 'example.ts'), code);
-      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'out',
-          typeRoots: [join(ROOT, 'node_modules', '@types')], types: ['node'],
-        },
-        files: ['example.ts'],
-      }));
+      writeFileSync(
+        join(project, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            strict: true,
+            outDir: 'out',
+            typeRoots: [join(ROOT, 'node_modules', '@types')],
+            types: ['node'],
+          },
+          files: ['example.ts'],
+        }),
+      );
       run('node', [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project);
       const out = run('node', [join('out', 'example.js')], project);
       expect(out).toMatch(/^FFO #1: 18 by g8, \d+ nodes, \d+ table hits$/m);

@@ -6,23 +6,24 @@
  * its job back at once; foreign and malformed jobs fail without retries;
  * one position split into subtree tasks across the workers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import { OBF } from './helpers.js';
-import { CLI, Proc, RedisServer, essentials, freePort, jsonRows, sleep, startWorker } from './redis.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHIPPED_WEIGHTS } from '../src/install.js';
 import { queueOf } from '../src/queue/jobs.js';
 import { RemoteRunner, type RemoteTask, workerThreads } from '../src/queue/remote.js';
-import { SHIPPED_WEIGHTS } from '../src/install.js';
-
 import { LIVE_LOWER, LIVE_NODES } from '../src/search/context.js';
-import { type SolveOptions, resolveOptions } from '../src/solve/settings.js';
+import { resolveOptions, type SolveOptions } from '../src/solve/settings.js';
+import { OBF } from './helpers.js';
+import { CLI, essentials, freePort, jsonRows, Proc, RedisServer, sleep, startWorker } from './redis.js';
 
 /** The queue of a worker started with -h 16 and these options (the shipped weights by default, as the CLI's). */
 const q16 = (o: SolveOptions = {}) => queueOf(resolveOptions({ hashBits: 16, ...o }));
+
 import { tempDir } from './tmp.js';
 
 const dir = tempDir('queue');
@@ -30,7 +31,14 @@ const SUITE_1_19 = join(OBF, 'fforum-1-19.obf');
 const SUITE_20_39 = join(OBF, 'fforum-20-39.obf');
 // Ten positions of fforum-20-39 (#20-#29), long enough (0.1-3 s each at h 16) to be killed mid-job.
 const TEN = join(dir, 'ten.obf');
-writeFileSync(TEN, readFileSync(SUITE_20_39, 'utf8').split('\n').filter((l) => /^[-XO]{64}/.test(l)).slice(0, 10).join('\n') + '\n');
+writeFileSync(
+  TEN,
+  readFileSync(SUITE_20_39, 'utf8')
+    .split('\n')
+    .filter((l) => /^[-XO]{64}/.test(l))
+    .slice(0, 10)
+    .join('\n') + '\n',
+);
 
 // FFO #40 (20 empties, +38 by a2): about a second at h 16.
 const FFO40 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[0];
@@ -38,7 +46,11 @@ const FFO40 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[0]
 const FFO41 = readFileSync(join(OBF, 'fforum-40-59.obf'), 'utf8').split('\n')[1];
 
 function local(file: string): string[] {
-  const r = spawnSync(process.execPath, [CLI, 'solve', file, '-h', '16', '-n', '2', '--split', 'never', '--idle', 'wait', '--json', '--quiet'], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [CLI, 'solve', file, '-h', '16', '-n', '2', '--split', 'never', '--idle', 'wait', '--json', '--quiet'],
+    { encoding: 'utf8' },
+  );
   expect(r.status).toBe(0);
   return essentials(jsonRows(r.stdout));
 }
@@ -75,7 +87,8 @@ function ended(workers: Proc[], run: string): number {
 }
 
 async function waitEnded(workers: Proc[], run: string, count: number): Promise<void> {
-  for (const t0 = Date.now(); ended(workers, run) < count; await sleep(10)) if (Date.now() - t0 > 60_000) throw new Error(`${run}: fewer than ${count} jobs ended`);
+  for (const t0 = Date.now(); ended(workers, run) < count; await sleep(10))
+    if (Date.now() - t0 > 60_000) throw new Error(`${run}: fewer than ${count} jobs ended`);
 }
 
 async function coordinate(...args: string[]): Promise<Proc> {
@@ -120,7 +133,9 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     // What Redis holds, and cleaning a run away.
     const status = track(new Proc(['queue', 'status', redis.url]));
     expect(await status.exited).toBe(0);
-    expect(status.out).toMatch(/^same-1: 19 of 19 solved; queue revsolve-s2-[0-9a-f]{12} \(-h 16 --table board2 --eval sha256 [0-9a-f]{12} --selectivity 1,2\)/m);
+    expect(status.out).toMatch(
+      /^same-1: 19 of 19 solved; queue revsolve-s2-[0-9a-f]{12} \(-h 16 --table board2 --eval sha256 [0-9a-f]{12} --selectivity 1,2\)/m,
+    );
     expect(status.out).toMatch(/^same-20: 20 of 20 solved/m);
     const clean = track(new Proc(['queue', 'clean', redis.url, '--run', 'same-1']));
     expect(await clean.exited).toBe(0);
@@ -143,7 +158,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const c = track(new Proc(['solve', TEN, '--queue', redis.url, '-h', '16', '--json', '--quiet', '--run', 'kill-worker'], pure));
     // Kill w1 while it holds a job (after a first result, so that the suite is under way).
     let id = '';
-    for (const t0 = Date.now(); !id && Date.now() - t0 < 60_000;) {
+    for (const t0 = Date.now(); !id && Date.now() - t0 < 60_000; ) {
       // A job w1 has taken and not ended: kill it at once (each takes 0.1 s or more).
       const took = [...w1.err.matchAll(/took (kill-worker\.\d+)/g)].map((m) => m[1]);
       id = took.find((t) => !w1.err.includes(`ended ${t} `)) ?? '';
@@ -174,7 +189,10 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const r = await coordinate(TEN, '--run', 'kill-coordinator', '--results', results, '--resume');
     expect(await r.exited).toBe(0);
     expect(essentials(jsonRows(r.out))).toEqual(reference20.slice(0, 10));
-    const saved = readFileSync(results, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { index: number }).index);
+    const saved = readFileSync(results, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { index: number }).index);
     expect([...saved].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]); // each once
     await w1.end();
     await w2.end();
@@ -192,9 +210,14 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const t0 = Date.now();
     expect(await c.exited).toBe(2);
     expect(Date.now() - t0).toBeLessThan(15_000);
-    const line = c.err.trim().split('\n').filter((l) => l.startsWith('revsolve:'));
+    const line = c.err
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('revsolve:'));
     expect(line).toHaveLength(1);
-    expect(line[0]).toMatch(new RegExp(`revsolve: redis://127\\.0\\.0\\.1:${redis.port}: Redis lost mid-run .*--resume when Redis is back`));
+    expect(line[0]).toMatch(
+      new RegExp(`revsolve: redis://127\\.0\\.0\\.1:${redis.port}: Redis lost mid-run .*--resume when Redis is back`),
+    );
     expect(lines()).toBeGreaterThanOrEqual(2);
     await redis.start();
     const r = await coordinate(TEN, '--run', 'redis-down', '--results', results, '--resume');
@@ -208,7 +231,9 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const port = await freePort();
     const c = track(new Proc(['solve', SUITE_1_19, '--queue', `redis://127.0.0.1:${port}`, '--redis-timeout', '1', '--quiet']));
     expect(await c.exited).toBe(2);
-    expect(c.err.trim()).toMatch(new RegExp(`^revsolve: redis://127\\.0\\.0\\.1:${port}: Redis unreachable for 1 s \\(.*ECONNREFUSED.*\\)`));
+    expect(c.err.trim()).toMatch(
+      new RegExp(`^revsolve: redis://127\\.0\\.0\\.1:${port}: Redis unreachable for 1 s \\(.*ECONNREFUSED.*\\)`),
+    );
     const w = track(new Proc(['worker', '--queue', `redis://127.0.0.1:${port}`, '--redis-timeout', '1']));
     expect(await w.exited).toBe(2);
     expect(w.err).toMatch(new RegExp(`revsolve worker: redis://127\\.0\\.0\\.1:${port}: Redis unreachable for 1 s`));
@@ -236,7 +261,9 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     // The weights as a copy elsewhere (the same bytes), table and selectivity spelled out on the worker only.
     const copy = join(dir, 'copy.rsev');
     writeFileSync(copy, readFileSync(SHIPPED_WEIGHTS));
-    const w = track(await startWorker(redis.url, ['--eval', copy, '--table', 'board2', '--selectivity', '1,2', '-n', '1', '--progress-ms', '200']));
+    const w = track(
+      await startWorker(redis.url, ['--eval', copy, '--table', 'board2', '--selectivity', '1,2', '-n', '1', '--progress-ms', '200']),
+    );
     const named = /queue (revsolve-[0-9a-f]{12})/;
     const c = track(new Proc(['solve', TEN, '--queue', redis.url, '-h', '16', '--run', 'same-queue', '--quiet']));
     expect(await c.exited).toBe(0);
@@ -276,7 +303,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     await w.end();
   });
 
-  it('a WLD run is another queue: workers started with --wld serve it, whole and split positions, each result the file\'s sign', async () => {
+  it("a WLD run is another queue: workers started with --wld serve it, whole and split positions, each result the file's sign", async () => {
     const exact = q16({ wld: false });
     const wld = q16({ wld: true });
     expect(wld.name).not.toBe(exact.name);
@@ -287,7 +314,10 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const a = await coordinate(SUITE_1_19, '--run', 'wld-1', '--wld');
     expect(await a.exited).toBe(0);
     const rows = jsonRows(a.out);
-    const local = jsonRows(spawnSync(process.execPath, [CLI, 'solve', SUITE_1_19, '-h', '16', '-n', '1', '--wld', '--json', '--quiet'], { encoding: 'utf8' }).stdout);
+    const local = jsonRows(
+      spawnSync(process.execPath, [CLI, 'solve', SUITE_1_19, '-h', '16', '-n', '1', '--wld', '--json', '--quiet'], { encoding: 'utf8' })
+        .stdout,
+    );
     expect(rows.map((r) => [r.index, r.wld, r.ok])).toEqual(local.map((r) => [r.index, r.wld, true]));
     // A lone position split into subtrees on both workers: a win (FFO #40, +38).
     const c = await coordinate('--position', FFO40, '--run', 'wld-split', '--queue-leaf', '17', '--wld');
@@ -306,7 +336,8 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     // The coordinator counts the queue's threads from its workers' names
     // (registered once each worker's connection is up: waited for, bounded).
     expect(await threadsWithin(q, 2)).toBe(2);
-    const taskLine = /split through the queue: (\d+) tasks \(subtrees of 17 empties or fewer\), [\d.]+ out on average, \d+ at most; (\d+) copies raced on idle threads, (\d+) answered first; cancelled on cuts and races: (\d+) waiting, (\d+) running/;
+    const taskLine =
+      /split through the queue: (\d+) tasks \(subtrees of 17 empties or fewer\), [\d.]+ out on average, \d+ at most; (\d+) copies raced on idle threads, (\d+) answered first; cancelled on cuts and races: (\d+) waiting, (\d+) running/;
     // FFO #40 (20 empties) in subtrees of 17 empties; a lone task is raced on the idle thread at once.
     const c = await coordinate('--position', FFO40, '--run', 'split', '--queue-leaf', '17', '--race-after', '0');
     expect(await c.exited).toBe(0);
@@ -362,7 +393,11 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const client = new Redis(redis.port, '127.0.0.1');
     const runner = new RemoteRunner(q, client, queue.digest, 'live-sum', 'feed');
     let task: RemoteTask | undefined;
-    const answer = runner.run({ kind: 'nws', index: 3, ph: 0, pl: 0x81, oh: 0, ol: 0x42, table: null, tableId: 0, date: 1, alpha: 0, empties: 60, seq: 0 }, 0, (t) => (task = t));
+    const answer = runner.run(
+      { kind: 'nws', index: 3, ph: 0, pl: 0x81, oh: 0, ol: 0x42, table: null, tableId: 0, date: 1, alpha: 0, empties: 60, seq: 0 },
+      0,
+      (t) => (task = t),
+    );
     expect(runner.owns(task!.id)).toBe(true);
     runner.progress(task!.id, { nodes: 1234 });
     expect(runner.liveSum(3, LIVE_NODES)).toBe(1234);
@@ -381,7 +416,8 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const name = q16().name;
     const q = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
     const c = await coordinate(SUITE_1_19, '--run', 'gone');
-    for (const t0 = Date.now(); (await q.getJobState('gone.5')) === 'unknown'; await sleep(20)) if (Date.now() - t0 > 30_000) throw new Error('not queued');
+    for (const t0 = Date.now(); (await q.getJobState('gone.5')) === 'unknown'; await sleep(20))
+      if (Date.now() - t0 > 30_000) throw new Error('not queued');
     expect(await q.remove('gone.5')).toBe(1);
     await q.close();
     const w = track(await startWorker(redis.url));
@@ -397,7 +433,7 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const w2 = track(await startWorker(redis.url));
     const c = await coordinate('--position', FFO40, '--run', 'split-worker', '--queue-leaf', '17');
     let id = '';
-    for (const t0 = Date.now(); !id && Date.now() - t0 < 60_000;) {
+    for (const t0 = Date.now(); !id && Date.now() - t0 < 60_000; ) {
       // A task w1 has taken and not ended, after its first three.
       const took = [...w1.err.matchAll(/took (split-worker\.1\.[0-9a-f]+\.\d+)/g)].map((m) => m[1]);
       const open = took.find((t) => !w1.err.includes(`ended ${t} `));
@@ -416,7 +452,8 @@ describe('the queue (BullMQ on a real redis-server)', () => {
     const w1 = track(await startWorker(redis.url));
     const w2 = track(await startWorker(redis.url));
     const c = await coordinate('--position', FFO40, '--run', 'split-kill', '--queue-leaf', '17');
-    for (const t0 = Date.now(); (w1.err + w2.err).split('ended split-kill.1.').length < 4; await sleep(5)) if (Date.now() - t0 > 60_000) throw new Error('no task ended');
+    for (const t0 = Date.now(); (w1.err + w2.err).split('ended split-kill.1.').length < 4; await sleep(5))
+      if (Date.now() - t0 > 60_000) throw new Error('no task ended');
     c.kill('SIGKILL');
     await c.exited;
     const r = await coordinate('--position', FFO40, '--run', 'split-kill', '--queue-leaf', '17', '--resume');

@@ -56,10 +56,28 @@ export class RedisServer {
   }
 
   async start(): Promise<void> {
-    this.proc = spawn('redis-server', [
-      '--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '',
-      '--protected-mode', 'no', '--logfile', join(this.dir, 'redis.log'),
-    ], { stdio: 'ignore' });
+    this.proc = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        this.dir,
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--save',
+        '',
+        '--protected-mode',
+        'no',
+        '--logfile',
+        join(this.dir, 'redis.log'),
+      ],
+      { stdio: 'ignore' },
+    );
     const t0 = Date.now();
     while (!(await pong(this.port))) {
       if (Date.now() - t0 > 10_000) throw new Error(`redis-server did not start on port ${this.port}`);
@@ -137,14 +155,22 @@ export class Proc {
 
 /** A queue worker of one thread with fast lock and stall checks, ready when it says so. */
 export async function startWorker(url: string, extra: string[] = [], env: Record<string, string> = {}): Promise<Proc> {
-  const w = new Proc(['worker', '--queue', url, '-n', '1', '-h', '16', '--lock-ms', '1500', '--stall-ms', '500', '--verbose', ...extra], env);
+  const w = new Proc(
+    ['worker', '--queue', url, '-n', '1', '-h', '16', '--lock-ms', '1500', '--stall-ms', '500', '--verbose', ...extra],
+    env,
+  );
   await w.waitFor(/revsolve worker .* on redis/);
   return w;
 }
 
 /** A run's JSON result lines by index (each comes as its position finishes, naming its index), the summary left out. */
 export function jsonRows(out: string): Record<string, unknown>[] {
-  const rows = out.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => !r.summary);
+  const rows = out
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .filter((r) => !r.summary);
   return rows.sort((a, b) => Number(a.index) - Number(b.index));
 }
 

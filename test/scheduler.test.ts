@@ -7,14 +7,18 @@ interface EchoTask {
 }
 
 const settings = (workers: number) => ({
-  workers, filename: new URL('./fixtures/echo-worker.mjs', import.meta.url).href, liveFields: 1, common: { run: 'common' },
+  workers,
+  filename: new URL('./fixtures/echo-worker.mjs', import.meta.url).href,
+  liveFields: 1,
+  common: { run: 'common' },
 });
 
 describe('scheduler', () => {
   it('runs queued tasks by rank, then leftmost in the tree (deeper first under one node), then first come', async () => {
     const s = new Scheduler<EchoTask>(settings(1), () => {});
     const done: string[] = [];
-    const add = (id: string, rank: number, path: number[]) => s.run<string>({ index: 1, id }, rank, undefined, path).then((r) => done.push(r!));
+    const add = (id: string, rank: number, path: number[]) =>
+      s.run<string>({ index: 1, id }, rank, undefined, path).then((r) => done.push(r!));
     // The first takes the only worker at once; the others wait in the queue.
     const all = [
       add('busy', 9, []),

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { emptyCount, play } from '../src/position/position.js';
-import { guessScore, solveExact, SELECTIVE_MIN } from '../src/search/root.js';
-import { SearchContext } from '../src/search/context.js';
-import { searchNull } from '../src/search/nws.js';
-import { setupEmpties } from '../src/search/leaves.js';
-import { TranspositionTable, hashPosition } from '../src/search/table.js';
 import { loadEvaluator } from '../src/eval/files.js';
+import { emptyCount, play } from '../src/position/position.js';
+import { SearchContext } from '../src/search/context.js';
+import { setupEmpties } from '../src/search/leaves.js';
+import { searchNull } from '../src/search/nws.js';
+import { guessScore, SELECTIVE_MIN, solveExact } from '../src/search/root.js';
+import { hashPosition, TranspositionTable } from '../src/search/table.js';
 import { randomPosition } from './helpers.js';
 
 const DEFAULT_WEIGHTS = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));

@@ -5,29 +5,40 @@
  * reads it both engines; no default or range check of a setting is written
  * outside the table; the library and the command line resolve alike.
  */
-import { describe, expect, it } from 'vitest';
-import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { searchSettings } from '../src/cli/options.js';
-import { addSolveCommand } from '../src/cli/solve.js';
-import { addQueueCommands } from '../src/cli/queue.js';
+import { describe, expect, it } from 'vitest';
 import { addAnalyzeCommand } from '../src/cli/analyze.js';
-import { SHIPPED_WEIGHTS } from '../src/install.js';
-import { queueOf } from '../src/queue/jobs.js';
+import { searchSettings } from '../src/cli/options.js';
+import { addQueueCommands } from '../src/cli/queue.js';
+import type { StopSignals } from '../src/cli/signals.js';
+import { addSolveCommand } from '../src/cli/solve.js';
 import { syntheticWeights } from '../src/eval/compress.js';
 import { loadEvaluator, writeCompact } from '../src/eval/files.js';
-import { type ResolvedOptions, resolveOptions } from '../src/solve/settings.js';
-import { COMBINATIONS, SETTINGS, SETTING_KEYS, type SettingKey, TREE_SETTINGS, defaultOf, flagName, setting, settingsOf } from '../src/settings.js';
-import { readResults, ResultsFile } from '../src/pool/results.js';
+import { SHIPPED_WEIGHTS } from '../src/install.js';
+import { ResultsFile, readResults } from '../src/pool/results.js';
 import { parseObfLine } from '../src/position/obf.js';
-import { solveOne } from '../src/solve/solve.js';
+import { queueOf } from '../src/queue/jobs.js';
 import { SearchContext } from '../src/search/context.js';
 import { createTable } from '../src/search/table.js';
-import { WasmSearch } from '../src/wasm/search.js';
+import {
+  COMBINATIONS,
+  defaultOf,
+  flagName,
+  SETTING_KEYS,
+  SETTINGS,
+  type SettingKey,
+  setting,
+  settingsOf,
+  TREE_SETTINGS,
+} from '../src/settings.js';
+import { type ResolvedOptions, resolveOptions } from '../src/solve/settings.js';
+import { solveOne } from '../src/solve/solve.js';
 import { chooseEngine } from '../src/wasm/choice.js';
-import type { StopSignals } from '../src/cli/signals.js';
+import { WasmSearch } from '../src/wasm/search.js';
 import { tempDir } from './tmp.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -61,7 +72,17 @@ const SAMPLES: Partial<Record<SettingKey, { readonly cli: string[]; readonly val
  * weights' copy in its memory). A tree setting that is not named here must
  * have its word in the engine's settings block.
  */
-const HOST_ONLY: readonly SettingKey[] = ['hashBits', 'tableLayout', 'weights', 'ordering', 'selectivity', 'keepTable', 'wld', 'prover', 'root'];
+const HOST_ONLY: readonly SettingKey[] = [
+  'hashBits',
+  'tableLayout',
+  'weights',
+  'ordering',
+  'selectivity',
+  'keepTable',
+  'wld',
+  'prover',
+  'root',
+];
 
 /** Resolved settings as compared here: the weights by their file and digest (their megabytes compare slowly). */
 const comparable = (r: ResolvedOptions) => ({ ...r, weights: r.weights && { file: r.weights.file, digest: r.weights.digest } });
@@ -88,7 +109,14 @@ describe('the settings table', () => {
   it('every setting has its flag on each command that takes it, with its default in words', () => {
     const commands: Record<string, Command> = {
       solve: commandNamed('solve', (p) => addSolveCommand(p, noStop)),
-      worker: commandNamed('worker', (p) => addQueueCommands(p, () => undefined, () => undefined, noStop)),
+      worker: commandNamed('worker', (p) =>
+        addQueueCommands(
+          p,
+          () => undefined,
+          () => undefined,
+          noStop,
+        ),
+      ),
       analyze: commandNamed('analyze', (p) => addAnalyzeCommand(p, noStop)),
     };
     for (const [place, command] of Object.entries(commands)) {
@@ -102,7 +130,7 @@ describe('the settings table', () => {
     }
   });
 
-  it('every setting that changes the tree reaches the command line, the digest and --resume\'s check', () => {
+  it("every setting that changes the tree reaches the command line, the digest and --resume's check", () => {
     const missing = TREE_SETTINGS.filter((k) => SAMPLES[k] === undefined);
     expect(missing, 'tree settings without a sample in this test').toEqual([]);
     const base = resolveOptions({ hashBits: 16 });
@@ -127,7 +155,23 @@ describe('the settings table', () => {
       const file = join(dir, `resume-${k}.jsonl`);
       const entry = { line: 1, ...parseObfLine('--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X') };
       const saved = new ResultsFile(file, false, baseDigest);
-      saved.append({ index: 1, line: 1, empties: 14, move: 62, score: 18, ok: true, nodes: 1, ms: 1, pv: [62], table: { probes: 0, hits: 0, cutoffs: 0, stores: 0, overwrites: 0 }, engine: 'ts', engineNodes: 0 }, entry);
+      saved.append(
+        {
+          index: 1,
+          line: 1,
+          empties: 14,
+          move: 62,
+          score: 18,
+          ok: true,
+          nodes: 1,
+          ms: 1,
+          pv: [62],
+          table: { probes: 0, hits: 0, cutoffs: 0, stores: 0, overwrites: 0 },
+          engine: 'ts',
+          engineNodes: 0,
+        },
+        entry,
+      );
       saved.close();
       const wld = viaCli.wld;
       expect(readResults(file, [entry], d, wld).foreign.length, k).toBe(1);
@@ -137,9 +181,9 @@ describe('the settings table', () => {
     expect(digests.size).toBe(TREE_SETTINGS.length + 1);
   });
 
-  it('a setting the engine reads has its word in the engine\'s block, and both engines search one tree with it', () => {
+  it("a setting the engine reads has its word in the engine's block, and both engines search one tree with it", () => {
     const unclassified = TREE_SETTINGS.filter((k) => setting(k).engineWord === undefined && !HOST_ONLY.includes(k));
-    expect(unclassified, 'tree settings neither the host\'s alone nor the engine\'s').toEqual([]);
+    expect(unclassified, "tree settings neither the host's alone nor the engine's").toEqual([]);
     const readByEngine = TREE_SETTINGS.filter((k) => setting(k).engineWord !== undefined);
     expect(readByEngine).toEqual(['off']);
     expect(chooseEngine('wasm', 16, 'board2').engine).toBe('wasm');
@@ -148,7 +192,13 @@ describe('the settings table', () => {
     for (const k of readByEngine) {
       const nodes = (value: unknown, engine: 'ts' | 'wasm'): number => {
         const below = engine === 'wasm' ? WasmSearch.create(16, 'board2', evaluator) : null;
-        const ctx = new SearchContext({ table: below ? below.table : createTable(16, 'board2'), evaluator, selectivity: defaultOf('selectivity'), below, [k]: value });
+        const ctx = new SearchContext({
+          table: below ? below.table : createTable(16, 'board2'),
+          evaluator,
+          selectivity: defaultOf('selectivity'),
+          below,
+          [k]: value,
+        });
         const r = solveOne(ctx, position, answers, 1, 1, { keepTable: false, root: defaultOf('root'), wld: false });
         expect(r.ok, `${k} ${engine}`).toBe(true);
         return r.nodes;
@@ -166,7 +216,11 @@ describe('the settings table', () => {
       [['--prover', 'dfpn'], { prover: 'dfpn' }, /dfpn proves win\/loss\/draw/],
       [['--wld', '--prover', 'dfpn', '--split', 'always'], { wld: true, prover: 'dfpn', split: 'always' }, /split.*never split/],
       [['--wld', '--prover', 'dfpn', '--idle', 'wait'], { wld: true, prover: 'dfpn', idle: 'wait' }, /idle.*no helpers/],
-      [['--wld', '--prover', 'dfpn', '--selectivity', 'none'], { wld: true, prover: 'dfpn', selectivity: [] }, /selectivity.*no pre-searches/],
+      [
+        ['--wld', '--prover', 'dfpn', '--selectivity', 'none'],
+        { wld: true, prover: 'dfpn', selectivity: [] },
+        /selectivity.*no pre-searches/,
+      ],
       [['--eval', 'none', '--ordering', 'eval'], { weights: null, ordering: 'eval' }, /ordering.*eval needs weights/],
       [['--ordering', 'mobility', '--selectivity', '1'], { ordering: 'mobility', selectivity: [1] }, /selectivity.*need eval ordering/],
     ];
@@ -175,8 +229,12 @@ describe('the settings table', () => {
       expect(() => searchSettings(solveOptions(cli), 'solve'), cli.join(' ')).toThrow(/^--/);
       expect(() => resolveOptions(lib), cli.join(' ')).toThrow(message);
     }
-    expect(() => searchSettings(solveOptions(['--wld', '--root', 'pvs']), 'solve')).toThrow(/^--root pvs is for exact solves: --wld probes/);
-    expect(() => searchSettings(solveOptions(['--off', 'parity']), 'solve', true)).toThrow(/--off, --root and --keep-table are for local runs/);
+    expect(() => searchSettings(solveOptions(['--wld', '--root', 'pvs']), 'solve')).toThrow(
+      /^--root pvs is for exact solves: --wld probes/,
+    );
+    expect(() => searchSettings(solveOptions(['--off', 'parity']), 'solve', true)).toThrow(
+      /--off, --root and --keep-table are for local runs/,
+    );
     // Every rule of the table is among these.
     expect(new Set(COMBINATIONS.map((c) => c.key))).toEqual(new Set(['ordering', 'selectivity', 'prover', 'split', 'idle', 'root', 'off']));
   });
@@ -192,7 +250,9 @@ describe('the settings table', () => {
 
   it('the library resolves as the command line does', () => {
     expect(comparable(resolveOptions({ hashBits: 16 }))).toEqual(comparable(searchSettings(solveOptions(['-h', '16']), 'solve')));
-    expect(comparable(resolveOptions({ hashBits: 16, weights: null }))).toEqual(comparable(searchSettings(solveOptions(['-h', '16', '--eval', 'none']), 'solve')));
+    expect(comparable(resolveOptions({ hashBits: 16, weights: null }))).toEqual(
+      comparable(searchSettings(solveOptions(['-h', '16', '--eval', 'none']), 'solve')),
+    );
   });
 });
 
@@ -203,7 +263,8 @@ function sources(): { file: string; text: string }[] {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (/\.(ts|cts|mts)$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push({ file: relative(ROOT, p), text: readFileSync(p, 'utf8') });
+      else if (/\.(ts|cts|mts)$/.test(e.name) && !e.name.endsWith('.d.ts'))
+        out.push({ file: relative(ROOT, p), text: readFileSync(p, 'utf8') });
     }
   };
   walk(join(ROOT, 'src'));
@@ -214,17 +275,27 @@ function sources(): { file: string; text: string }[] {
 /** What a default or a check of a setting written outside the table looks like. */
 function outsideTheTable(files: { file: string; text: string }[]): string[] {
   const flags = SETTING_KEYS.map((k) => flagName(k).slice(2)).join('|');
-  const values = [...new Set(SETTING_KEYS.flatMap((k) => {
-    const d = defaultOf(k);
-    return typeof d === 'string' ? [d] : [];
-  }))].join('|');
+  const values = [
+    ...new Set(
+      SETTING_KEYS.flatMap((k) => {
+        const d = defaultOf(k);
+        return typeof d === 'string' ? [d] : [];
+      }),
+    ),
+  ].join('|');
   const patterns: [RegExp, string][] = [
     [/\?\?\s*DEFAULT_[A-Z_]+/, 'a default by ?? DEFAULT_…'],
     [new RegExp(`\\?\\?\\s*'(${values})'`), 'a string default of a setting'],
-    [/\?\?\s*availableParallelism\(\)|,\s*availableParallelism\(\)\)/, 'the workers\' default'],
-    [new RegExp(`\\.option\\('(-\\w, )?--(${flags})\\b`), 'a setting\'s option declared by hand'],
-    [/function parse(HashBits|Workers|Layout|Ordering|Selectivity|Split|Idle|Engine|Prover|Off|Root|Leaf|RaceAfter|Seconds|From|Ms|Count)\b/, 'a setting\'s parser'],
-    [/(bits|hashBits)\s*[<>]=?\s*(MIN_BITS|MAX_BITS|\d+)\b|(MIN_BITS|MAX_BITS)\s*[<>]=?\s*(bits|hashBits)\b/, 'a range check of the table size'],
+    [/\?\?\s*availableParallelism\(\)|,\s*availableParallelism\(\)\)/, "the workers' default"],
+    [new RegExp(`\\.option\\('(-\\w, )?--(${flags})\\b`), "a setting's option declared by hand"],
+    [
+      /function parse(HashBits|Workers|Layout|Ordering|Selectivity|Split|Idle|Engine|Prover|Off|Root|Leaf|RaceAfter|Seconds|From|Ms|Count)\b/,
+      "a setting's parser",
+    ],
+    [
+      /(bits|hashBits)\s*[<>]=?\s*(MIN_BITS|MAX_BITS|\d+)\b|(MIN_BITS|MAX_BITS)\s*[<>]=?\s*(bits|hashBits)\b/,
+      'a range check of the table size',
+    ],
     [/workers\s*<\s*1\b|workers\s*>\s*256/, 'a range check of the workers'],
     [/(from|empties)\s*[<>]\s*1\b.*>\s*60/, 'a range check of --from'],
   ];
@@ -254,13 +325,17 @@ describe('no setting outside the table', () => {
     const old = [
       "    const common = { engine: s.engine ?? 'ts', root: s.root ?? DEFAULT_ROOT };",
       "    .option('-h, --hash-bits <h>', 'table', parseHashBits, DEFAULT_BITS)",
-      "export function parseWorkers(value: string): number {",
-      "  if (!Number.isInteger(hashBits) || hashBits < MIN_BITS || hashBits > MAX_BITS) throw new Error();",
-      "    workers: options.workers ?? availableParallelism(),",
-      "  if (o.workers !== undefined && (o.workers < 1 || o.workers > 256)) throw new Error();",
+      'export function parseWorkers(value: string): number {',
+      '  if (!Number.isInteger(hashBits) || hashBits < MIN_BITS || hashBits > MAX_BITS) throw new Error();',
+      '    workers: options.workers ?? availableParallelism(),',
+      '  if (o.workers !== undefined && (o.workers < 1 || o.workers > 256)) throw new Error();',
     ];
     const found = outsideTheTable([{ file: 'old.ts', text: old.join('\n') }]);
-    for (let line = 1; line <= old.length; line++) expect(found.some((f) => f.startsWith(`old.ts:${line}:`)), old[line - 1]).toBe(true);
+    for (let line = 1; line <= old.length; line++)
+      expect(
+        found.some((f) => f.startsWith(`old.ts:${line}:`)),
+        old[line - 1],
+      ).toBe(true);
   });
 
   it('the settings table names each setting once, by key, flag and attribute', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { legalMoves, play, emptyCount, PASS } from '../src/position/position.js';
+import { emptyCount, legalMoves, PASS, play } from '../src/position/position.js';
+import { SearchContext } from '../src/search/context.js';
 import { solveExact } from '../src/search/root.js';
 import { TranspositionTable } from '../src/search/table.js';
-import { SearchContext } from '../src/search/context.js';
 import { randomPosition, referenceScore } from './helpers.js';
 
 const table = new TranspositionTable(16);

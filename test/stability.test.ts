@@ -1,7 +1,7 @@
+import { bigintBackend as B, U64 } from 'native-free-bitboard';
 import { describe, expect, it } from 'vitest';
-import { U64, bigintBackend as B } from 'native-free-bitboard';
-import { edgeStableCount, stabilityBound, stableDiscs } from '../src/search/stability.js';
 import { emptyCount } from '../src/position/position.js';
+import { edgeStableCount, stabilityBound, stableDiscs } from '../src/search/stability.js';
 import { randomPosition, rng } from './helpers.js';
 
 const OUT = new Int32Array(2);
@@ -64,7 +64,7 @@ describe('stable discs', () => {
         let a = p;
         let b = o;
         let aIsP = true;
-        for (let passes = 0; passes < 2;) {
+        for (let passes = 0; passes < 2; ) {
           const m = B.moves(a, b);
           if (m === 0n) {
             passes++;
@@ -127,4 +127,3 @@ describe('stable discs', () => {
     }
   });
 });
-

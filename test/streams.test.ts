@@ -5,12 +5,13 @@
  * command deaf to signals; an interrupted --json run still ends with its
  * summary, marked interrupted.
  */
-import { describe, expect, it } from 'vitest';
+
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, Proc } from './redis.js';
+import { describe, expect, it } from 'vitest';
 import { OBF } from './helpers.js';
+import { CLI, Proc } from './redis.js';
 import { tempDir } from './tmp.js';
 
 const dir = tempDir('streams');
@@ -52,14 +53,21 @@ describe.skipIf(!existsSync('/dev/full'))('a full or closed stderr', () => {
   });
 
   it('stdout and stderr to a reader that goes away after 3 lines: quietly, exit 0', () => {
-    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" solve "${OBF}fforum-1-19.obf" -h 16 -n 1 2>&1 | head -3; exit \${PIPESTATUS[0]}`], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(
+      'bash',
+      ['-c', `"${process.execPath}" "${CLI}" solve "${OBF}fforum-1-19.obf" -h 16 -n 1 2>&1 | head -3; exit \${PIPESTATUS[0]}`],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     expect(r.status).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(3);
   });
 });
 
 describe('signals in every state', () => {
-  for (const [signal, signum, code] of [['SIGINT', 2, 130], ['SIGTERM', 15, 143]] as const) {
+  for (const [signal, signum, code] of [
+    ['SIGINT', 2, 130],
+    ['SIGTERM', 15, 143],
+  ] as const) {
     it(`a named pipe with no writer as the suite: ${signal} ends the command (exit ${code})`, async () => {
       const fifo = join(dir, `suite-${signal}.obf`);
       expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
@@ -97,7 +105,10 @@ describe('signals in every state', () => {
       await p.waitFor(/^\{"index":2,/m, 60_000);
       p.kill('SIGINT');
       expect(await p.exited).toBe(130);
-      const lines = p.out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = p.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       const last = lines[lines.length - 1];
       expect(last).toMatchObject({ summary: true, interrupted: true, signal: 'SIGINT', inputPositions: 20, positions: lines.length - 1 });
       expect(lines.slice(0, -1).every((l) => l.ok === true)).toBe(true);

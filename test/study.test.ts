@@ -7,12 +7,12 @@
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEvaluator } from '../src/eval/files.js';
 import { readObf } from '../src/position/obf-file.js';
 import { SearchContext } from '../src/search/context.js';
-import { ORDERING_TECHNIQUES, OFF_SELECTIVE, OFF_SORTING } from '../src/search/ordering.js';
+import { OFF_SELECTIVE, OFF_SORTING, ORDERING_TECHNIQUES } from '../src/search/ordering.js';
 import { ROOT_STRATEGIES, type RootStrategy } from '../src/search/root.js';
 import { createTable } from '../src/search/table.js';
-import { loadEvaluator } from '../src/eval/files.js';
 import { solveEntry } from '../src/solve/solve.js';
 import { OBF } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readObf } from '../src/position/obf-file.js';
 import { OBF } from './helpers.js';
@@ -16,7 +16,11 @@ const FFO: Record<string, [string, number]> = {
 describe('the FFO suite in obf/', () => {
   for (const [name, [sha, positions]] of Object.entries(FFO)) {
     it(`${name}: the published file, ${positions} positions with answers`, () => {
-      expect(createHash('sha256').update(readFileSync(OBF + name)).digest('hex')).toBe(sha);
+      expect(
+        createHash('sha256')
+          .update(readFileSync(OBF + name))
+          .digest('hex'),
+      ).toBe(sha);
       const suite = readObf(OBF + name);
       expect(suite.errors).toEqual([]);
       expect(suite.entries.length).toBe(positions);

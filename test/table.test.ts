@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type Layout, LAYOUTS, NO_MOVE, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, TranspositionTable, costOf, createTable, hashPosition, sharedTableBuffer, tableBytes,
-} from '../src/search/table.js';
 import { KEEP_COSTLIER } from '../src/search/constants.js';
+import {
+  costOf,
+  createTable,
+  hashPosition,
+  LAYOUTS,
+  type Layout,
+  NO_MOVE,
+  STAT_HITS,
+  STAT_OVERWRITES,
+  STAT_PROBES,
+  sharedTableBuffer,
+  TranspositionTable,
+  tableBytes,
+} from '../src/search/table.js';
 import { rng } from './helpers.js';
 
 /** Positions whose hashes all fall in bucket 0 of a 2^10 table, whatever its bucket width (found by search). */
@@ -56,7 +67,8 @@ describe('transposition table', () => {
   it('replaces the older, then the shallower entry of a full bucket', () => {
     const t = new TranspositionTable(10);
     const [a, b, c, d] = sameBucket(4);
-    const put = (p: number[], depth: number) => t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, 0, 1, 2, 0);
+    const put = (p: number[], depth: number) =>
+      t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, 0, 1, 2, 0);
     const has = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3])) >= 0;
     put(a, 20);
     put(b, 10);
@@ -110,7 +122,8 @@ describe('transposition table', () => {
       const t = createTable(10, layout);
       const ways = LAYOUTS[layout].ways;
       const ps = sameBucket(ways + 2);
-      const put = (p: number[], cost: number) => t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), 20, 0, 0, 1, 2, 0, cost);
+      const put = (p: number[], cost: number) =>
+        t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), 20, 0, 0, 1, 2, 0, cost);
       const has = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3])) >= 0;
       const full = ps.slice(0, ways);
       full.forEach((p, i) => put(p, 20 + i)); // the cheapest costs 2^20 nodes
@@ -173,7 +186,8 @@ describe('table layouts', () => {
       expect(t.layout).toBe(layout);
       const ways = LAYOUTS[layout].ways;
       const ps = sameBucket(ways + 1);
-      const put = (p: number[], depth: number) => t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, -64, 64, depth - 30, depth);
+      const put = (p: number[], depth: number) =>
+        t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, -64, 64, depth - 30, depth);
       const get = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]));
       ps.slice(0, ways).forEach((p, i) => put(p, 20 + i));
       for (const [i, p] of ps.slice(0, ways).entries()) {

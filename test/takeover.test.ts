@@ -4,14 +4,27 @@
  * bad inputs in one line with exit 2, signals heard while Redis is away,
  * results files that never overwrite an input, options checked at the API.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  FileError,
+  ObfError,
+  OptionError,
+  PASS,
+  PositionError,
+  parsePosition,
+  play,
+  readObf,
+  Solver,
+  START_POSITION,
+  solveSuite,
+} from '../dist/index.js';
 import { OBF } from './helpers.js';
-import { CLI, Proc, RedisServer, freePort, sleep } from './redis.js';
-import { FileError, ObfError, OptionError, PASS, PositionError, Solver, parsePosition, play, readObf, solveSuite, START_POSITION } from '../dist/index.js';
+import { CLI, freePort, Proc, RedisServer, sleep } from './redis.js';
 import { tempDir } from './tmp.js';
 
 const dir = tempDir('takeover');
@@ -62,8 +75,14 @@ describe('a signal never loses a finished result (1)', () => {
       const done = Number(/interrupted: (\d+) of 100 positions finished/.exec(p.err)?.[1]);
       expect(done).toBeGreaterThan(0);
       const rows = json
-        ? p.out.split('\n').filter((l) => l.startsWith('{') && !l.includes('"summary"')).map((l) => JSON.parse(l) as { index: number })
-        : p.out.split('\n').filter((l) => /^\s*\d+ \|/.test(l)).map((l) => ({ index: Number(l.split('|')[0]) }));
+        ? p.out
+            .split('\n')
+            .filter((l) => l.startsWith('{') && !l.includes('"summary"'))
+            .map((l) => JSON.parse(l) as { index: number })
+        : p.out
+            .split('\n')
+            .filter((l) => /^\s*\d+ \|/.test(l))
+            .map((l) => ({ index: Number(l.split('|')[0]) }));
       expect(rows.length, p.out + p.err).toBe(done);
       expect(new Set(rows.map((r) => r.index)).size).toBe(done);
     });
@@ -75,7 +94,10 @@ describe('the library: results as they finish (2)', () => {
     const lines = S20_39.split('\n');
     const slow = lines.find((l) => l.trim() !== '' && !l.startsWith('%'))!; // FFO #20 is easy; take a harder one below
     const hard = lines.filter((l) => l.trim() !== '' && !l.startsWith('%'))[5] ?? slow; // FFO #25
-    const quick = readFileSync(S1_19, 'utf8').split('\n').filter((l) => l.trim() !== '').slice(0, 6);
+    const quick = readFileSync(S1_19, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .slice(0, 6);
     const file = join(dir, 'mixed.obf');
     writeFileSync(file, [hard, ...quick].join('\n') + '\n');
     const finished: number[] = [];
@@ -103,7 +125,10 @@ describe('output of commands on a thread shows as it is done (3)', () => {
 describe('a full disk is one line naming the output, exit 2 (4, 5)', () => {
   const full = () => openSync('/dev/full', 'w');
   it('stdout of solve and of perft', () => {
-    for (const args of [['solve', S3, '-n', '1', '--quiet', '-h', '12'], ['perft', '5']]) {
+    for (const args of [
+      ['solve', S3, '-n', '1', '--quiet', '-h', '12'],
+      ['perft', '5'],
+    ]) {
       const fd = full();
       const r = run(args, fd);
       closeSync(fd);
@@ -127,7 +152,11 @@ describe('a full disk is one line naming the output, exit 2 (4, 5)', () => {
 describe('signals are heard while Redis is away (6) and its loss is said in one line (7)', () => {
   it('solve --queue, worker --queue, queue status with no Redis: SIGINT exits 130 at once', async () => {
     const url = `redis://127.0.0.1:${await freePort()}`;
-    for (const args of [['solve', S3, '--queue', url], ['worker', '--queue', url, '-n', '1', '-h', '12'], ['queue', 'status', url]]) {
+    for (const args of [
+      ['solve', S3, '--queue', url],
+      ['worker', '--queue', url, '-n', '1', '-h', '12'],
+      ['queue', 'status', url],
+    ]) {
       const p = new Proc(args);
       procs.push(p);
       await sleep(1500); // the command is waiting for Redis by now; the bound below is the test

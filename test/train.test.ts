@@ -1,21 +1,22 @@
 /**
  * Training: self-play data (labels, determinism, resume) and the fit.
  */
-import { describe, expect, it } from 'vitest';
+
 import { spawnSync } from 'node:child_process';
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { U64, popcount32 } from 'native-free-bitboard';
-import { guideId, readDataset } from '../src/train/dataset.js';
-import { playGame } from '../src/train/selfplay.js';
-import { fitWeights, heldOutByEmpties, heldOutError, pooledError } from '../src/train/fit.js';
+import { popcount32, U64 } from 'native-free-bitboard';
+import { describe, expect, it } from 'vitest';
+import { compress, syntheticWeights } from '../src/eval/compress.js';
+import { Evaluator, nibbleOf, type Weights } from '../src/eval/weights.js';
+import { samplePositions } from '../src/position/random.js';
+import { SearchContext } from '../src/search/context.js';
 import { solveExact } from '../src/search/root.js';
 import { createTable } from '../src/search/table.js';
-import { SearchContext } from '../src/search/context.js';
-import { Evaluator, type Weights, nibbleOf } from '../src/eval/weights.js';
-import { compress, syntheticWeights } from '../src/eval/compress.js';
-import { samplePositions } from '../src/position/random.js';
+import { guideId, readDataset } from '../src/train/dataset.js';
+import { fitWeights, heldOutByEmpties, heldOutError, pooledError } from '../src/train/fit.js';
+import { playGame } from '../src/train/selfplay.js';
 import { tempDir } from './tmp.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -24,7 +25,8 @@ const dir = tempDir('train');
 const empties = (r: Int32Array, i: number) => 64 - popcount32(r[i] | r[i + 2]) - popcount32(r[i + 1] | r[i + 3]);
 
 describe('train gen', () => {
-  const gen = (file: string, ...more: string[]) => run('train', 'gen', file, '--games', '12', '--batch', '4', '--solve-at', '12', '--seed', '9', '--quiet', ...more);
+  const gen = (file: string, ...more: string[]) =>
+    run('train', 'gen', file, '--games', '12', '--batch', '4', '--solve-at', '12', '--seed', '9', '--quiet', ...more);
 
   it('is the same file on 1 and 2 workers, and a cut-short file resumes to it', () => {
     const a = join(dir, 'a.bin');
@@ -56,7 +58,26 @@ describe('train gen', () => {
     expect(run('eval', 'synth', wa, '--seed', '1', '--format', 'compact').status).toBe(0);
     expect(run('eval', 'synth', wb, '--seed', '2', '--format', 'compact').status).toBe(0);
     const file = join(dir, 'guided.bin');
-    const g = (w: string, ...more: string[]) => run('train', 'gen', file, '--games', '4', '--batch', '2', '--solve-at', '10', '--guide', w, '--depth', '1', '--quiet', '-n', '1', ...more);
+    const g = (w: string, ...more: string[]) =>
+      run(
+        'train',
+        'gen',
+        file,
+        '--games',
+        '4',
+        '--batch',
+        '2',
+        '--solve-at',
+        '10',
+        '--guide',
+        w,
+        '--depth',
+        '1',
+        '--quiet',
+        '-n',
+        '1',
+        ...more,
+      );
     expect(g(wa, '--games', '2').status).toBe(0);
     const id = readDataset(file).header.guideHash;
     expect(id).toBe(guideId(readFileSync(wa)));
@@ -85,7 +106,9 @@ describe('train gen', () => {
     expect(want.length).toBeLessThan(d.records.length);
     expect(Array.from(s.records)).toEqual(want);
     expect([s.header, s.batches, s.problem]).toEqual([d.header, 3, undefined]);
-    expect(r.stdout).toMatch(new RegExp(`${(want.length / 5).toLocaleString('en-US')} of ${(d.records.length / 5).toLocaleString('en-US')} positions, 3 batches`));
+    expect(r.stdout).toMatch(
+      new RegExp(`${(want.length / 5).toLocaleString('en-US')} of ${(d.records.length / 5).toLocaleString('en-US')} positions, 3 batches`),
+    );
     const y = join(dir, 'range.bin');
     expect(run('train', 'select', a, y, '--empties', '13-20').status).toBe(0);
     expect(Array.from(readDataset(y).records)).toEqual(pick((i) => empties(d.records, i) >= 13 && empties(d.records, i) <= 20));
@@ -93,7 +116,7 @@ describe('train gen', () => {
     expect([r.status, r.stderr]).toEqual([2, expect.stringMatching(/nothing to select by/)]);
   });
 
-  it('labels: exact records carry the exact score; the others their game\'s outcome', () => {
+  it("labels: exact records carry the exact score; the others their game's outcome", () => {
     const out: number[] = [];
     const table = createTable(14, 'board2');
     const ctx = new SearchContext({ selectivity: [1, 2], table });
@@ -126,7 +149,7 @@ function labelledBy(weightsSeed: number, count: number, seed: number): { ps: Int
 }
 
 describe('train fit', () => {
-  it('fits labels made by known weights: under a disc on the training positions, well under the labels\' spread held out', () => {
+  it("fits labels made by known weights: under a disc on the training positions, well under the labels' spread held out", () => {
     // Labels are a known evaluator's scores (in discs); the fit must find weights that reproduce them.
     const { ps, rec } = labelledBy(3, 60_000, 21);
     let spread = 0;
@@ -192,11 +215,17 @@ describe('train fit', () => {
     const inRange = want.slice(20, 31);
     expect(range.n).toBe(inRange.reduce((a, w) => a + w.n, 0));
     expect(range.n).toBeGreaterThan(100);
-    expect(range.mae * range.n).toBeCloseTo(inRange.reduce((a, w) => a + w.s, 0), 6);
+    expect(range.mae * range.n).toBeCloseTo(
+      inRange.reduce((a, w) => a + w.s, 0),
+      6,
+    );
     heldOutError([rec], () => 0, 1, 1).forEach((b, k) => {
       const band = want.slice(4 * k, 4 * k + 4);
       expect(b.n).toBe(band.reduce((a, w) => a + w.n, 0));
-      expect(b.mae * b.n).toBeCloseTo(band.reduce((a, w) => a + w.s, 0), 6);
+      expect(b.mae * b.n).toBeCloseTo(
+        band.reduce((a, w) => a + w.s, 0),
+        6,
+      );
     });
     const bad = run('train', 'test', 'w.rsev', 'd.bin', '--empties', '30-20');
     expect(bad.status).not.toBe(0);
@@ -216,7 +245,8 @@ describe('train fit', () => {
     const mae = (w: Weights) => {
       const e = new Evaluator(w);
       let s = 0;
-      for (let i = 0; i < rec.length; i += 5) s += Math.abs(e.evaluate(rec[i], rec[i + 1], rec[i + 2], rec[i + 3]) / 128 - (rec[i + 4] >> 8));
+      for (let i = 0; i < rec.length; i += 5)
+        s += Math.abs(e.evaluate(rec[i], rec[i + 1], rec[i + 2], rec[i + 3]) / 128 - (rec[i + 4] >> 8));
       return s / ps.length;
     };
     expect(mae(quant)).toBeLessThan(mae(rounded) * 0.9);

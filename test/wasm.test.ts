@@ -8,32 +8,45 @@
  * which engine ran.
  */
 import { spawnSync } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
 import { flips, lastFlipCount, moves } from 'native-free-bitboard';
-import { emptyCount } from '../src/position/position.js';
+import { describe, expect, it } from 'vitest';
+import { Solver, solveSuite } from '../dist/index.js';
+import { UNPACKED_OFFSET } from '../src/eval/features.js';
+import { loadEvaluator } from '../src/eval/files.js';
 import { readObf } from '../src/position/obf-file.js';
+import { emptyCount } from '../src/position/position.js';
+import { LIST, LOPSIDED_FROM, NO_MOVE, SHALLOW_MAX, WARY_FROM } from '../src/search/constants.js';
 import { SearchContext } from '../src/search/context.js';
 import { setupEmpties } from '../src/search/leaves.js';
+import { midSearchFrom } from '../src/search/midgame.js';
 import { searchNull } from '../src/search/nws.js';
 import { solveExact } from '../src/search/root.js';
-import { midSearchFrom } from '../src/search/midgame.js';
-import { stabilityBound } from '../src/search/stability.js';
-import { createTable, nodeHash } from '../src/search/table.js';
-import { LIST, LOPSIDED_FROM, NO_MOVE, SHALLOW_MAX, WARY_FROM } from '../src/search/constants.js';
-import { OFF_LOPSIDED } from '../src/search/switches.js';
 import { levelOf, marginOf } from '../src/search/selective.js';
-import { loadEvaluator } from '../src/eval/files.js';
+import { stabilityBound } from '../src/search/stability.js';
+import { OFF_LOPSIDED } from '../src/search/switches.js';
+import { createTable, nodeHash } from '../src/search/table.js';
+import { chooseEngine, useNodeEngine } from '../src/wasm/choice.js';
 import { engineMemory, engineModule, layoutProblem, loadEngine } from '../src/wasm/engine.js';
 import {
-  CONTROL_BYTES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES, TABLES_BYTES, SETTINGS_BYTE, SETTINGS_WORDS, SET_EVAL_MIN, SET_OFF, SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3,
-  SET_W_MOBILITY, SET_W_PARITY, SET_W_POTENTIAL,
+  CONTROL_BYTES,
+  MAX_THREADS,
+  MEMORY_BASE,
+  SCRATCH_BYTES,
+  SET_EVAL_MIN,
+  SET_OFF,
+  SET_SORT_FROM_1,
+  SET_SORT_FROM_2,
+  SET_SORT_FROM_3,
+  SET_W_MOBILITY,
+  SET_W_PARITY,
+  SET_W_POTENTIAL,
+  SETTINGS_BYTE,
+  SETTINGS_WORDS,
+  TABLES_BYTES,
 } from '../src/wasm/layout.js';
-import { WasmSearch, createEngineShare } from '../src/wasm/search.js';
-import { UNPACKED_OFFSET } from '../src/eval/features.js';
-import { chooseEngine, useNodeEngine } from '../src/wasm/choice.js';
-import { Solver, solveSuite } from '../dist/index.js';
+import { createEngineShare, WasmSearch } from '../src/wasm/search.js';
 import { OBF, randomPosition, referenceScore } from './helpers.js';
 import { PINNED_FFO_1_19_H16, PINNED_FFO_20_27_H16 } from './pinned.js';
 
@@ -65,7 +78,11 @@ function pair(bits: number, withWeights = true, off = 0) {
   return { ts, wasm };
 }
 
-function nullWindow(ctx: SearchContext, p: { ph: number; pl: number; oh: number; ol: number; empties: number }, alpha: number): [number, number, number[]] {
+function nullWindow(
+  ctx: SearchContext,
+  p: { ph: number; pl: number; oh: number; ol: number; empties: number },
+  alpha: number,
+): [number, number, number[]] {
   const s = ctx.state;
   const parity = setupEmpties(s, p.ph, p.pl, p.oh, p.ol);
   s.nodes[0] = 0;
@@ -84,8 +101,12 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     expect(layoutProblem((k) => w.layoutOf(k))).toBeNull();
     // A module whose numbers differ from the loader's (a stale build): one line naming the first fact that differs.
     const other = (k: number) => (k === 0 ? 16 : w.layoutOf(k));
-    expect(layoutProblem(other)).toBe('the WebAssembly engine was built for another layout (threads: 16, this code\'s: 32): rebuild it (npm run build)');
-    expect(layoutProblem((k) => (k === 5 ? SCRATCH_BYTES + 1 : w.layoutOf(k)))).toMatch(/scratch bytes used: 65537, this code's: at most 65536/);
+    expect(layoutProblem(other)).toBe(
+      "the WebAssembly engine was built for another layout (threads: 16, this code's: 32): rebuild it (npm run build)",
+    );
+    expect(layoutProblem((k) => (k === 5 ? SCRATCH_BYTES + 1 : w.layoutOf(k)))).toMatch(
+      /scratch bytes used: 65537, this code's: at most 65536/,
+    );
     expect(w.scratchBytes()).toBeLessThanOrEqual(65536);
     expect(w.shallowMax()).toBe(SHALLOW_MAX); // the engine's own, from the constants both engines read
   });
@@ -135,13 +156,14 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
       expect([ts.level, ts.pcMargin]).toEqual([levelOf(t), marginOf(t)]);
       for (let empties = 10; empties <= 22; empties += 3) {
         for (const p of positions(3, 60 - empties, empties * 31 + t)) {
-          for (const alpha of [-9, 1, 7]) expect(nullWindow(wasm, p, alpha), `${empties} empties, ${t} sigma`).toEqual(nullWindow(ts, p, alpha));
+          for (const alpha of [-9, 1, 7])
+            expect(nullWindow(wasm, p, alpha), `${empties} empties, ${t} sigma`).toEqual(nullWindow(ts, p, alpha));
         }
       }
     }
   });
 
-  it('at WARY_FROM empties, a less trusted search\'s table move that does not cut here goes second: the same in both engines, and another tree than the move first', () => {
+  it("at WARY_FROM empties, a less trusted search's table move that does not cut here goes second: the same in both engines, and another tree than the move first", () => {
     const M = new Int32Array(2);
     let changed = 0;
     for (const p of positions(2, 60 - WARY_FROM, 6101)) {
@@ -149,7 +171,20 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
       // The table's move: the ordering's own first (first either way), then the last legal square (second when wary).
       const order = pair(14).wasm;
       const sq = new Int32Array(LIST);
-      order.below!.orderedMoves(order, p.ph, p.pl, p.oh, p.ol, p.empties, setupEmpties(order.state, p.ph, p.pl, p.oh, p.ol), NO_MOVE, sq, new Int32Array(LIST), new Int32Array(LIST), 0);
+      order.below!.orderedMoves(
+        order,
+        p.ph,
+        p.pl,
+        p.oh,
+        p.ol,
+        p.empties,
+        setupEmpties(order.state, p.ph, p.pl, p.oh, p.ol),
+        NO_MOVE,
+        sq,
+        new Int32Array(LIST),
+        new Int32Array(LIST),
+        0,
+      );
       const last = M[0] !== 0 ? 63 - Math.clz32(M[0]) : 31 - Math.clz32(M[1]);
       expect(last).not.toBe(sq[0]);
       for (const hashMove of [sq[0], last]) {
@@ -160,7 +195,19 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
           const { ts, wasm } = pair(14);
           const results = [ts, wasm].map((ctx) => {
             ctx.setSelective(2);
-            ctx.table.record(p.ph, p.pl, p.oh, p.ol, nodeHash(p.ph, p.pl, p.oh, p.ol, p.empties), p.empties, levelOf(1), lower - 1, lower, lower, hashMove);
+            ctx.table.record(
+              p.ph,
+              p.pl,
+              p.oh,
+              p.ol,
+              nodeHash(p.ph, p.pl, p.oh, p.ol, p.empties),
+              p.empties,
+              levelOf(1),
+              lower - 1,
+              lower,
+              lower,
+              hashMove,
+            );
             return nullWindow(ctx, p, alpha);
           });
           expect(results[1], `lower bound ${lower}`).toEqual(results[0]);
@@ -200,7 +247,7 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     }
   });
 
-  it('the root\'s first guess (the midgame search of 1-7 plies) in the engine: the same value and nodes as midSearchFrom', () => {
+  it("the root's first guess (the midgame search of 1-7 plies) in the engine: the same value and nodes as midSearchFrom", () => {
     const { ts, wasm } = pair(12);
     let compared = 0;
     for (let empties = 14; empties <= 30; empties += 4) {
@@ -220,7 +267,7 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     expect(compared).toBe(5 * 3 * 3);
   });
 
-  it('a clear leaves the table as a fresh one: the same solve again is node for node a fresh table\'s, in both engines', () => {
+  it("a clear leaves the table as a fresh one: the same solve again is node for node a fresh table's, in both engines", () => {
     const y = randomPosition(4712, 42); // 18 empties: the pre-searches run too
     expect(emptyCount(y)).toBe(18);
     const x = y; // what the first solve left would all be found again
@@ -233,11 +280,16 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
       expect(a.table.floor, 'the clear moved the floor, not zeroed the words').toBeGreaterThan(1);
       const r = solveExact(a, y, { root: 'aspiration' });
       const f = solveExact(fresh[name], y, { root: 'aspiration' });
-      expect([r.score, r.pv, r.nodes, Array.from(a.table.stats)], name).toEqual([f.score, f.pv, f.nodes, Array.from(fresh[name].table.stats)]);
+      expect([r.score, r.pv, r.nodes, Array.from(a.table.stats)], name).toEqual([
+        f.score,
+        f.pv,
+        f.nodes,
+        Array.from(fresh[name].table.stats),
+      ]);
     }
   });
 
-  it('when the dates run out a clear zeroes every word of the table in the engine\'s memory (memory.fill), and nothing beside it', () => {
+  it("when the dates run out a clear zeroes every word of the table in the engine's memory (memory.fill), and nothing beside it", () => {
     const share = createEngineShare(12, 'board2', evaluator);
     const search = new WasmSearch(share, 0);
     const words = new Int32Array(share.memory.buffer, share.tableAt, (1 << 12) * 8);
@@ -245,7 +297,10 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     words.fill(-1);
     before.fill(7);
     search.table.clear();
-    expect(words.every((x) => x === -1), 'a clear with dates to spare writes nothing').toBe(true);
+    expect(
+      words.every((x) => x === -1),
+      'a clear with dates to spare writes nothing',
+    ).toBe(true);
     search.table.date = 254;
     search.table.clear();
     expect(words.every((x) => x === 0)).toBe(true);
@@ -256,14 +311,20 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
   it('the last plies are exact: the fail-soft bounds agree with plain negamax', () => {
     const { wasm } = pair(10, false);
     for (const p of positions(30, 54, 4242)) {
-      const exact = referenceScore(BigInt.asUintN(64, (BigInt(p.ph) << 32n) | BigInt(p.pl >>> 0)), BigInt.asUintN(64, (BigInt(p.oh) << 32n) | BigInt(p.ol >>> 0)));
+      const exact = referenceScore(
+        BigInt.asUintN(64, (BigInt(p.ph) << 32n) | BigInt(p.pl >>> 0)),
+        BigInt.asUintN(64, (BigInt(p.oh) << 32n) | BigInt(p.ol >>> 0)),
+      );
       expect(nullWindow(wasm, p, exact - 1)[0]).toBeGreaterThanOrEqual(exact);
       expect(nullWindow(wasm, p, exact)[0]).toBeLessThanOrEqual(exact);
     }
   });
 
-  it('whole solves of FFO #1-#27 at h = 16: the same scores, PVs and nodes (the pinned counts), the file\'s answers', () => {
-    const suites: [string, number, number][] = [['fforum-1-19.obf', 19, PINNED_FFO_1_19_H16], ['fforum-20-39.obf', 8, PINNED_FFO_20_27_H16]];
+  it("whole solves of FFO #1-#27 at h = 16: the same scores, PVs and nodes (the pinned counts), the file's answers", () => {
+    const suites: [string, number, number][] = [
+      ['fforum-1-19.obf', 19, PINNED_FFO_1_19_H16],
+      ['fforum-20-39.obf', 8, PINNED_FFO_20_27_H16],
+    ];
     for (const [file, count, pinned] of suites) {
       const entries = readObf(OBF + file).entries.slice(0, count);
       const totals = { ts: 0, wasm: 0 };
@@ -271,7 +332,10 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
       const engineBefore = wasm.below!.searched;
       for (const e of entries) {
         const r = { ts: [] as unknown[], wasm: [] as unknown[] };
-        for (const [name, ctx] of [['ts', ts], ['wasm', wasm]] as const) {
+        for (const [name, ctx] of [
+          ['ts', ts],
+          ['wasm', wasm],
+        ] as const) {
           ctx.table.clear();
           const x = solveExact(ctx, e.position, { root: 'aspiration' });
           totals[name] += x.nodes;
@@ -294,13 +358,22 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     const cases = positions(40, 30, 7).map((p, i) => [[19, 26, 37, 44, 0, 63][i % 6], p.ph, p.pl, p.oh, p.ol]);
     const flag = new Int32Array(new SharedArrayBuffer(4));
     const reader = new Worker(new URL('./fixtures/engine-reader.mjs', import.meta.url), {
-      workerData: { module: engineModule(), memory: share.memory, flag, weights: { at: wt.at, tables: wt.tables, band: wt.band, constant: UNPACKED_OFFSET[12] }, cases },
+      workerData: {
+        module: engineModule(),
+        memory: share.memory,
+        flag,
+        weights: { at: wt.at, tables: wt.tables, band: wt.band, constant: UNPACKED_OFFSET[12] },
+        cases,
+      },
     });
     try {
       await new Promise((ready, fail) => reader.once('message', ready).once('error', fail));
       for (let n = 0; n < 200; n++) loadEngine(share.memory, 1).exports.useWeights(wt.at, wt.tables, wt.band, UNPACKED_OFFSET[12]);
       Atomics.store(flag, 0, 1);
-      const seen = (await new Promise((done, fail) => reader.once('message', done).once('error', fail))) as { checks: number; wrong: number };
+      const seen = (await new Promise((done, fail) => reader.once('message', done).once('error', fail))) as {
+        checks: number;
+        wrong: number;
+      };
       expect(seen.checks).toBeGreaterThan(0);
       expect(seen.wrong).toBe(0);
     } finally {
@@ -353,8 +426,13 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
 describe('choosing the engine', () => {
   const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
   const solve = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, 'solve', OBF + 'fforum-1-19.obf', '-n', '1', '-h', '16', '--json', '--quiet', ...args], { encoding: 'utf8' });
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { engine: string; nodes: number; engineNodes: number; summary?: boolean });
+    const r = spawnSync(process.execPath, [CLI, 'solve', OBF + 'fforum-1-19.obf', '-n', '1', '-h', '16', '--json', '--quiet', ...args], {
+      encoding: 'utf8',
+    });
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { engine: string; nodes: number; engineNodes: number; summary?: boolean });
     return { code: r.status, err: r.stderr, rows: lines.filter((l) => !l.summary), summary: lines[lines.length - 1] };
   };
 

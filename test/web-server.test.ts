@@ -5,10 +5,11 @@
  * uncaught URIError). Raw sockets, so that nothing between the test and the
  * server mends a request first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { connect } from 'node:net';
-import { Proc } from './redis.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rng } from './helpers.js';
+import { Proc } from './redis.js';
 
 /** Sends raw bytes, returns what came back (the status line first) when the server closes or after `ms`. */
 function raw(port: number, bytes: string | Buffer, ms = 3000): Promise<string> {
@@ -34,30 +35,84 @@ function raw(port: number, bytes: string | Buffer, ms = 3000): Promise<string> {
   });
 }
 
-const request = (line: string, headers: string[] = []) => `${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`;
+const request = (line: string, headers: string[] = []) =>
+  `${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`;
 
 /** At least 200 hostile requests: paths, methods, request lines and headers. */
 function hostile(): (string | Buffer)[] {
   const r = rng(35);
   const pick = <T>(a: readonly T[]): T => a[r() % a.length];
   const paths = [
-    '/%zz', '/%E0%A4%A', '/%', '/%%', '/%0', '/%00', '/%c0%ae%c0%ae/etc/passwd', '/../../../../etc/passwd', '/..%2f..%2fetc%2fpasswd',
-    '/%2e%2e/%2e%2e/package.json', '/.git/config', '/.', '/..', '//', '///etc/passwd', '/index.html%00.js', '/\\..\\..\\windows',
-    '/main.js/..', '/%ff%fe', '/%ED%A0%80', '/?%zz', '/#frag', '/index.html?x=%zz', `/${'a'.repeat(5000)}`, `/${'%zz'.repeat(300)}`,
-    '/con', '/nul', '/ ', '/\t', '/\u00e9', '/%F0%9F%98%80', '*', 'http://evil.example/', 'index.html', '',
+    '/%zz',
+    '/%E0%A4%A',
+    '/%',
+    '/%%',
+    '/%0',
+    '/%00',
+    '/%c0%ae%c0%ae/etc/passwd',
+    '/../../../../etc/passwd',
+    '/..%2f..%2fetc%2fpasswd',
+    '/%2e%2e/%2e%2e/package.json',
+    '/.git/config',
+    '/.',
+    '/..',
+    '//',
+    '///etc/passwd',
+    '/index.html%00.js',
+    '/\\..\\..\\windows',
+    '/main.js/..',
+    '/%ff%fe',
+    '/%ED%A0%80',
+    '/?%zz',
+    '/#frag',
+    '/index.html?x=%zz',
+    `/${'a'.repeat(5000)}`,
+    `/${'%zz'.repeat(300)}`,
+    '/con',
+    '/nul',
+    '/ ',
+    '/\t',
+    '/\u00e9',
+    '/%F0%9F%98%80',
+    '*',
+    'http://evil.example/',
+    'index.html',
+    '',
   ];
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'PATCH', 'CONNECT', 'GETT', 'get', 'G\u00c9T', 'PRI'];
   const headers = [
-    'Range: bytes=99999999-', 'Range: bytes=-0', 'Range: bytes=a-b', 'Range: bytes=0-1,0-1,0-1,0-1,0-1,0-1,0-1,0-1', 'If-None-Match: *',
-    'If-Modified-Since: not a date', 'If-Range: "x"', 'Content-Length: -1', 'Content-Length: 99999999999999999999', 'Transfer-Encoding: chunked',
-    'Transfer-Encoding: gzip, chunked', 'Accept-Encoding: \u00ff', `X-Long: ${'x'.repeat(20_000)}`, 'Bad Header: x', ': empty name',
-    'Expect: 100-continue', 'Upgrade: websocket', 'Host: ', 'Cookie: %zz',
+    'Range: bytes=99999999-',
+    'Range: bytes=-0',
+    'Range: bytes=a-b',
+    'Range: bytes=0-1,0-1,0-1,0-1,0-1,0-1,0-1,0-1',
+    'If-None-Match: *',
+    'If-Modified-Since: not a date',
+    'If-Range: "x"',
+    'Content-Length: -1',
+    'Content-Length: 99999999999999999999',
+    'Transfer-Encoding: chunked',
+    'Transfer-Encoding: gzip, chunked',
+    'Accept-Encoding: \u00ff',
+    `X-Long: ${'x'.repeat(20_000)}`,
+    'Bad Header: x',
+    ': empty name',
+    'Expect: 100-continue',
+    'Upgrade: websocket',
+    'Host: ',
+    'Cookie: %zz',
   ];
   const out: (string | Buffer)[] = [];
   for (const p of paths) out.push(request(`GET ${p} HTTP/1.1`));
   for (let i = 0; i < 120; i++) out.push(request(`${pick(methods)} ${pick(paths)} HTTP/1.1`, [pick(headers), pick(headers)]));
   // Request lines and bytes that are not HTTP at all.
-  out.push('GARBAGE\r\n\r\n', 'GET /\r\n\r\n', 'GET / HTTP/9.9\r\n\r\n', 'GET / HTTP/1.1\r\n', '\r\n\r\n\r\n', 'GET / HTTP/1.1\nHost: x\n\n');
+  out.push(
+    'GARBAGE\r\n\r\n',
+    'GET /\r\n\r\n',
+    'GET / HTTP/9.9\r\n\r\n',
+    'GET / HTTP/1.1\r\n',
+    '\r\n\r\n\r\n',
+    'GET / HTTP/1.1\nHost: x\n\n',
+  );
   out.push(`GET /${'b'.repeat(100_000)} HTTP/1.1\r\n\r\n`, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n');
   for (let i = 0; i < 40; i++) out.push(Buffer.from(Array.from({ length: 1 + (r() % 300) }, () => r() & 255)));
   return out;

@@ -3,13 +3,14 @@
  * three forms it takes, the address's form, square edits, and one clear
  * message for what it cannot read.
  */
-import { describe, expect, it } from 'vitest';
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OBF, rng } from './helpers.js';
-import { cycleSquare, emptyBoard, otherSide, positionKey, readGame, readPositionText } from '../web/text.js';
+import { describe, expect, it } from 'vitest';
 import { START_POSITION } from '../src/position/perft.js';
-import { PositionError, formatPosition, legalMoves, moveName, parseMove, parsePosition, play, PASS } from '../src/position/position.js';
+import { formatPosition, legalMoves, moveName, PASS, PositionError, parseMove, parsePosition, play } from '../src/position/position.js';
+import { cycleSquare, emptyBoard, otherSide, positionKey, readGame, readPositionText } from '../web/text.js';
+import { OBF, rng } from './helpers.js';
 
 const FFO1 = readFileSync(join(OBF, 'fforum-1-19.obf'), 'utf8').split('\n')[0];
 
@@ -59,7 +60,7 @@ describe('positions from text (the page)', () => {
     throw new Error('no random game with a pass');
   });
 
-  it('says what is wrong in one line: a game record\'s illegal move, a bad board, empty text', () => {
+  it("says what is wrong in one line: a game record's illegal move, a bad board, empty text", () => {
     expect(() => readPositionText('f5f5')).toThrow(/move 2 of the game record, f5, is not legal there/);
     expect(() => readPositionText('hello')).toThrow(PositionError);
     expect(() => readPositionText('XXXX X')).toThrow(/64 expected/);

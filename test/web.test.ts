@@ -8,31 +8,44 @@
  * isolation headers, it says so and still solves. Without a Chromium the
  * tests skip with one line, except under CI, where that fails.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { findChromium, launchChromium } from '../web/chromium.mjs';
-import { CLI, Proc, jsonRows, sleep } from './redis.js';
-import { OBF, rng } from './helpers.js';
-import { formatObfLine, parseObf } from '../src/position/obf.js';
-import { PASS, type Position, emptyCount, formatPosition, legalMoves, moveName, parseMove, parsePosition, play } from '../src/position/position.js';
-import { readGameLine } from '../web/text.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayGame } from '../src/game/record.js';
+import { formatObfLine, parseObf } from '../src/position/obf.js';
+import {
+  emptyCount,
+  formatPosition,
+  legalMoves,
+  moveName,
+  PASS,
+  type Position,
+  parseMove,
+  parsePosition,
+  play,
+} from '../src/position/position.js';
 import { MAX_SPLIT_WORKERS } from '../src/wasm/layout.js';
+import { findChromium, launchChromium } from '../web/chromium.mjs';
+import { readGameLine } from '../web/text.js';
+import { OBF, rng } from './helpers.js';
+import { CLI, jsonRows, Proc, sleep } from './redis.js';
 import { tempDir } from './tmp.js';
 
 const chromium = findChromium();
 if (!chromium) {
-  if (process.env.CI) throw new Error('no Chromium found (install Debian\'s chromium, or set CHROMIUM): the page\'s tests cannot run under CI');
-  process.stderr.write('test/web.test.ts: no Chromium found (/usr/bin/chromium, or $CHROMIUM): the page\'s browser tests are skipped\n');
+  if (process.env.CI)
+    throw new Error("no Chromium found (install Debian's chromium, or set CHROMIUM): the page's tests cannot run under CI");
+  process.stderr.write("test/web.test.ts: no Chromium found (/usr/bin/chromium, or $CHROMIUM): the page's browser tests are skipped\n");
 }
 
 const FFO1 = parseObf(readFileSync(join(OBF, 'fforum-1-19.obf'), 'utf8')).entries[0];
 // A game record (random legal moves, seed 7), and the position after its first n moves.
 // Two passes implied in its last 9 empties (test/analyze.test.ts).
-const GAME_PASSES = 'c4c5e6e3c3f5e2f7g8c2b3e1b6d7f3c6g6a7f2f4d3g1g4g5b7b5f1b8a8g3a5b4h4b2e8d2h6d6h1c7g2h7h5h3c8g7d1e7a6c1h2a4h8a3a2f6d8f8a1b1';
+const GAME_PASSES =
+  'c4c5e6e3c3f5e2f7g8c2b3e1b6d7f3c6g6a7f2f4d3g1g4g5b7b5f1b8a8g3a5b4h4b2e8d2h6d6h1c7g2h7h5h3c8g7d1e7a6c1h2a4h8a3a2f6d8f8a1b1';
 const GAME = 'f5f4e3f6g5g4f7f8c3h6g3d2g7g2h2f3e1e6g8e7g6c1d6c5f2h7e2h5c4d1d7c6e8c7d8h3b1b2a3d3h4g1b8b3h8b7a2b4b5a5c2c8a7h1a6b6f1a8a4a1';
 const replay = (record: string, n: number) => readGameLine(record).positions[n - 1];
 /** A position whose side to move has no move while the other side has (found along random games). */
@@ -52,15 +65,23 @@ const FORCED_PASS = ((): Position => {
 // A random position of 20 empties (bench's seed-1 set, line 2): its children take well under a second each.
 const RANDOM20 = readFileSync(join(OBF, 'random-s1.obf'), 'utf8').split('\n')[1].trim();
 
-interface Seen { errors: string[] }
+interface Seen {
+  errors: string[];
+}
 
 function watch(page: Page): Seen {
   const seen: Seen = { errors: [] };
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') seen.errors.push(`${m.type()}: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') seen.errors.push(`${m.type()}: ${m.text()}`);
+  });
   page.on('pageerror', (e) => seen.errors.push(`pageerror: ${String(e)}`));
   // A request cut off by the test's own navigation (net::ERR_ABORTED) is not the page's error.
-  page.on('requestfailed', (r) => { if (r.failure()?.errorText !== 'net::ERR_ABORTED') seen.errors.push(`failed: ${r.url()} ${r.failure()?.errorText}`); });
-  page.on('response', (r) => { if (r.status() >= 400) seen.errors.push(`${r.status()} ${r.url()}`); });
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') seen.errors.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) seen.errors.push(`${r.status()} ${r.url()}`);
+  });
   return seen;
 }
 
@@ -90,7 +111,7 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     await server?.end();
   });
 
-  it('loads with no console error, cross-origin isolated, the wasm engine on the browser\'s cores', async () => {
+  it("loads with no console error, cross-origin isolated, the wasm engine on the browser's cores", async () => {
     const page = await browser.newPage();
     const seen = watch(page);
     await ready(page, url);
@@ -107,7 +128,7 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     await page.close();
   });
 
-  it('FFO #1 picked and solved: the file\'s score, a move among its best answers, on wasm with every worker', async () => {
+  it("FFO #1 picked and solved: the file's score, a move among its best answers, on wasm with every worker", async () => {
     const page = await browser.newPage();
     const seen = watch(page);
     await ready(page, url);
@@ -223,7 +244,9 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { revsolve: { busy(): number } }).revsolve.busy())).toBeGreaterThan(0);
     const t0 = Date.now();
     await page.click('#stop');
-    await page.waitForFunction(() => (window as unknown as { revsolve: { busy(): number } }).revsolve.busy() === 0, null, { timeout: 5_000 });
+    await page.waitForFunction(() => (window as unknown as { revsolve: { busy(): number } }).revsolve.busy() === 0, null, {
+      timeout: 5_000,
+    });
     const ms = Date.now() - t0;
     expect(ms).toBeLessThan(1000);
     expect(await solved(page, 5_000)).toBe('stopped');
@@ -267,8 +290,11 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
   }, 120_000);
 
   // What a player uses, at a desktop's size and at a phone's.
-  describe.each([{ width: 1280, height: 800 }, { width: 390, height: 844 }])('at $width×$height', (viewport) => {
-    it('a player\'s page: coordinates, the last move marked, a pasted game to step through, a move from the PV shown', async () => {
+  describe.each([
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])('at $width×$height', (viewport) => {
+    it("a player's page: coordinates, the last move marked, a pasted game to step through, a move from the PV shown", async () => {
       const page = await browser.newPage({ viewport });
       const seen = watch(page);
       await ready(page, url);
@@ -297,7 +323,10 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       expect(await page.locator('#result').textContent()).toMatch(/score \+18 for black \(to move\)/);
       await page.click('#pv-next');
       await page.click('#pv-next');
-      const pv = /^PV (.*)$/m.exec((await page.locator('#result').textContent())!)![1].split(' ').map(parseMove);
+      const pv = /^PV (.*)$/m
+        .exec((await page.locator('#result').textContent())!)![1]
+        .split(' ')
+        .map(parseMove);
       const afterTwo = play(play(FFO1.position, pv[0]), pv[1]);
       const reply = legalMoves(afterTwo)[0];
       await page.click(`.sq[data-square="${moveName(reply)}"]`);
@@ -338,15 +367,22 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       await page.evaluate(() => {
         const w = window as unknown as { said: string[] };
         w.said = [];
-        new MutationObserver(() => w.said.push(document.getElementById('result')!.textContent ?? '')).observe(document.getElementById('result')!, { childList: true, characterData: true, subtree: true });
+        new MutationObserver(() => w.said.push(document.getElementById('result')!.textContent ?? '')).observe(
+          document.getElementById('result')!,
+          { childList: true, characterData: true, subtree: true },
+        );
       });
       await page.click('#solve');
       await page.locator('#result[data-state=running]').waitFor({ timeout: 10_000 });
-      for (const id of ['#undo', '#ffo', '#bits', '#workers', '#set', '#start', '#clear']) expect(await page.locator(id).isDisabled(), id).toBe(true);
+      for (const id of ['#undo', '#ffo', '#bits', '#workers', '#set', '#start', '#clear'])
+        expect(await page.locator(id).isDisabled(), id).toBe(true);
       const marks: number[][] = [];
       while ((await page.locator('#result').getAttribute('data-state')) === 'running') {
         // Both counts in one read of the page: two reads could straddle the last move's answer.
-        const [scored, best] = await page.evaluate(() => [document.querySelectorAll('.sq[data-score]:not([data-score=""])').length, document.querySelectorAll('.sq.best').length]);
+        const [scored, best] = await page.evaluate(() => [
+          document.querySelectorAll('.sq[data-score]:not([data-score=""])').length,
+          document.querySelectorAll('.sq.best').length,
+        ]);
         marks.push([scored, best, legalMoves(parsePosition(RANDOM20.split(';')[0])).length]);
         await sleep(20);
       }
@@ -370,18 +406,29 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       await page.fill('#analyse-from', '14');
       await page.click('#analyse');
       await page.locator('#analysis-box[data-state=done]').waitFor({ timeout: 60_000 });
-      const cli = jsonRows(spawnSync(process.execPath, [CLI, 'analyze', GAME, '--from', '14', '--json', '-n', '1', '-h', '16'], { encoding: 'utf8' }).stdout).filter((r) => !r.summary);
+      const cli = jsonRows(
+        spawnSync(process.execPath, [CLI, 'analyze', GAME, '--from', '14', '--json', '-n', '1', '-h', '16'], { encoding: 'utf8' }).stdout,
+      ).filter((r) => !r.summary);
       expect(cli.length).toBe(14); // the moves played from 14 empties to 1
       // Before 14 empties every move is an estimate, marked so, with its depth; the moves from 14 on are exact.
       const estimated = replayGame(GAME).moves.filter((m) => emptyCount(m.position) > 14).length;
       expect(await page.locator('#analysis tbody tr[data-estimate="6"]').count()).toBe(estimated);
-      expect(await page.locator('#analysis tbody tr[data-estimate] td:nth-child(4)').allTextContents()).toEqual(Array(estimated).fill(expect.stringMatching(/^≈[+-]?\d/)));
-      const rows = await page.locator('#analysis tbody tr:not([data-estimate])').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-      expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])]))
-        .toEqual(cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]));
+      expect(await page.locator('#analysis tbody tr[data-estimate] td:nth-child(4)').allTextContents()).toEqual(
+        Array(estimated).fill(expect.stringMatching(/^≈[+-]?\d/)),
+      );
+      const rows = await page
+        .locator('#analysis tbody tr:not([data-estimate])')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])])).toEqual(
+        cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]),
+      );
       expect(await page.locator('#graph polyline').count()).toBe(1);
       const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
-      expect(readFileSync((await csv.path())!, 'utf8').trim().split('\n')).toHaveLength(estimated + cli.length + 1);
+      expect(
+        readFileSync((await csv.path())!, 'utf8')
+          .trim()
+          .split('\n'),
+      ).toHaveLength(estimated + cli.length + 1);
       const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
       expect(JSON.parse(readFileSync((await json.path())!, 'utf8')).moves).toHaveLength(estimated + cli.length);
       // The same game set again: its analysis comes back without a search.
@@ -413,10 +460,16 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       await page.locator('#analysis-box:is([data-state=done],[data-state=error])').waitFor({ timeout: 60_000 });
       expect(await page.locator('#message').textContent()).toBe('');
       expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('done');
-      const cli = jsonRows(spawnSync(process.execPath, [CLI, 'analyze', GAME_PASSES, '--from', '9', '--json', '-n', '1', '-h', '12'], { encoding: 'utf8' }).stdout).filter((r) => !r.summary);
-      const rows = await page.locator('#analysis tbody tr:not([data-estimate])').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-      expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])]))
-        .toEqual(cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]));
+      const cli = jsonRows(
+        spawnSync(process.execPath, [CLI, 'analyze', GAME_PASSES, '--from', '9', '--json', '-n', '1', '-h', '12'], { encoding: 'utf8' })
+          .stdout,
+      ).filter((r) => !r.summary);
+      const rows = await page
+        .locator('#analysis tbody tr:not([data-estimate])')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])])).toEqual(
+        cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]),
+      );
       // The row of a move after a pass goes to the position it was played in: the pass made, its side to move.
       const moves = replayGame(GAME_PASSES).moves;
       const afterPass = moves.find((m, i) => i > 0 && emptyCount(m.position) <= 9 && moves[i - 1].position.toMove === m.position.toMove)!;
@@ -427,7 +480,7 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     }, 90_000);
   });
 
-  it('fits a phone: at 390 px wide nothing is cut off, every square and control inside the width, an analysis\'s loss column too', async () => {
+  it("fits a phone: at 390 px wide nothing is cut off, every square and control inside the width, an analysis's loss column too", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await ready(page, url);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -478,7 +531,9 @@ describe.skipIf(!chromium)('the page served without the isolation headers (a sta
     expect(Number(await page.locator('#result').getAttribute('data-score'))).toBe(18);
     await page.selectOption('#ffo', String(63));
     await page.click('#solve');
-    await page.waitForFunction(() => (window as unknown as { revsolve: { busy(): number } }).revsolve.busy() > 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as { revsolve: { busy(): number } }).revsolve.busy() > 0, null, {
+      timeout: 30_000,
+    });
     await sleep(300);
     await page.click('#stop');
     expect(await solved(page, 5_000)).toBe('stopped');

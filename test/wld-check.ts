@@ -1,7 +1,7 @@
 /** The WLD check shared by the default and slow tiers (test/wld.test.ts, test/slow/slow.test.ts). */
 import { expect } from 'vitest';
 // The build, as Node loads it (see vitest.config.ts).
-import { type PositionResult, Solver, play } from '../dist/index.js';
+import { type PositionResult, play, Solver } from '../dist/index.js';
 import { wldOf } from '../src/search/wld.js';
 import { negamaxWords, randomPositionWithEmpties } from './helpers.js';
 
@@ -21,7 +21,11 @@ function expectKept(r: PositionResult, exact: number, childExact: (move: number)
  * TypeScript at 2^12: many replacements) against the exact score (and, at
  * 10 empties, the exact score against plain negamax).
  */
-export function wldAgainstExact(count: number, minE: number, maxE: number): { positions: number; byNegamax: number; win: number; draw: number; loss: number } {
+export function wldAgainstExact(
+  count: number,
+  minE: number,
+  maxE: number,
+): { positions: number; byNegamax: number; win: number; draw: number; loss: number } {
   const exact = new Solver({ hashBits: 16 });
   const engines = [new Solver({ hashBits: 16, wld: true }), new Solver({ hashBits: 12, wld: true, engine: 'ts' })];
   let seed = 7000;

@@ -4,8 +4,9 @@
  * that moved), the best, and the loss; its CSV and JSON forms. Pure
  * functions: the tests run them in Node.
  */
-import { type Position, emptyCount, moveName } from '../src/position/position.js';
+
 import { scoredMove } from '../src/game/scores.js';
+import { emptyCount, moveName, type Position } from '../src/position/position.js';
 
 export interface AnalysisRow {
   /** The move's number in the game's record (1 = the first; passes are not numbered), as `revsolve analyze` numbers its plies. */
@@ -23,20 +24,40 @@ export interface AnalysisRow {
 }
 
 /** The row of a move once every legal move's score is known. */
-export function analysisRow(number: number, before: Position, played: number, scores: ReadonlyMap<number, number>, estimate?: number): AnalysisRow {
+export function analysisRow(
+  number: number,
+  before: Position,
+  played: number,
+  scores: ReadonlyMap<number, number>,
+  estimate?: number,
+): AnalysisRow {
   const { scores: byName, best, bestMoves, loss } = scoredMove(scores, played);
-  const row = { number, empties: emptyCount(before), side: before.toMove === 'X' ? 'black' : 'white', played: moveName(played), scores: byName, best, bestMoves, loss: Math.round(loss * 10) / 10 } as const;
+  const row = {
+    number,
+    empties: emptyCount(before),
+    side: before.toMove === 'X' ? 'black' : 'white',
+    played: moveName(played),
+    scores: byName,
+    best,
+    bestMoves,
+    loss: Math.round(loss * 10) / 10,
+  } as const;
   return estimate === undefined ? row : { ...row, estimate };
 }
 
 /** Black's exact score after each move solved exactly (the graph's points): the move's score, for black. */
 export function blackScores(rows: readonly AnalysisRow[]): { number: number; score: number }[] {
-  return rows.filter((r) => r.estimate === undefined).map((r) => ({ number: r.number, score: (r.side === 'black' ? 1 : -1) * r.scores[r.played] }));
+  return rows
+    .filter((r) => r.estimate === undefined)
+    .map((r) => ({ number: r.number, score: (r.side === 'black' ? 1 : -1) * r.scores[r.played] }));
 }
 
 export function analysisCsv(rows: readonly AnalysisRow[]): string {
   const lines = ['move,empties,side,played,score,best,best_moves,loss,estimate_depth'];
-  for (const r of rows) lines.push([r.number, r.empties, r.side, r.played, r.scores[r.played], r.best, r.bestMoves.join(' '), r.loss, r.estimate ?? ''].join(','));
+  for (const r of rows)
+    lines.push(
+      [r.number, r.empties, r.side, r.played, r.scores[r.played], r.best, r.bestMoves.join(' '), r.loss, r.estimate ?? ''].join(','),
+    );
   return lines.join('\n') + '\n';
 }
 

@@ -3,8 +3,9 @@
 // engine module and the shipped weights beside them, so that the folder is
 // the whole page (a static host can serve it as is). The browser platform
 // refuses any node: import, which keeps the shared modules free of Node.
-import { build } from 'esbuild';
+
 import { copyFileSync, mkdirSync } from 'node:fs';
+import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = `${root}dist/web`;

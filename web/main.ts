@@ -4,22 +4,23 @@
  * (?p=<64 squares><side>), so that a link opens it. Everything the tests
  * read is in the DOM (data- attributes) or in window.revsolve.
  */
-import { DEFAULT_LAYOUT, SettingProblem, setting } from '../src/settings.js';
-import { type Position, PASS, emptyCount, finalScore, formatPosition, legalMoves, moveName, play } from '../src/position/position.js';
-import { START_POSITION } from '../src/position/perft.js';
-import { parseObf } from '../src/position/obf.js';
-import { NO_MOVE, tableBytes } from '../src/search/table.js';
-import type { WeightsBytes } from '../src/eval/format.js';
-import type { EngineName } from '../src/wasm/engine.js';
-import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
-import { engineFor } from '../src/pool/policy.js';
-import { PageSolver, type Progress, Stopped } from './solve.js';
-import { type AnalysisRow, analysisCsv, analysisJson, analysisRow, blackScores } from './analysis.js';
-import { cycleSquare, emptyBoard, isGameRecord, otherSide, positionKey, readGameLine, readPositionText } from './text.js';
+
 import ffo1 from '../obf/fforum-1-19.obf';
 import ffo2 from '../obf/fforum-20-39.obf';
 import ffo3 from '../obf/fforum-40-59.obf';
 import ffo4 from '../obf/fforum-60-79.obf';
+import type { WeightsBytes } from '../src/eval/format.js';
+import { engineFor } from '../src/pool/policy.js';
+import { parseObf } from '../src/position/obf.js';
+import { START_POSITION } from '../src/position/perft.js';
+import { emptyCount, finalScore, formatPosition, legalMoves, moveName, PASS, type Position, play } from '../src/position/position.js';
+import { NO_MOVE, tableBytes } from '../src/search/table.js';
+import { DEFAULT_LAYOUT, SettingProblem, setting } from '../src/settings.js';
+import type { EngineName } from '../src/wasm/engine.js';
+import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
+import { type AnalysisRow, analysisCsv, analysisJson, analysisRow, blackScores } from './analysis.js';
+import { PageSolver, type Progress, Stopped } from './solve.js';
+import { cycleSquare, emptyBoard, isGameRecord, otherSide, positionKey, readGameLine, readPositionText } from './text.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const FFO = [ffo1, ffo2, ffo3, ffo4].flatMap((text) => parseObf(text).entries);
@@ -95,19 +96,40 @@ function render(): void {
   $('side').dataset.side = side === 'X' ? 'black' : 'white';
   $('discs').textContent = `black ${black}, white ${white}, ${64 - black - white} empties`;
   const over = legal.size === 0 && legalMoves(otherSide(p)).length === 0;
-  $('final').textContent = over ? `game over: final score ${signed(finalScore(p.player.hi, p.player.lo, p.opponent.hi, p.opponent.lo))} for ${side === 'X' ? 'black' : 'white'}` : '';
+  $('final').textContent = over
+    ? `game over: final score ${signed(finalScore(p.player.hi, p.player.lo, p.opponent.hi, p.opponent.lo))} for ${side === 'X' ? 'black' : 'white'}`
+    : '';
   $('final').dataset.over = over ? '1' : '';
   ($('pass') as HTMLButtonElement).disabled = running || legal.size > 0 || over;
   ($('undo') as HTMLButtonElement).disabled = running || at === 0;
   ($('redo') as HTMLButtonElement).disabled = running || at === history.length - 1;
-  for (const id of ['toggle-side', 'start', 'clear', 'set', 'text', 'ffo', 'click-mode', 'bits', 'workers', 'engine', 'analyse', 'analyse-from']) ($(id) as HTMLInputElement).disabled = running;
+  for (const id of [
+    'toggle-side',
+    'start',
+    'clear',
+    'set',
+    'text',
+    'ffo',
+    'click-mode',
+    'bits',
+    'workers',
+    'engine',
+    'analyse',
+    'analyse-from',
+  ])
+    ($(id) as HTMLInputElement).disabled = running;
   for (const r of document.querySelectorAll<HTMLInputElement>('input[name=mode]')) r.disabled = running;
   // The FFO list names the position shown, or none.
   const ffo = FFO.findIndex((e) => positionKey(e.position) === positionKey(position()));
   ($('ffo') as HTMLSelectElement).value = ffo >= 0 ? String(ffo) : '';
   renderMoves();
   const pvn = pvView ? pvView.pv.length : 0;
-  for (const [id, off] of [['pv-first', !pvView || pvView.step === 0], ['pv-back', !pvView || pvView.step === 0], ['pv-next', !pvView || pvView.step === pvn], ['pv-last', !pvView || pvView.step === pvn]] as const) {
+  for (const [id, off] of [
+    ['pv-first', !pvView || pvView.step === 0],
+    ['pv-back', !pvView || pvView.step === 0],
+    ['pv-next', !pvView || pvView.step === pvn],
+    ['pv-last', !pvView || pvView.step === pvn],
+  ] as const) {
     ($(id) as HTMLButtonElement).disabled = off;
   }
   $('pv-at').textContent = pvView ? `PV ${pvView.step} / ${pvn}` : '';
@@ -210,21 +232,42 @@ function clickSquare(x: number): void {
 }
 
 // --- controls
-$('undo').onclick = () => { if (at > 0 && !running) { at--; setPosition(position(), false); } };
-$('redo').onclick = () => { if (at < history.length - 1 && !running) { at++; setPosition(position(), false); } };
+$('undo').onclick = () => {
+  if (at > 0 && !running) {
+    at--;
+    setPosition(position(), false);
+  }
+};
+$('redo').onclick = () => {
+  if (at < history.length - 1 && !running) {
+    at++;
+    setPosition(position(), false);
+  }
+};
 $('pass').onclick = () => {
   if (running) return;
   leavePv();
   if (legalMoves(position()).length === 0) setPosition(play(position(), PASS), true, PASS);
 };
-$('toggle-side').onclick = () => { if (!running) setPosition(otherSide(position())); };
-$('start').onclick = () => { if (!running) setPosition(START_POSITION); };
-$('clear').onclick = () => { if (!running) setPosition(emptyBoard()); };
+$('toggle-side').onclick = () => {
+  if (!running) setPosition(otherSide(position()));
+};
+$('start').onclick = () => {
+  if (!running) setPosition(START_POSITION);
+};
+$('clear').onclick = () => {
+  if (!running) setPosition(emptyBoard());
+};
 $('set').onclick = () => setFromText();
-$('text').addEventListener('keydown', (e) => { if (e.key === 'Enter') setFromText(); });
+$('text').addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') setFromText();
+});
 $('copy').onclick = () => {
   const text = formatPosition(position());
-  navigator.clipboard?.writeText(text).then(() => say(''), () => say('the browser refused the clipboard: select the text box and copy'));
+  navigator.clipboard?.writeText(text).then(
+    () => say(''),
+    () => say('the browser refused the clipboard: select the text box and copy'),
+  );
   ($('text') as HTMLInputElement).value = text;
   ($('text') as HTMLInputElement).select();
 };
@@ -245,7 +288,8 @@ $('pv-next').onclick = () => stepPv(1);
 $('pv-last').onclick = () => stepPv(Infinity);
 $('solve').onclick = () => void solve();
 $('analyse').onclick = () => void analyse();
-$('export-json').onclick = () => analysis && download('revsolve-analysis.json', analysisJson(analysis.record, analysis.from, analysis.rows), 'application/json');
+$('export-json').onclick = () =>
+  analysis && download('revsolve-analysis.json', analysisJson(analysis.record, analysis.from, analysis.rows), 'application/json');
 $('export-csv').onclick = () => analysis && download('revsolve-analysis.csv', analysisCsv(analysis.rows), 'text/csv');
 $('stop').onclick = () => solver?.stop();
 
@@ -332,7 +376,8 @@ async function solverFor(s: { bits: number; workers: number; engine: EngineName 
   stats.workers = s.workers;
   $('env').dataset.engine = s.engine;
   $('env').dataset.workers = String(s.workers);
-  $('env').textContent = `${isolated ? 'cross-origin isolated' : 'not isolated: one table per worker, Stop ends the workers'} · engine ${s.engine} · ${s.workers} worker${s.workers > 1 ? 's' : ''}${s.engine === 'ts' && engineWhy ? ` · ${engineWhy}` : ''}`;
+  $('env').textContent =
+    `${isolated ? 'cross-origin isolated' : 'not isolated: one table per worker, Stop ends the workers'} · engine ${s.engine} · ${s.workers} worker${s.workers > 1 ? 's' : ''}${s.engine === 'ts' && engineWhy ? ` · ${engineWhy}` : ''}`;
   return solver!;
 }
 
@@ -348,7 +393,8 @@ function showProgress(p: Progress, t0: number): () => void {
     lastBounds = b;
     stats.lastNodes = nodes;
     $('progress').dataset.nodes = String(nodes);
-    $('progress').textContent = `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score in [${signed(b.lower)}, ${signed(b.upper)}]${b.move >= 0 && b.move < 64 ? `  best so far ${moveName(b.move)}` : ''}`;
+    $('progress').textContent =
+      `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score in [${signed(b.lower)}, ${signed(b.upper)}]${b.move >= 0 && b.move < 64 ? `  best so far ${moveName(b.move)}` : ''}`;
   };
   const timer = setInterval(tick, 200);
   return () => clearInterval(timer);
@@ -358,7 +404,8 @@ function showProgress(p: Progress, t0: number): () => void {
 function finalProgress(nodes: number, ms: number, score: number): void {
   stats.lastNodes = nodes;
   $('progress').dataset.nodes = String(nodes);
-  $('progress').textContent = `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score ${signed(score)}`;
+  $('progress').textContent =
+    `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score ${signed(score)}`;
 }
 
 async function solve(): Promise<void> {
@@ -373,7 +420,8 @@ async function solve(): Promise<void> {
     $('warning').textContent = `${emptyCount(p)} empties: an exact solve may take hours. Click Solve again to start.`;
     return;
   }
-  if (mode === 'every' && legalMoves(p).length === 0) return say('no legal move here: the side to move passes (the pass button), then every move can be solved');
+  if (mode === 'every' && legalMoves(p).length === 0)
+    return say('no legal move here: the side to move passes (the pass button), then every move can be solved');
   const cached = known.get(key);
   if (mode === 'best' && cached) return showBest(p, cached.score, cached.move, cached.pv, 'known', 0, 0);
   let s: { bits: number; workers: number; engine: EngineName };
@@ -407,12 +455,17 @@ async function solve(): Promise<void> {
       }
       render();
       let nodes = 0;
-      await sv.solveEvery(p, todo, (move, r) => {
-        nodes += r.nodes;
-        known.set(positionKey(play(p, move)), { score: r.score, move: r.move, pv: r.pv });
-        moveScores.set(move, -r.score);
-        render();
-      }, (pr) => (stopTicking = showProgress(pr, t0)));
+      await sv.solveEvery(
+        p,
+        todo,
+        (move, r) => {
+          nodes += r.nodes;
+          known.set(positionKey(play(p, move)), { score: r.score, move: r.move, pv: r.pv });
+          moveScores.set(move, -r.score);
+          render();
+        },
+        (pr) => (stopTicking = showProgress(pr, t0)),
+      );
       stopTicking();
       const best = Math.max(...moveScores.values());
       const bestMoves = [...moveScores].filter(([, v]) => v === best).map(([m]) => moveName(m));
@@ -422,7 +475,8 @@ async function solve(): Promise<void> {
       $('result').dataset.state = 'done';
       $('result').dataset.score = String(best);
       $('result').dataset.move = bestMoves[0];
-      $('result').textContent = `every move solved: best ${bestMoves.join(', ')} ${signed(best)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)  (${((performance.now() - t0) / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes)`;
+      $('result').textContent =
+        `every move solved: best ${bestMoves.join(', ')} ${signed(best)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)  (${((performance.now() - t0) / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes)`;
     } else {
       const r = await sv.solveBest(p, (pr) => (stopTicking = showProgress(pr, t0)));
       stopTicking();
@@ -440,9 +494,10 @@ async function solve(): Promise<void> {
       $('result').dataset.state = 'stopped';
       delete $('result').dataset.score;
       delete $('result').dataset.move;
-      $('result').textContent = b && (b.lower > -64 || b.upper < 64)
-        ? `stopped: score in [${signed(b.lower)}, ${signed(b.upper)}]${b.move >= 0 && b.move < 64 ? `, best so far ${moveName(b.move)}` : ''} (not proven exact)`
-        : 'stopped before any bound was proven';
+      $('result').textContent =
+        b && (b.lower > -64 || b.upper < 64)
+          ? `stopped: score in [${signed(b.lower)}, ${signed(b.upper)}]${b.move >= 0 && b.move < 64 ? `, best so far ${moveName(b.move)}` : ''} (not proven exact)`
+          : 'stopped before any bound was proven';
     } else {
       $('result').dataset.state = 'error';
       $('result').textContent = '';
@@ -463,8 +518,12 @@ function showBest(p: Position, score: number, move: number, pv: readonly number[
   $('result').dataset.move = move >= 0 && move < 64 ? moveName(move) : move === PASS ? 'pass' : '';
   $('result').dataset.engine = engine;
   $('result').dataset.ms = String(ms);
-  const how = engine === 'known' ? 'known from this session' : `${(ms / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes, ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s, engine ${engine}`;
-  $('result').textContent = `best ${$('result').dataset.move || '—'}  score ${signed(score)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)\nPV ${pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${how})`;
+  const how =
+    engine === 'known'
+      ? 'known from this session'
+      : `${(ms / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes, ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s, engine ${engine}`;
+  $('result').textContent =
+    `best ${$('result').dataset.move || '—'}  score ${signed(score)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)\nPV ${pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${how})`;
   pvView = pv.length > 0 ? { from: p, pv, step: 0 } : null;
   render();
 }
@@ -477,7 +536,11 @@ const ESTIMATE_DEPTH = 6;
 /** The game's record as played so far in the history (passes implied, as the command line reads it), or '' when a position was set in it. */
 function gameRecord(): string {
   if (history.length < 2 || played.slice(1).some((m) => m === null)) return '';
-  return played.slice(1).filter((m) => m !== PASS).map((m) => moveName(m!)).join('');
+  return played
+    .slice(1)
+    .filter((m) => m !== PASS)
+    .map((m) => moveName(m!))
+    .join('');
 }
 
 /** The record's number of the move at history step i (passes are steps of the history, not moves of the record). */
@@ -502,26 +565,35 @@ function download(name: string, text: string, type: string): void {
 function renderAnalysis(): void {
   const rows = analysis?.rows ?? [];
   const body = $('analysis').querySelector('tbody')!;
-  body.replaceChildren(...rows.map((r) => {
-    const tr = document.createElement('tr');
-    tr.dataset.move = String(r.number);
-    tr.dataset.loss = String(r.loss);
-    tr.title = `move ${r.number}, ${r.side}`;
-    if (r.estimate !== undefined) tr.dataset.estimate = String(r.estimate);
-    const about = r.estimate !== undefined ? '≈' : '';
-    for (const t of [String(r.number), r.side, r.played, about + signed(r.scores[r.played]), `${about}${signed(r.best)} ${r.bestMoves.join(' ')}`, about + String(r.loss)]) {
-      const td = document.createElement('td');
-      td.textContent = t;
-      tr.append(td);
-    }
-    tr.onclick = () => {
-      const step = stepOf(r.number);
-      if (running || step < 1) return;
-      at = step - 1; // the position the move was played in
-      setPosition(position(), false);
-    };
-    return tr;
-  }));
+  body.replaceChildren(
+    ...rows.map((r) => {
+      const tr = document.createElement('tr');
+      tr.dataset.move = String(r.number);
+      tr.dataset.loss = String(r.loss);
+      tr.title = `move ${r.number}, ${r.side}`;
+      if (r.estimate !== undefined) tr.dataset.estimate = String(r.estimate);
+      const about = r.estimate !== undefined ? '≈' : '';
+      for (const t of [
+        String(r.number),
+        r.side,
+        r.played,
+        about + signed(r.scores[r.played]),
+        `${about}${signed(r.best)} ${r.bestMoves.join(' ')}`,
+        about + String(r.loss),
+      ]) {
+        const td = document.createElement('td');
+        td.textContent = t;
+        tr.append(td);
+      }
+      tr.onclick = () => {
+        const step = stepOf(r.number);
+        if (running || step < 1) return;
+        at = step - 1; // the position the move was played in
+        setPosition(position(), false);
+      };
+      return tr;
+    }),
+  );
   const points = blackScores(rows);
   const graph = $('graph');
   const x0 = points[0]?.number ?? 0;
@@ -533,7 +605,10 @@ function renderAnalysis(): void {
   const exact = rows.filter((r) => r.estimate === undefined);
   const lost = (side: string) => exact.filter((r) => r.side === side).reduce((t, r) => t + r.loss, 0);
   const estimated = rows.length - exact.length;
-  $('analysis-status').textContent = rows.length === 0 ? '' : `exact over ${exact.length} moves: black lost ${lost('black')}, white lost ${lost('white')} discs${estimated > 0 ? `; ${estimated} earlier moves estimated (≈, ${ESTIMATE_DEPTH}-ply search)` : ''}`;
+  $('analysis-status').textContent =
+    rows.length === 0
+      ? ''
+      : `exact over ${exact.length} moves: black lost ${lost('black')}, white lost ${lost('white')} discs${estimated > 0 ? `; ${estimated} earlier moves estimated (≈, ${ESTIMATE_DEPTH}-ply search)` : ''}`;
 }
 
 /** Analyses the game in the history from the analysed empties on; kept in local storage with its record. */
@@ -579,7 +654,8 @@ async function analyse(): Promise<void> {
       const scores = new Map<number, number>();
       const child = play(before, m);
       if (later && positionKey(later.position) === positionKey(child)) scores.set(m, 0 - later.best);
-      else if (later && legalMoves(child).length === 0 && positionKey(later.position) === positionKey(play(child, PASS))) scores.set(m, later.best);
+      else if (later && legalMoves(child).length === 0 && positionKey(later.position) === positionKey(play(child, PASS)))
+        scores.set(m, later.best);
       const todo: number[] = [];
       for (const x of legalMoves(before)) {
         if (scores.has(x)) continue;
@@ -587,10 +663,15 @@ async function analyse(): Promise<void> {
         if (cached) scores.set(x, -cached.score);
         else todo.push(x);
       }
-      await sv.solveEvery(before, todo, (move, r) => {
-        known.set(positionKey(play(before, move)), { score: r.score, move: r.move, pv: r.pv });
-        scores.set(move, -r.score);
-      }, () => undefined);
+      await sv.solveEvery(
+        before,
+        todo,
+        (move, r) => {
+          known.set(positionKey(play(before, move)), { score: r.score, move: r.move, pv: r.pv });
+          scores.set(move, -r.score);
+        },
+        () => undefined,
+      );
       const row = analysisRow(moveNumber(i), before, m, scores);
       later = { position: before, best: row.best };
       analysis.rows.push(row);
@@ -651,7 +732,8 @@ loadEngine().then(
     $('result').dataset.state = 'none';
     $('result').textContent = '';
     $('env').dataset.ready = '1';
-    $('env').textContent = `${isolated ? 'cross-origin isolated' : 'not isolated: one table per worker, Stop ends the workers'} · engine ${engineModule ? 'wasm' : 'ts'}${engineWhy ? ` · ${engineWhy}` : ''}`;
+    $('env').textContent =
+      `${isolated ? 'cross-origin isolated' : 'not isolated: one table per worker, Stop ends the workers'} · engine ${engineModule ? 'wasm' : 'ts'}${engineWhy ? ` · ${engineWhy}` : ''}`;
   },
   (e) => {
     $('result').dataset.state = 'error';

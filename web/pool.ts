@@ -8,9 +8,10 @@
  * only when a task ends) and a stop terminates the worker and starts a new
  * one.
  */
-import { LIVE_FIELDS } from '../src/search/context.js';
+
 import { type Job, SlotRunner } from '../src/pool/slots.js';
 import type { RunSettings, Task, TaskInput } from '../src/pool/tasks.js';
+import { LIVE_FIELDS } from '../src/search/context.js';
 import type { FromWorker, ToWorker } from './worker.js';
 
 export class WebPool extends SlotRunner<TaskInput> {

@@ -4,21 +4,22 @@
  * table: src/pool/split.ts, as the command line splits), or every legal
  * move's exact score (each child a whole solve on a worker's own table).
  */
+
+import { SearchCancelled } from '../src/errors.js';
+import { searchEvaluator, sharedWeights, type WeightsBytes } from '../src/eval/format.js';
+import type { Evaluator } from '../src/eval/weights.js';
+import { createSplitTable, splitEngine, splits } from '../src/pool/policy.js';
+import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from '../src/pool/split.js';
+import type { EstimateResult } from '../src/pool/tasks.js';
 import type { Position } from '../src/position/position.js';
 import { emptyCount, play } from '../src/position/position.js';
 import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../src/search/context.js';
 import { NO_MOVE, tableBytes } from '../src/search/table.js';
-import { DEFAULT_LAYOUT, PLAIN_HOST, defaults, runSettingsOf } from '../src/settings.js';
-import { type WeightsBytes, searchEvaluator, sharedWeights } from '../src/eval/format.js';
-import type { Evaluator } from '../src/eval/weights.js';
-import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from '../src/pool/split.js';
+import { DEFAULT_LAYOUT, defaults, PLAIN_HOST, runSettingsOf } from '../src/settings.js';
 import type { PositionResult } from '../src/solve/solve.js';
-import type { EstimateResult } from '../src/pool/tasks.js';
-import { createSplitTable, splitEngine, splits } from '../src/pool/policy.js';
-import { provideEngine } from '../src/wasm/engine.js';
 import type { EngineName } from '../src/wasm/engine.js';
+import { provideEngine } from '../src/wasm/engine.js';
 import { WebPool } from './pool.js';
-import { SearchCancelled } from '../src/errors.js';
 
 const LAYOUT = DEFAULT_LAYOUT;
 
@@ -62,7 +63,13 @@ export class PageSolver {
     if (shared && settings.workers > 1) ({ weights, evaluator: this.evaluator } = sharedWeights(weights));
     this.weights = weights;
     // The run's settings are the table's defaults (settings.ts), but for the engine the page chose.
-    this.pool = new WebPool(settings.workers, shared, module, { ...runSettingsOf({ ...defaults(PLAIN_HOST), engine: settings.engine }), weights }, workerUrl);
+    this.pool = new WebPool(
+      settings.workers,
+      shared,
+      module,
+      { ...runSettingsOf({ ...defaults(PLAIN_HOST), engine: settings.engine }), weights },
+      workerUrl,
+    );
   }
 
   /**
@@ -73,8 +80,11 @@ export class PageSolver {
   async prepare(): Promise<void> {
     const { bits } = this.settings;
     if (this.shared && this.settings.workers > 1) this.sharedTable(); // a split's table, in this thread
-    await Promise.all(Array.from({ length: this.settings.workers }, (_, i) =>
-      this.pool.run({ kind: 'prepare', index: i + 1, ph: 0, pl: 0, oh: 0, ol: 0, bits, layout: LAYOUT }, i)));
+    await Promise.all(
+      Array.from({ length: this.settings.workers }, (_, i) =>
+        this.pool.run({ kind: 'prepare', index: i + 1, ph: 0, pl: 0, oh: 0, ol: 0, bits, layout: LAYOUT }, i),
+      ),
+    );
   }
 
   /** Bytes of the tables this solver holds or its workers make: one per worker, and the split table. */
@@ -121,7 +131,11 @@ export class PageSolver {
     const pool = this.pool;
     watch({
       nodes: () => pool.liveSum(1, LIVE_NODES),
-      bounds: () => ({ lower: pool.liveSum(1, LIVE_LOWER, -64), upper: pool.liveSum(1, LIVE_UPPER, 64), move: pool.liveSum(1, LIVE_MOVE, NO_MOVE) }),
+      bounds: () => ({
+        lower: pool.liveSum(1, LIVE_LOWER, -64),
+        upper: pool.liveSum(1, LIVE_UPPER, 64),
+        move: pool.liveSum(1, LIVE_MOVE, NO_MOVE),
+      }),
     });
     const r = await this.solveWhole(position, 1, 0);
     if (!r || this.stopping) throw new Stopped();
@@ -130,13 +144,28 @@ export class PageSolver {
 
   private solveWhole(position: Position, index: number, rank: number): Promise<PositionResult | null> {
     const { player, opponent, toMove } = position;
-    return this.pool.run<PositionResult>({
-      kind: 'solve', index, line: 0, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
-      answers: [], bits: this.settings.bits, layout: LAYOUT, keepTable: false,
-    }, rank).catch((e) => {
-      if (this.stopping) return null;
-      throw e;
-    });
+    return this.pool
+      .run<PositionResult>(
+        {
+          kind: 'solve',
+          index,
+          line: 0,
+          ph: player.hi,
+          pl: player.lo,
+          oh: opponent.hi,
+          ol: opponent.lo,
+          toMove,
+          answers: [],
+          bits: this.settings.bits,
+          layout: LAYOUT,
+          keepTable: false,
+        },
+        rank,
+      )
+      .catch((e) => {
+        if (this.stopping) return null;
+        throw e;
+      });
   }
 
   /**
@@ -145,7 +174,12 @@ export class PageSolver {
    * (the child's own result: its score is the mover's, negated); resolves
    * when all are, or rejects with Stopped.
    */
-  async solveEvery(position: Position, moves: readonly number[], onChild: (move: number, child: PositionResult) => void, watch: (p: Progress) => void): Promise<void> {
+  async solveEvery(
+    position: Position,
+    moves: readonly number[],
+    onChild: (move: number, child: PositionResult) => void,
+    watch: (p: Progress) => void,
+  ): Promise<void> {
     this.stopping = false;
     const pool = this.pool;
     let done = 0;
@@ -154,12 +188,14 @@ export class PageSolver {
       nodes: () => done + indices.reduce((s, i) => s + pool.liveSum(i, LIVE_NODES), 0),
       bounds: () => ({ lower: -64, upper: 64, move: NO_MOVE }),
     });
-    await Promise.all(moves.map(async (move, i) => {
-      const r = await this.solveWhole(play(position, move), i + 1, i);
-      if (!r) return;
-      done += r.nodes;
-      onChild(move, r);
-    }));
+    await Promise.all(
+      moves.map(async (move, i) => {
+        const r = await this.solveWhole(play(position, move), i + 1, i);
+        if (!r) return;
+        done += r.nodes;
+        onChild(move, r);
+      }),
+    );
     if (this.stopping) throw new Stopped();
   }
 
@@ -168,18 +204,38 @@ export class PageSolver {
    * search of each child with the evaluator, on the workers (the child's
    * own score, in discs), reported as each is known; rejects with Stopped.
    */
-  async estimateEvery(position: Position, moves: readonly number[], depth: number, onChild: (move: number, score: number) => void): Promise<void> {
+  async estimateEvery(
+    position: Position,
+    moves: readonly number[],
+    depth: number,
+    onChild: (move: number, score: number) => void,
+  ): Promise<void> {
     this.stopping = false;
-    await Promise.all(moves.map(async (move, i) => {
-      const { player, opponent } = play(position, move);
-      const r = await this.pool.run<EstimateResult>({
-        kind: 'estimate', index: i + 1, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, bits: this.settings.bits, layout: LAYOUT, depth,
-      }, i).catch((e) => {
-        if (this.stopping) return null;
-        throw e;
-      });
-      if (r) onChild(move, r.score);
-    }));
+    await Promise.all(
+      moves.map(async (move, i) => {
+        const { player, opponent } = play(position, move);
+        const r = await this.pool
+          .run<EstimateResult>(
+            {
+              kind: 'estimate',
+              index: i + 1,
+              ph: player.hi,
+              pl: player.lo,
+              oh: opponent.hi,
+              ol: opponent.lo,
+              bits: this.settings.bits,
+              layout: LAYOUT,
+              depth,
+            },
+            i,
+          )
+          .catch((e) => {
+            if (this.stopping) return null;
+            throw e;
+          });
+        if (r) onChild(move, r.score);
+      }),
+    );
     if (this.stopping) throw new Stopped();
   }
 

@@ -4,9 +4,10 @@
  * game record from the start ("f5d6c3…", passes implied). Pure functions:
  * the tests run them in Node.
  */
-import { type Position, PASS, PositionError, formatPosition, parsePosition, squareOrPass, play } from '../src/position/position.js';
-import { START_POSITION } from '../src/position/perft.js';
+
 import { RecordError, replayMoves } from '../src/game/record.js';
+import { START_POSITION } from '../src/position/perft.js';
+import { formatPosition, PASS, type Position, PositionError, parsePosition, play, squareOrPass } from '../src/position/position.js';
 
 /** The position a text names; a PositionError says why not, in one line. */
 export function readPositionText(text: string): Position {
@@ -33,7 +34,11 @@ export function isGameRecord(text: string): boolean {
  * side to move played.
  */
 export function readGameLine(text: string): { positions: Position[]; moves: number[] } {
-  const tokens = text.replace(/[\s,.-]/g, '').toLowerCase().match(/[a-h][1-8]|ps|pa/g) ?? [];
+  const tokens =
+    text
+      .replace(/[\s,.-]/g, '')
+      .toLowerCase()
+      .match(/[a-h][1-8]|ps|pa/g) ?? [];
   const squares = tokens.map((m) => (m === 'ps' || m === 'pa' ? PASS : squareOrPass(m)));
   try {
     const positions: Position[] = [];

@@ -4,11 +4,15 @@
  * Messages in: init {module}, task {id, task}. Out: ready, done {id,
  * result}, failed {id, message}.
  */
-import { provideEngine } from '../src/wasm/engine.js';
+
 import { SearchThread, type Task } from '../src/pool/tasks.js';
+import { provideEngine } from '../src/wasm/engine.js';
 
 export type ToWorker = { type: 'init'; module: WebAssembly.Module | null } | { type: 'task'; id: number; task: Task };
-export type FromWorker = { type: 'ready' } | { type: 'done'; id: number; result: unknown } | { type: 'failed'; id: number; message: string };
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'done'; id: number; result: unknown }
+  | { type: 'failed'; id: number; message: string };
 
 const thread = new SearchThread();
 const post = (m: FromWorker) => (self as unknown as Worker).postMessage(m);

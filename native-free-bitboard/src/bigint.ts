@@ -12,8 +12,14 @@ const NOT_H = 0x7f7f7f7f7f7f7f7fn;
 
 /** The 8 directions as (shift, mask applied after shifting). */
 const DIRECTIONS: ReadonlyArray<readonly [number, bigint]> = [
-  [1, NOT_A], [-1, NOT_H], [8, MASK], [-8, MASK],
-  [9, NOT_A], [-9, NOT_H], [7, NOT_H], [-7, NOT_A],
+  [1, NOT_A],
+  [-1, NOT_H],
+  [8, MASK],
+  [-8, MASK],
+  [9, NOT_A],
+  [-9, NOT_H],
+  [7, NOT_H],
+  [-7, NOT_A],
 ];
 
 function shift(b: bigint, d: number, mask: bigint): bigint {

@@ -59,64 +59,112 @@ export function moves(ph: number, pl: number, oh: number, ol: number, out: Int32
 
   // East / west (shift by 1): never crosses the word boundary because every
   // intermediate is masked by INNER.
-  fl = il & (pl << 1); fh = ih & (ph << 1);
-  fl |= il & (fl << 1); fh |= ih & (fh << 1);
-  ql = il & (il << 1); qh = ih & (ih << 1);
-  fl |= ql & (fl << 2); fh |= qh & (fh << 2);
-  fl |= ql & (fl << 2); fh |= qh & (fh << 2);
-  ml |= fl << 1; mh |= fh << 1;
+  fl = il & (pl << 1);
+  fh = ih & (ph << 1);
+  fl |= il & (fl << 1);
+  fh |= ih & (fh << 1);
+  ql = il & (il << 1);
+  qh = ih & (ih << 1);
+  fl |= ql & (fl << 2);
+  fh |= qh & (fh << 2);
+  fl |= ql & (fl << 2);
+  fh |= qh & (fh << 2);
+  ml |= fl << 1;
+  mh |= fh << 1;
 
-  fl = il & (pl >>> 1); fh = ih & (ph >>> 1);
-  fl |= il & (fl >>> 1); fh |= ih & (fh >>> 1);
-  ql = il & (il >>> 1); qh = ih & (ih >>> 1);
-  fl |= ql & (fl >>> 2); fh |= qh & (fh >>> 2);
-  fl |= ql & (fl >>> 2); fh |= qh & (fh >>> 2);
-  ml |= fl >>> 1; mh |= fh >>> 1;
+  fl = il & (pl >>> 1);
+  fh = ih & (ph >>> 1);
+  fl |= il & (fl >>> 1);
+  fh |= ih & (fh >>> 1);
+  ql = il & (il >>> 1);
+  qh = ih & (ih >>> 1);
+  fl |= ql & (fl >>> 2);
+  fh |= qh & (fh >>> 2);
+  fl |= ql & (fl >>> 2);
+  fh |= qh & (fh >>> 2);
+  ml |= fl >>> 1;
+  mh |= fh >>> 1;
 
   // North (shift left by 8) and south (shift right by 8): unmasked.
-  fh = oh & ((ph << 8) | (pl >>> 24)); fl = ol & (pl << 8);
-  fh |= oh & ((fh << 8) | (fl >>> 24)); fl |= ol & (fl << 8);
-  qh = oh & ((oh << 8) | (ol >>> 24)); ql = ol & (ol << 8);
-  fh |= qh & ((fh << 16) | (fl >>> 16)); fl |= ql & (fl << 16);
-  fh |= qh & ((fh << 16) | (fl >>> 16)); fl |= ql & (fl << 16);
-  mh |= (fh << 8) | (fl >>> 24); ml |= fl << 8;
+  fh = oh & ((ph << 8) | (pl >>> 24));
+  fl = ol & (pl << 8);
+  fh |= oh & ((fh << 8) | (fl >>> 24));
+  fl |= ol & (fl << 8);
+  qh = oh & ((oh << 8) | (ol >>> 24));
+  ql = ol & (ol << 8);
+  fh |= qh & ((fh << 16) | (fl >>> 16));
+  fl |= ql & (fl << 16);
+  fh |= qh & ((fh << 16) | (fl >>> 16));
+  fl |= ql & (fl << 16);
+  mh |= (fh << 8) | (fl >>> 24);
+  ml |= fl << 8;
 
-  fl = ol & ((pl >>> 8) | (ph << 24)); fh = oh & (ph >>> 8);
-  fl |= ol & ((fl >>> 8) | (fh << 24)); fh |= oh & (fh >>> 8);
-  ql = ol & ((ol >>> 8) | (oh << 24)); qh = oh & (oh >>> 8);
-  fl |= ql & ((fl >>> 16) | (fh << 16)); fh |= qh & (fh >>> 16);
-  fl |= ql & ((fl >>> 16) | (fh << 16)); fh |= qh & (fh >>> 16);
-  ml |= (fl >>> 8) | (fh << 24); mh |= fh >>> 8;
+  fl = ol & ((pl >>> 8) | (ph << 24));
+  fh = oh & (ph >>> 8);
+  fl |= ol & ((fl >>> 8) | (fh << 24));
+  fh |= oh & (fh >>> 8);
+  ql = ol & ((ol >>> 8) | (oh << 24));
+  qh = oh & (oh >>> 8);
+  fl |= ql & ((fl >>> 16) | (fh << 16));
+  fh |= qh & (fh >>> 16);
+  fl |= ql & ((fl >>> 16) | (fh << 16));
+  fh |= qh & (fh >>> 16);
+  ml |= (fl >>> 8) | (fh << 24);
+  mh |= fh >>> 8;
 
   // North-east (left by 9) and south-west (right by 9).
-  fh = ih & ((ph << 9) | (pl >>> 23)); fl = il & (pl << 9);
-  fh |= ih & ((fh << 9) | (fl >>> 23)); fl |= il & (fl << 9);
-  qh = ih & ((ih << 9) | (il >>> 23)); ql = il & (il << 9);
-  fh |= qh & ((fh << 18) | (fl >>> 14)); fl |= ql & (fl << 18);
-  fh |= qh & ((fh << 18) | (fl >>> 14)); fl |= ql & (fl << 18);
-  mh |= (fh << 9) | (fl >>> 23); ml |= fl << 9;
+  fh = ih & ((ph << 9) | (pl >>> 23));
+  fl = il & (pl << 9);
+  fh |= ih & ((fh << 9) | (fl >>> 23));
+  fl |= il & (fl << 9);
+  qh = ih & ((ih << 9) | (il >>> 23));
+  ql = il & (il << 9);
+  fh |= qh & ((fh << 18) | (fl >>> 14));
+  fl |= ql & (fl << 18);
+  fh |= qh & ((fh << 18) | (fl >>> 14));
+  fl |= ql & (fl << 18);
+  mh |= (fh << 9) | (fl >>> 23);
+  ml |= fl << 9;
 
-  fl = il & ((pl >>> 9) | (ph << 23)); fh = ih & (ph >>> 9);
-  fl |= il & ((fl >>> 9) | (fh << 23)); fh |= ih & (fh >>> 9);
-  ql = il & ((il >>> 9) | (ih << 23)); qh = ih & (ih >>> 9);
-  fl |= ql & ((fl >>> 18) | (fh << 14)); fh |= qh & (fh >>> 18);
-  fl |= ql & ((fl >>> 18) | (fh << 14)); fh |= qh & (fh >>> 18);
-  ml |= (fl >>> 9) | (fh << 23); mh |= fh >>> 9;
+  fl = il & ((pl >>> 9) | (ph << 23));
+  fh = ih & (ph >>> 9);
+  fl |= il & ((fl >>> 9) | (fh << 23));
+  fh |= ih & (fh >>> 9);
+  ql = il & ((il >>> 9) | (ih << 23));
+  qh = ih & (ih >>> 9);
+  fl |= ql & ((fl >>> 18) | (fh << 14));
+  fh |= qh & (fh >>> 18);
+  fl |= ql & ((fl >>> 18) | (fh << 14));
+  fh |= qh & (fh >>> 18);
+  ml |= (fl >>> 9) | (fh << 23);
+  mh |= fh >>> 9;
 
   // North-west (left by 7) and south-east (right by 7).
-  fh = ih & ((ph << 7) | (pl >>> 25)); fl = il & (pl << 7);
-  fh |= ih & ((fh << 7) | (fl >>> 25)); fl |= il & (fl << 7);
-  qh = ih & ((ih << 7) | (il >>> 25)); ql = il & (il << 7);
-  fh |= qh & ((fh << 14) | (fl >>> 18)); fl |= ql & (fl << 14);
-  fh |= qh & ((fh << 14) | (fl >>> 18)); fl |= ql & (fl << 14);
-  mh |= (fh << 7) | (fl >>> 25); ml |= fl << 7;
+  fh = ih & ((ph << 7) | (pl >>> 25));
+  fl = il & (pl << 7);
+  fh |= ih & ((fh << 7) | (fl >>> 25));
+  fl |= il & (fl << 7);
+  qh = ih & ((ih << 7) | (il >>> 25));
+  ql = il & (il << 7);
+  fh |= qh & ((fh << 14) | (fl >>> 18));
+  fl |= ql & (fl << 14);
+  fh |= qh & ((fh << 14) | (fl >>> 18));
+  fl |= ql & (fl << 14);
+  mh |= (fh << 7) | (fl >>> 25);
+  ml |= fl << 7;
 
-  fl = il & ((pl >>> 7) | (ph << 25)); fh = ih & (ph >>> 7);
-  fl |= il & ((fl >>> 7) | (fh << 25)); fh |= ih & (fh >>> 7);
-  ql = il & ((il >>> 7) | (ih << 25)); qh = ih & (ih >>> 7);
-  fl |= ql & ((fl >>> 14) | (fh << 18)); fh |= qh & (fh >>> 14);
-  fl |= ql & ((fl >>> 14) | (fh << 18)); fh |= qh & (fh >>> 14);
-  ml |= (fl >>> 7) | (fh << 25); mh |= fh >>> 7;
+  fl = il & ((pl >>> 7) | (ph << 25));
+  fh = ih & (ph >>> 7);
+  fl |= il & ((fl >>> 7) | (fh << 25));
+  fh |= ih & (fh >>> 7);
+  ql = il & ((il >>> 7) | (ih << 25));
+  qh = ih & (ih >>> 7);
+  fl |= ql & ((fl >>> 14) | (fh << 18));
+  fh |= qh & (fh >>> 14);
+  fl |= ql & ((fl >>> 14) | (fh << 18));
+  fh |= qh & (fh >>> 14);
+  ml |= (fl >>> 7) | (fh << 25);
+  mh |= fh >>> 7;
 
   out[at] = mh & eh;
   out[at + 1] = ml & el;
@@ -185,8 +233,16 @@ function buildTables(): void {
     }
     for (let p = 0; p < 256; p++) {
       let n = 0;
-      for (let y = pos + 1; y < 8; y++) if ((p >> y) & 1) { n += y - pos - 1; break; }
-      for (let y = pos - 1; y >= 0; y--) if ((p >> y) & 1) { n += pos - y - 1; break; }
+      for (let y = pos + 1; y < 8; y++)
+        if ((p >> y) & 1) {
+          n += y - pos - 1;
+          break;
+        }
+      for (let y = pos - 1; y >= 0; y--)
+        if ((p >> y) & 1) {
+          n += pos - y - 1;
+          break;
+        }
       LAST_COUNT[pos * 256 + p] = (p >> pos) & 1 ? 0 : n;
     }
   }
@@ -202,10 +258,12 @@ function buildTables(): void {
       const tf = t & 7;
       const tr = t >> 3;
       if (tf - tr === f - r) {
-        if (t < 32) DIAG_LO[s] |= 1 << t; else DIAG_HI[s] |= 1 << (t - 32);
+        if (t < 32) DIAG_LO[s] |= 1 << t;
+        else DIAG_HI[s] |= 1 << (t - 32);
       }
       if (tf + tr === f + r) {
-        if (t < 32) ANTI_LO[s] |= 1 << t; else ANTI_HI[s] |= 1 << (t - 32);
+        if (t < 32) ANTI_LO[s] |= 1 << t;
+        else ANTI_HI[s] |= 1 << (t - 32);
       }
     }
   }
@@ -301,7 +359,8 @@ for (let s = 0; s < 64; s++) {
     for (let dr = -1; dr <= 1; dr++) {
       if ((df || dr) && f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8) {
         const t = s + df + 8 * dr;
-        if (t < 32) NEIGHBOUR_LO[s] |= 1 << t; else NEIGHBOUR_HI[s] |= 1 << (t - 32);
+        if (t < 32) NEIGHBOUR_LO[s] |= 1 << t;
+        else NEIGHBOUR_HI[s] |= 1 << (t - 32);
       }
     }
   }

@@ -1,10 +1,13 @@
 import type { Backend } from './backend.js';
-import { flips, moves, popcount, hasSquare } from './pair.js';
+import { flips, hasSquare, moves, popcount } from './pair.js';
 import { transformSquare } from './symmetry.js';
 
 /** An immutable 64-bit board on two int32 words, for code off the hot path. */
 export class U64 {
-  constructor(readonly hi: number, readonly lo: number) {
+  constructor(
+    readonly hi: number,
+    readonly lo: number,
+  ) {
     this.hi = hi | 0;
     this.lo = lo | 0;
   }
@@ -38,7 +41,8 @@ export const pairBackend: Backend<U64> = {
     let lo = 0;
     for (const s of squares) {
       if (!Number.isInteger(s) || s < 0 || s > 63) throw new RangeError(`square out of range: ${s}`);
-      if (s < 32) lo |= 1 << s; else hi |= 1 << (s - 32);
+      if (s < 32) lo |= 1 << s;
+      else hi |= 1 << (s - 32);
     }
     return new U64(hi, lo);
   },

@@ -1,13 +1,27 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import {
-  U64, pairBackend as P, bigintBackend as B, lastFlipCount, popcount, mobility,
-  squareName, parseSquare, transformSquare, inverseSymmetry, perft, START,
+  bigintBackend as B,
+  inverseSymmetry,
+  lastFlipCount,
+  mobility,
+  pairBackend as P,
+  parseSquare,
+  perft,
+  popcount,
+  START,
+  squareName,
+  transformSquare,
+  U64,
 } from '../src/index.js';
 
 /** Two disjoint 64-bit boards as BigInts: an arbitrary position. */
 const arbPosition = fc
-  .tuple(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }))
+  .tuple(
+    fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }),
+    fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }),
+    fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }),
+  )
   .map(([a, b, occ]) => {
     // Occupy the squares of occ; a decides which side owns each. b thins out
     // the board so that positions of every density appear.
@@ -18,7 +32,7 @@ const arbPosition = fc
 /** Positions of real games: random playouts from the start. */
 function playout(seed: number, plies: number): { p: bigint; o: bigint } {
   let s = seed >>> 0 || 1;
-  const rand = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) >>> 8);
+  const rand = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) >>> 8;
   let p = new U64(START.ph, START.pl).toBigInt();
   let o = new U64(START.oh, START.ol).toBigInt();
   for (let i = 0; i < plies; i++) {
@@ -51,7 +65,10 @@ function agree(p: bigint, o: bigint): void {
 
 describe('uint32 pairs agree with BigInt', () => {
   it('on arbitrary positions (moves, flips on every empty square, counts)', () => {
-    fc.assert(fc.property(arbPosition, ({ p, o }) => agree(p, o)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(arbPosition, ({ p, o }) => agree(p, o)),
+      { numRuns: 3000 },
+    );
   });
 
   it('on positions from random games', () => {

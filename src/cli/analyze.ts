@@ -8,9 +8,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
-  type Game, MAX_BITS, MIN_BITS, type MoveAnalysis, RecordError, analyzeGame, gameSummary, moveName, replayGame, sideName,
+  analyzeGame,
+  type Game,
+  gameSummary,
+  MAX_BITS,
+  MIN_BITS,
+  type MoveAnalysis,
+  moveName,
+  RecordError,
+  replayGame,
+  sideName,
 } from '../internal.js';
-import { UsageError, addSettingOptions, searchSettings } from './options.js';
+import { addSettingOptions, searchSettings, UsageError } from './options.js';
 import type { StopSignals } from './signals.js';
 
 /** The command's own options (the settings table's are read through searchSettings). */
@@ -24,17 +33,19 @@ export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
     .description('the exact score of every move of a game from --from empties to the end, and what each move played lost')
     .argument('<record>', 'a game record (f5d6c3…, passes implied) or a file of records, one a line')
     .helpOption('--help', 'show help');
-  addSettingOptions(command, 'analyze', { workers: 'moves solved in parallel', hashBits: `the transposition table: 2^h entries (${MIN_BITS}..${MAX_BITS}), kept through the game; -h as in Edax` });
-  command
-    .option('--json', 'one JSON line a position, then a summary line')
-    .action(async (record: string, o: AnalyzeOpts) => {
-      process.exitCode = await runAnalyze(record, o, stop);
-    });
+  addSettingOptions(command, 'analyze', {
+    workers: 'moves solved in parallel',
+    hashBits: `the transposition table: 2^h entries (${MIN_BITS}..${MAX_BITS}), kept through the game; -h as in Edax`,
+  });
+  command.option('--json', 'one JSON line a position, then a summary line').action(async (record: string, o: AnalyzeOpts) => {
+    process.exitCode = await runAnalyze(record, o, stop);
+  });
 }
 
 /** The games of the argument: a file's lines (blank ones and # comments skipped), or the record itself. */
 function gamesOf(arg: string): { label: string; game: Game }[] {
-  if (arg.trim() === '') throw new UsageError('analyze: an empty argument: give a game record (as f5d6c3…) or a file of records, one a line');
+  if (arg.trim() === '')
+    throw new UsageError('analyze: an empty argument: give a game record (as f5d6c3…) or a file of records, one a line');
   // A path: what exists, or what is written like one (a dot or a slash); anything else is a record.
   const isFile = existsSync(arg) || /[./\\]/.test(arg);
   if (isFile && !existsSync(arg)) throw new UsageError(`${arg}: no such file (nor a game record: moves as in f5d6c3)`);
@@ -66,8 +77,16 @@ function row(m: MoveAnalysis): string {
 
 function jsonLine(m: MoveAnalysis, game: number): string {
   return JSON.stringify({
-    game, ply: m.number, empties: m.empties, toMove: sideName(m.toMove), played: moveName(m.played), scores: m.scores,
-    best: m.best, bestMoves: m.bestMoves, loss: m.loss, nodes: m.nodes,
+    game,
+    ply: m.number,
+    empties: m.empties,
+    toMove: sideName(m.toMove),
+    played: moveName(m.played),
+    scores: m.scores,
+    best: m.best,
+    bestMoves: m.bestMoves,
+    loss: m.loss,
+    nodes: m.nodes,
   });
 }
 
@@ -83,7 +102,13 @@ async function runAnalyze(arg: string, o: AnalyzeOpts, stop: StopSignals): Promi
     }
     let interrupted = false;
     try {
-      for await (const m of analyzeGame(game, { from: search.from, hashBits: search.hashBits, workers: search.workers, engine: search.engine, signal: stop.signal })) {
+      for await (const m of analyzeGame(game, {
+        from: search.from,
+        hashBits: search.hashBits,
+        workers: search.workers,
+        engine: search.engine,
+        signal: stop.signal,
+      })) {
         done.push(m);
         out(o.json ? jsonLine(m, g + 1) : row(m));
       }
@@ -92,12 +117,24 @@ async function runAnalyze(arg: string, o: AnalyzeOpts, stop: StopSignals): Promi
       interrupted = true;
     }
     const s = gameSummary(done);
-    if (o.json) out(JSON.stringify({ summary: true, game: g + 1, positions: done.length, nodes: done.reduce((t, m) => t + m.nodes, 0), interrupted, ...s }));
+    if (o.json)
+      out(
+        JSON.stringify({
+          summary: true,
+          game: g + 1,
+          positions: done.length,
+          nodes: done.reduce((t, m) => t + m.nodes, 0),
+          interrupted,
+          ...s,
+        }),
+      );
     else {
       if (done.length === 0) out(`no position of ${search.from} empties or fewer${interrupted ? ' finished' : ' in this game'}`);
       for (const side of ['black', 'white'] as const) {
         const l = s[side];
-        out(`${side}: ${l.moves} moves, ${l.totalLoss} discs lost${l.movesLost > 0 ? ` in ${l.movesLost} move${l.movesLost === 1 ? '' : 's'}, the largest ${l.largestLoss} at move ${l.largestAt}` : ''}`);
+        out(
+          `${side}: ${l.moves} moves, ${l.totalLoss} discs lost${l.movesLost > 0 ? ` in ${l.movesLost} move${l.movesLost === 1 ? '' : 's'}, the largest ${l.largestLoss} at move ${l.largestAt}` : ''}`,
+        );
       }
     }
     if (interrupted) {

@@ -10,9 +10,26 @@
  */
 import { type Command, InvalidArgumentError } from 'commander';
 import {
-  popcount, N_PACKED, EDAX_BYTES, type LoadedWeights, readWeights, writeCompact, writeEdax, samplePositions,
-  averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts, RECORD_WORDS, readDataset,
-  Evaluator, NibbleEvaluator, type Weights, expandBands,
+  averageWeights,
+  codebookWeights,
+  compress,
+  EDAX_BYTES,
+  Evaluator,
+  expandBands,
+  histogram,
+  type LoadedWeights,
+  N_PACKED,
+  NibbleEvaluator,
+  popcount,
+  RECORD_WORDS,
+  readDataset,
+  readWeights,
+  samplePositions,
+  syntheticWeights,
+  usageCounts,
+  type Weights,
+  writeCompact,
+  writeEdax,
 } from '../internal.js';
 import { checkOutput } from './outputs.js';
 import { grouped } from './report.js';
@@ -50,7 +67,10 @@ function save(file: string, w: Weights, format: 'compact' | 'edax', bits: 16 | 4
 
 function describeLayout(l: LoadedWeights): string {
   const w = l.weights;
-  const bands = w.band === 1 ? 'one table per empties count (0‥60)' : `${w.tables} tables, each for ${w.band} empties counts (0‥${w.band - 1}, ${w.band}‥${2 * w.band - 1}, …)`;
+  const bands =
+    w.band === 1
+      ? 'one table per empties count (0‥60)'
+      : `${w.tables} tables, each for ${w.band} empties counts (0‥${w.band - 1}, ${w.band}‥${2 * w.band - 1}, …)`;
   const codes = l.codebook ? ' (codes into 16 values per table and pattern group)' : l.bits === 4 ? ' (codes 0, ±32 … ±2048)' : '';
   return `${l.format === 'edax' ? 'Edax eval.dat' : 'compact'} file, ${l.bits}-bit weights${codes}, ${bands}`;
 }
@@ -71,7 +91,7 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
 
 function addSynth(ev: Command, out: (s: string) => void): void {
   ev.command('synth')
-    .description('write synthetic weights (a square-value table read through Edax\'s patterns; for tests and experiments)')
+    .description("write synthetic weights (a square-value table read through Edax's patterns; for tests and experiments)")
     .argument('<out>', 'output file')
     .option('--seed <n>', 'noise seed', whole(0, 2 ** 31), 1)
     .option('--format <f>', 'compact or edax (an eval.dat Edax reads)', parseFormat, 'edax' as const)
@@ -94,37 +114,60 @@ function addCompress(ev: Command, out: (s: string) => void): void {
     .option('--zero-below <n>', 'set weights with |w| < n to 0', whole(0, 32767))
     .option('--bits <b>', '16, or 4: codes 0, ±32 … ±2048, two weights a byte (rounds and clamps to these)', parseBits, 16 as const)
     .option('--codebook', '4-bit codes into 16 values fitted to each table and pattern group (k-means) instead of powers of two')
-    .option('--usage <data...>', 'with --codebook: count each weight by how often these train gen files\' positions read it')
+    .option('--usage <data...>', "with --codebook: count each weight by how often these train gen files' positions read it")
     .option('--format <f>', 'compact (default) or edax', parseFormat, 'compact' as const)
     .option('--force', 'overwrite an existing output file')
     .helpOption('--help', 'show help')
-    .action((input: string, output: string, o: { band?: number; pow2?: boolean; zeroBelow?: number; bits: 16 | 4; codebook?: boolean; usage?: string[]; format: 'compact' | 'edax'; force?: boolean }) => {
-      checkOutput('output', output, [input, ...(o.usage ?? [])], !!o.force);
-      if (o.codebook && (o.pow2 || o.zeroBelow !== undefined)) {
-        throw new RangeError('--codebook chooses its own 16 values per group: no --pow2 or --zero-below with it');
-      }
-      if (o.usage && !o.codebook) throw new RangeError('--usage weighs the values --codebook fits: give --codebook too');
-      const src = readWeights(input);
-      let w: Weights;
-      let bytes: number;
-      if (o.codebook) {
-        const banded = compress(src.weights, { band: o.band });
-        const usage = o.usage && usageCounts(banded.band, o.usage.map((f) => readDataset(f).records), RECORD_WORDS);
-        const rounded = codebookWeights(banded, usage);
-        w = rounded.weights;
-        bytes = save(output, w, o.format, 4, rounded.codebook);
-      } else {
-        w = compress(src.weights, { band: o.band, pow2: o.pow2, zeroBelow: o.zeroBelow, bits: o.bits });
-        bytes = save(output, w, o.format, o.bits);
-      }
-      const form = o.codebook ? '4-bit with a codebook' : `${o.bits}-bit`;
-      out(`${output}: ${grouped(bytes)} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${form}); ${input}: ${grouped(src.bytes)} bytes`);
-    });
+    .action(
+      (
+        input: string,
+        output: string,
+        o: {
+          band?: number;
+          pow2?: boolean;
+          zeroBelow?: number;
+          bits: 16 | 4;
+          codebook?: boolean;
+          usage?: string[];
+          format: 'compact' | 'edax';
+          force?: boolean;
+        },
+      ) => {
+        checkOutput('output', output, [input, ...(o.usage ?? [])], !!o.force);
+        if (o.codebook && (o.pow2 || o.zeroBelow !== undefined)) {
+          throw new RangeError('--codebook chooses its own 16 values per group: no --pow2 or --zero-below with it');
+        }
+        if (o.usage && !o.codebook) throw new RangeError('--usage weighs the values --codebook fits: give --codebook too');
+        const src = readWeights(input);
+        let w: Weights;
+        let bytes: number;
+        if (o.codebook) {
+          const banded = compress(src.weights, { band: o.band });
+          const usage =
+            o.usage &&
+            usageCounts(
+              banded.band,
+              o.usage.map((f) => readDataset(f).records),
+              RECORD_WORDS,
+            );
+          const rounded = codebookWeights(banded, usage);
+          w = rounded.weights;
+          bytes = save(output, w, o.format, 4, rounded.codebook);
+        } else {
+          w = compress(src.weights, { band: o.band, pow2: o.pow2, zeroBelow: o.zeroBelow, bits: o.bits });
+          bytes = save(output, w, o.format, o.bits);
+        }
+        const form = o.codebook ? '4-bit with a codebook' : `${o.bits}-bit`;
+        out(
+          `${output}: ${grouped(bytes)} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${form}); ${input}: ${grouped(src.bytes)} bytes`,
+        );
+      },
+    );
 }
 
 function addExport(ev: Command, out: (s: string) => void): void {
   ev.command('export')
-    .description('write any weights (Edax eval.dat, compact, banded, 4-bit) as a full Edax eval.dat: each band\'s table copied to its plies')
+    .description("write any weights (Edax eval.dat, compact, banded, 4-bit) as a full Edax eval.dat: each band's table copied to its plies")
     .argument('<in>', 'Edax eval.dat or compact file')
     .argument('<out>', 'the eval.dat to write')
     .option('--force', 'overwrite an existing output file')
@@ -154,9 +197,9 @@ function addAverage(ev: Command, out: (s: string) => void): void {
 
 function addInfo(ev: Command, out: (s: string) => void): void {
   ev.command('info')
-    .description('size, band layout and histogram of a weights file; with --reference, how far its evaluations are from that file\'s')
+    .description("size, band layout and histogram of a weights file; with --reference, how far its evaluations are from that file's")
     .argument('<file>', 'Edax eval.dat or compact file')
-    .option('--reference <file>', 'compare evaluations with this file\'s')
+    .option('--reference <file>', "compare evaluations with this file's")
     .option('--sample <n>', 'positions from random games to compare on', whole(1, 10_000_000), 20_000)
     .helpOption('--help', 'show help')
     .action((file: string, o: { reference?: string; sample: number }) => {
@@ -172,8 +215,15 @@ function addInfo(ev: Command, out: (s: string) => void): void {
         if (v === 0) zeros++;
         abs += Math.abs(v);
       }
-      out(`  ${h.length} distinct values; ${((100 * zeros) / w.packed.length).toFixed(1)}% zero; mean |w| ${(abs / w.packed.length).toFixed(1)} (1/128 disc)`);
-      out(`  most frequent: ${h.slice(0, 15).map(([v, n]) => `${v}: ${grouped(n)}`).join(', ')}`);
+      out(
+        `  ${h.length} distinct values; ${((100 * zeros) / w.packed.length).toFixed(1)}% zero; mean |w| ${(abs / w.packed.length).toFixed(1)} (1/128 disc)`,
+      );
+      out(
+        `  most frequent: ${h
+          .slice(0, 15)
+          .map(([v, n]) => `${v}: ${grouped(n)}`)
+          .join(', ')}`,
+      );
       if (o.reference) {
         const ref = evaluatorOf(readWeights(o.reference));
         const mine = evaluatorOf(l);
@@ -190,8 +240,15 @@ function addInfo(ev: Command, out: (s: string) => void): void {
           n++;
           sum += d;
         }
-        out(`  against ${o.reference}: mean |difference| of evaluations ${(sum / n).toFixed(3)} discs on ${grouped(n)} positions from random games`);
-        out(`  by empties: ${[...bands.entries()].sort((a, b) => a[0] - b[0]).map(([b, v]) => `${4 * b}-${4 * b + 3}: ${(v.sum / v.n).toFixed(2)}`).join(', ')}`);
+        out(
+          `  against ${o.reference}: mean |difference| of evaluations ${(sum / n).toFixed(3)} discs on ${grouped(n)} positions from random games`,
+        );
+        out(
+          `  by empties: ${[...bands.entries()]
+            .sort((a, b) => a[0] - b[0])
+            .map(([b, v]) => `${4 * b}-${4 * b + 3}: ${(v.sum / v.n).toFixed(2)}`)
+            .join(', ')}`,
+        );
       }
     });
 }

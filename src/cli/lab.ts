@@ -5,8 +5,19 @@
  */
 import { type Command, InvalidArgumentError } from 'commander';
 import {
-  type LabAlgorithm, LAB_ALGORITHMS, LabSearch, MAX_KILLERS, MAX_LAB_DEPTH, type ObfEntry, type ObfError, SHIPPED_WEIGHTS, emptyCount,
-  loadEvaluator, moveName, parseObfLine, readObf,
+  emptyCount,
+  LAB_ALGORITHMS,
+  type LabAlgorithm,
+  LabSearch,
+  loadEvaluator,
+  MAX_KILLERS,
+  MAX_LAB_DEPTH,
+  moveName,
+  type ObfEntry,
+  type ObfError,
+  parseObfLine,
+  readObf,
+  SHIPPED_WEIGHTS,
 } from '../internal.js';
 import { grouped } from './report.js';
 
@@ -43,20 +54,46 @@ const moveText = (m: number) => (m === -2 ? '--' : moveName(m));
 export function addLabCommands(program: Command, out: (s: string) => void, err: (s: string) => void): void {
   program
     .command('search')
-    .description('the search lab: a fixed-depth midgame search of each position (not the exact solver), its algorithm and move ordering chosen piece by piece; counts leaves and interior nodes')
+    .description(
+      'the search lab: a fixed-depth midgame search of each position (not the exact solver), its algorithm and move ordering chosen piece by piece; counts leaves and interior nodes',
+    )
     .argument('[file]', 'OBF file')
     .helpOption('--help', 'show help')
     .option('--position <text>', 'search one position: "<64 squares> <X|O>"')
     .requiredOption('-d, --depth <plies>', `plies to search (a pass is one), 1..${MAX_LAB_DEPTH}`, wholeIn(1, MAX_LAB_DEPTH, 'depth'))
-    .option('--algo <name>', `alphabeta (fail-soft negamax), negascout, or mtdf (null windows from a guess; always with the table)`, parseAlgo, 'alphabeta' as LabAlgorithm)
+    .option(
+      '--algo <name>',
+      `alphabeta (fail-soft negamax), negascout, or mtdf (null windows from a guess; always with the table)`,
+      parseAlgo,
+      'alphabeta' as LabAlgorithm,
+    )
     .option('--guess <discs>', 'first guess of mtdf, and the centre of the first aspiration window', wholeIn(-64, 64, 'guess'), 0)
-    .option('--deepen <plies>', 'iterative deepening: 0 none, 1 by one ply, 2 by two plies (each iteration\'s table and killers seed the next; its score is the next guess)', wholeIn(0, 2, 'deepen'), 0)
-    .option('--aspiration <discs>', 'root window of ± this many discs around the previous iteration\'s score (or the guess), widened on failure; 0 off', wholeIn(0, 128, 'aspiration'), 0)
-    .option('--killers <k>', `killer moves kept per ply (0 off, up to ${MAX_KILLERS}), reset for each position`, wholeIn(0, MAX_KILLERS, 'killers'), 0)
+    .option(
+      '--deepen <plies>',
+      "iterative deepening: 0 none, 1 by one ply, 2 by two plies (each iteration's table and killers seed the next; its score is the next guess)",
+      wholeIn(0, 2, 'deepen'),
+      0,
+    )
+    .option(
+      '--aspiration <discs>',
+      "root window of ± this many discs around the previous iteration's score (or the guess), widened on failure; 0 off",
+      wholeIn(0, 128, 'aspiration'),
+      0,
+    )
+    .option(
+      '--killers <k>',
+      `killer moves kept per ply (0 off, up to ${MAX_KILLERS}), reset for each position`,
+      wholeIn(0, MAX_KILLERS, 'killers'),
+      0,
+    )
     .option('--history', 'history heuristic (per square, depth² per cut), reset for each position')
     .option('--table', 'transposition table (its bounds cut only at exactly their depth; its move goes first)')
-    .option('-h, --hash-bits <h>', 'the table\'s 2^h entries', wholeIn(4, 28, 'hash bits'), 20)
-    .option('--eval <what>', 'leaf evaluation: discs (disc difference), weights (the shipped evaluation, rounded to discs), or a weights file', 'discs')
+    .option('-h, --hash-bits <h>', "the table's 2^h entries", wholeIn(4, 28, 'hash bits'), 20)
+    .option(
+      '--eval <what>',
+      'leaf evaluation: discs (disc difference), weights (the shipped evaluation, rounded to discs), or a weights file',
+      'discs',
+    )
     .option('--json', 'print JSON Lines: one object per position, then a summary')
     .action((file: string | undefined, opts: SearchOpts) => {
       process.exitCode = runSearch(file, opts, out, err);
@@ -64,7 +101,8 @@ export function addLabCommands(program: Command, out: (s: string) => void, err: 
 }
 
 function runSearch(file: string | undefined, opts: SearchOpts, out: (s: string) => void, err: (s: string) => void): number {
-  if ((file === undefined) === (opts.position === undefined)) throw new RangeError('give either an OBF file or --position "<64 squares> <X|O>"');
+  if ((file === undefined) === (opts.position === undefined))
+    throw new RangeError('give either an OBF file or --position "<64 squares> <X|O>"');
   let entries: readonly ObfEntry[];
   let errors: readonly ObfError[] = [];
   if (file !== undefined) ({ entries, errors } = readObf(file));
@@ -73,15 +111,24 @@ function runSearch(file: string | undefined, opts: SearchOpts, out: (s: string) 
 
   const evalFile = opts.eval === 'discs' ? null : opts.eval === 'weights' ? SHIPPED_WEIGHTS : opts.eval;
   const search = new LabSearch({
-    algorithm: opts.algo, deepen: opts.deepen, aspiration: opts.aspiration, killers: opts.killers, history: !!opts.history,
-    tableBits: opts.table || opts.algo === 'mtdf' ? opts.hashBits : 0, guess: opts.guess, evaluator: loadEvaluator(evalFile),
+    algorithm: opts.algo,
+    deepen: opts.deepen,
+    aspiration: opts.aspiration,
+    killers: opts.killers,
+    history: !!opts.history,
+    tableBits: opts.table || opts.algo === 'mtdf' ? opts.hashBits : 0,
+    guess: opts.guess,
+    evaluator: loadEvaluator(evalFile),
   });
   const s = search.settings;
-  const label = `${s.algorithm}${s.deepen ? `, deepening by ${s.deepen}` : ''}${s.aspiration ? `, aspiration ±${s.aspiration}` : ''}` +
+  const label =
+    `${s.algorithm}${s.deepen ? `, deepening by ${s.deepen}` : ''}${s.aspiration ? `, aspiration ±${s.aspiration}` : ''}` +
     `${s.algorithm === 'mtdf' || s.aspiration ? `, guess ${s.guess}` : ''}; ordering: ${[s.tableBits ? `table 2^${s.tableBits}` : '', s.killers ? `${s.killers} killers` : '', s.history ? 'history' : ''].filter(Boolean).join(' + ') || 'none (square order)'}` +
     `; eval ${opts.eval}`;
   if (!opts.json) {
-    out(`revsolve search: ${file ?? '--position'}, ${entries.length} position${entries.length === 1 ? '' : 's'}, depth ${opts.depth}; ${label}`);
+    out(
+      `revsolve search: ${file ?? '--position'}, ${entries.length} position${entries.length === 1 ? '' : 's'}, depth ${opts.depth}; ${label}`,
+    );
     out('   # | empty | score | move |       leaves |     interior |     time');
     out('-----+-------+-------+------+--------------+--------------+---------');
   }
@@ -95,17 +142,54 @@ function runSearch(file: string | undefined, opts: SearchOpts, out: (s: string) 
     interior += r.interior;
     ms += r.ms;
     if (opts.json) {
-      out(JSON.stringify({ index: i + 1, line: e.line, empties: emptyCount(p), depth: r.depth, score: r.score, move: moveText(r.move), leaves: r.leaves, interior: r.interior, ms: Math.round(r.ms * 1000) / 1000 }));
+      out(
+        JSON.stringify({
+          index: i + 1,
+          line: e.line,
+          empties: emptyCount(p),
+          depth: r.depth,
+          score: r.score,
+          move: moveText(r.move),
+          leaves: r.leaves,
+          interior: r.interior,
+          ms: Math.round(r.ms * 1000) / 1000,
+        }),
+      );
     } else {
       const sign = r.score > 0 ? '+' : r.score < 0 ? '-' : ' ';
-      out(`${String(i + 1).padStart(4)} | ${String(emptyCount(p)).padStart(5)} | ${(sign + String(Math.abs(r.score)).padStart(2, '0')).padStart(5)} | ${moveText(r.move).padStart(4)} | ${grouped(r.leaves).padStart(12)} | ${grouped(r.interior).padStart(12)} | ${(r.ms / 1000).toFixed(3).padStart(7)} s`);
+      out(
+        `${String(i + 1).padStart(4)} | ${String(emptyCount(p)).padStart(5)} | ${(sign + String(Math.abs(r.score)).padStart(2, '0')).padStart(5)} | ${moveText(r.move).padStart(4)} | ${grouped(r.leaves).padStart(12)} | ${grouped(r.interior).padStart(12)} | ${(r.ms / 1000).toFixed(3).padStart(7)} s`,
+      );
     }
   }
-  const settings = { algo: s.algorithm, deepen: s.deepen, aspiration: s.aspiration, killers: s.killers, history: s.history, table: s.tableBits, guess: s.guess, eval: opts.eval };
-  if (opts.json) out(JSON.stringify({ summary: true, positions: entries.length, depth: opts.depth, leaves, interior, ms: Math.round(ms * 1000) / 1000, errors: errors.length, ...settings }));
+  const settings = {
+    algo: s.algorithm,
+    deepen: s.deepen,
+    aspiration: s.aspiration,
+    killers: s.killers,
+    history: s.history,
+    table: s.tableBits,
+    guess: s.guess,
+    eval: opts.eval,
+  };
+  if (opts.json)
+    out(
+      JSON.stringify({
+        summary: true,
+        positions: entries.length,
+        depth: opts.depth,
+        leaves,
+        interior,
+        ms: Math.round(ms * 1000) / 1000,
+        errors: errors.length,
+        ...settings,
+      }),
+    );
   else {
     out('-----+-------+-------+------+--------------+--------------+---------');
-    out(`${entries.length} position${entries.length === 1 ? '' : 's'}: ${grouped(leaves)} leaves, ${grouped(interior)} interior nodes in ${(ms / 1000).toFixed(3)} s; ${errors.length} bad line${errors.length === 1 ? '' : 's'}`);
+    out(
+      `${entries.length} position${entries.length === 1 ? '' : 's'}: ${grouped(leaves)} leaves, ${grouped(interior)} interior nodes in ${(ms / 1000).toFixed(3)} s; ${errors.length} bad line${errors.length === 1 ? '' : 's'}`,
+    );
   }
   return errors.length > 0 ? 2 : 0;
 }

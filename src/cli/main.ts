@@ -7,14 +7,23 @@
  * thread of its own (thread.ts), which a signal ends at once.
  */
 import { Worker } from 'node:worker_threads';
+import { watchStdout } from './output.js';
 import { runCommand } from './program.js';
 import { StopSignals } from './signals.js';
-import { watchStdout } from './output.js';
 
 /** Commands that keep this thread free themselves. */
 function runsHere(argv: readonly string[]): boolean {
   const [command, sub] = argv.slice(2);
-  return command === undefined || command.startsWith('-') || command === 'solve' || command === 'analyze' || command === 'worker' || command === 'queue' || command === 'web' || (command === 'train' && sub === 'gen');
+  return (
+    command === undefined ||
+    command.startsWith('-') ||
+    command === 'solve' ||
+    command === 'analyze' ||
+    command === 'worker' ||
+    command === 'queue' ||
+    command === 'web' ||
+    (command === 'train' && sub === 'gen')
+  );
 }
 
 function runOnThread(argv: string[], stop: StopSignals): Promise<number> {
@@ -28,8 +37,14 @@ function runOnThread(argv: string[], stop: StopSignals): Promise<number> {
     });
     worker.on('exit', () => resolve(stop.received !== null ? stop.exitCode : code));
     stop.signal.addEventListener('abort', () => {
-      const what = argv.slice(2).filter((a) => !a.startsWith('-')).slice(0, 2).join(' ');
-      process.stderr.write(`\ninterrupted by ${stop.received}: revsolve ${what} stopped before it finished (its lines so far are above; it writes its output files only at the end)\n`);
+      const what = argv
+        .slice(2)
+        .filter((a) => !a.startsWith('-'))
+        .slice(0, 2)
+        .join(' ');
+      process.stderr.write(
+        `\ninterrupted by ${stop.received}: revsolve ${what} stopped before it finished (its lines so far are above; it writes its output files only at the end)\n`,
+      );
       void worker.terminate();
     });
   });

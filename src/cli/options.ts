@@ -3,10 +3,21 @@
  * its entry, and the one path from them to a search's settings. A bad value
  * is commander's InvalidArgumentError, which commander prints as one line.
  */
-import { type Command, InvalidArgumentError, Option } from 'commander';
+
 import { totalmem } from 'node:os';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import {
-  type Layout, OptionError, type Place, type ResolvedOptions, type SettingKey, SettingProblem, flagName, resolveSearch, setting, settingsOf, tableBytes,
+  flagName,
+  type Layout,
+  OptionError,
+  type Place,
+  type ResolvedOptions,
+  resolveSearch,
+  type SettingKey,
+  SettingProblem,
+  setting,
+  settingsOf,
+  tableBytes,
 } from '../internal.js';
 
 /** A value of null (--eval none): commander would store null as '', so it holds this until givenSettings. */
@@ -14,7 +25,9 @@ const NONE = Symbol('none');
 
 /** The attribute commander gives an option: its long flag in camelCase. */
 function attributeOf(key: SettingKey): string {
-  return flagName(key).slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  return flagName(key)
+    .slice(2)
+    .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
 /**
@@ -82,7 +95,6 @@ export function checkTableFits(bits: number, layout: Layout, tables = 1): void {
     );
   }
 }
-
 
 /**
  * The one path from a command's options to its search's settings, for

@@ -16,7 +16,11 @@ export const EXIT_OUTPUT = 2;
 
 /** stdout or stderr could not be written. */
 export class OutputError extends Error {
-  constructor(readonly stream: 'stdout' | 'stderr', readonly code: string | undefined, problem: string) {
+  constructor(
+    readonly stream: 'stdout' | 'stderr',
+    readonly code: string | undefined,
+    problem: string,
+  ) {
     super(`${stream}: ${problem}`);
   }
 }
@@ -43,7 +47,10 @@ function writeFd(fd: 1 | 2, text: string | Uint8Array): void {
 
 /** On a command's own thread: process.stdout and process.stderr write at once (console.log included). */
 export function writeDirectly(): void {
-  for (const [stream, fd] of [[process.stdout, 1], [process.stderr, 2]] as const) {
+  for (const [stream, fd] of [
+    [process.stdout, 1],
+    [process.stderr, 2],
+  ] as const) {
     stream.write = ((chunk: string | Uint8Array, encoding?: unknown, cb?: unknown): boolean => {
       writeFd(fd, chunk);
       const done = typeof encoding === 'function' ? encoding : cb;

@@ -35,7 +35,8 @@ function regularSize(path: string): number {
  */
 export function checkOutput(label: string, path: string, inputs: readonly (string | null | undefined)[], force: boolean, how = ''): void {
   for (const input of inputs) {
-    if (input && sameFile(path, input)) throw new UsageError(`${label} ${path} is also an input of this command (${input}): give another file`);
+    if (input && sameFile(path, input))
+      throw new UsageError(`${label} ${path} is also an input of this command (${input}): give another file`);
   }
   if (!force && regularSize(path) > 0) {
     throw new UsageError(`${label} ${path} exists: ${how ? `${how}, or ` : ''}add --force to overwrite it`);

@@ -9,24 +9,25 @@
  */
 import { writeSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { FileError, RedisUnreachable, RunConflict, VERSION, perft, problemOf } from '../internal.js';
-import { EXIT_OUTPUT, OutputError } from './output.js';
-import { UsageError } from './options.js';
-import { EXIT_USAGE, addSolveCommand } from './solve.js';
-import { addEvalCommands } from './eval.js';
-import { addTrainCommands } from './train.js';
-import { addLabCommands } from './lab.js';
-import { addQueueCommands } from './queue.js';
-import { addWebCommand } from './web.js';
+import { FileError, perft, problemOf, RedisUnreachable, RunConflict, VERSION } from '../internal.js';
 import { addAnalyzeCommand } from './analyze.js';
-import type { StopSignals } from './signals.js';
+import { addEvalCommands } from './eval.js';
+import { addLabCommands } from './lab.js';
+import { UsageError } from './options.js';
+import { EXIT_OUTPUT, OutputError } from './output.js';
+import { addQueueCommands } from './queue.js';
 import { grouped } from './report.js';
+import type { StopSignals } from './signals.js';
+import { addSolveCommand, EXIT_USAGE } from './solve.js';
+import { addTrainCommands } from './train.js';
+import { addWebCommand } from './web.js';
 
 const EXIT_BUG = 70;
 
 function runPerft(depthText: string): number {
   const depth = Number(depthText);
-  if (!/^\d+$/.test(depthText) || depth < 1 || depth > 60) throw new UsageError(`perft depth must be a whole number from 1 to 60: ${depthText}`);
+  if (!/^\d+$/.test(depthText) || depth < 1 || depth > 60)
+    throw new UsageError(`perft depth must be a whole number from 1 to 60: ${depthText}`);
   for (let d = 1; d <= depth; d++) {
     const t0 = process.hrtime.bigint();
     const n = perft(d);
@@ -44,7 +45,7 @@ function runPerft(depthText: string): number {
 export function usageLine(text: string): string {
   const what = text.trim().replace(/^error: /, '');
   if (/^option '-h, --hash-bits <h>' argument missing/.test(what)) {
-    return 'revsolve: -h is the table\'s size, as in Edax (2^h entries, 10 to 30), not help: give a number (as -h 21), or --help for help';
+    return "revsolve: -h is the table's size, as in Edax (2^h entries, 10 to 30), not help: give a number (as -h 21), or --help for help";
   }
   // A value a setting does not take: "-h, --hash-bits: a whole number from 10 to 30, not "31"".
   const bad = /^option '([^']*?)(?: <[^>]*>)?' argument '(.*)' is invalid\. (.*)$/s.exec(what);
@@ -108,7 +109,14 @@ export async function runCommand(argv: string[], stop: StopSignals): Promise<num
       return EXIT_OUTPUT;
     }
     // Bad input: a usage error, a bad file (ObfError, WeightsFileError, DatasetError are FileErrors), a value out of range (OptionError is one).
-    if (e instanceof UsageError || e instanceof FileError || e instanceof RunConflict || e instanceof RedisUnreachable || e instanceof RangeError || e instanceof InvalidArgumentError) {
+    if (
+      e instanceof UsageError ||
+      e instanceof FileError ||
+      e instanceof RunConflict ||
+      e instanceof RedisUnreachable ||
+      e instanceof RangeError ||
+      e instanceof InvalidArgumentError
+    ) {
       process.stderr.write(`revsolve: ${e.message}\n`);
       return EXIT_USAGE;
     }
@@ -118,7 +126,9 @@ export async function runCommand(argv: string[], stop: StopSignals): Promise<num
       return EXIT_USAGE;
     }
     // A bug, not bad input: still one line (the stack on request).
-    process.stderr.write(`revsolve: internal error: ${e instanceof Error ? e.message : String(e)}${process.env.REVSOLVE_DEBUG ? `\n${(e as Error).stack}` : ' (REVSOLVE_DEBUG=1 shows where)'}\n`);
+    process.stderr.write(
+      `revsolve: internal error: ${e instanceof Error ? e.message : String(e)}${process.env.REVSOLVE_DEBUG ? `\n${(e as Error).stack}` : ' (REVSOLVE_DEBUG=1 shows where)'}\n`,
+    );
     return EXIT_BUG;
   }
 }

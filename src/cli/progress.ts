@@ -6,7 +6,7 @@
  * `every` ms; or nothing (--quiet).
  */
 import { MultiBar, type SingleBar } from 'cli-progress';
-import { moveName, type Running, type Watcher, NO_MOVE } from '../internal.js';
+import { moveName, NO_MOVE, type Running, type Watcher } from '../internal.js';
 import { formatScore, formatTime } from './report.js';
 
 export type ProgressMode = 'tty' | 'log' | 'none';
@@ -37,14 +37,22 @@ export class Progress implements Watcher {
   private finished: number;
 
   constructor(
-    readonly mode: ProgressMode, private readonly total: number, done: number,
-    private readonly stream: NodeJS.WriteStream = process.stderr, every = 10_000,
+    readonly mode: ProgressMode,
+    private readonly total: number,
+    done: number,
+    private readonly stream: NodeJS.WriteStream = process.stderr,
+    every = 10_000,
   ) {
     this.finished = done;
     if (mode === 'tty') {
       this.bars = new MultiBar({
-        stream, hideCursor: true, clearOnComplete: true, forceRedraw: true, autopadding: true,
-        format: 'positions [{bar}] {value}/{total}  {time}', barsize: 30,
+        stream,
+        hideCursor: true,
+        clearOnComplete: true,
+        forceRedraw: true,
+        autopadding: true,
+        format: 'positions [{bar}] {value}/{total}  {time}',
+        barsize: 30,
       });
       this.overall = this.bars.create(total, done, { time: formatTime(0) });
       this.timer = setInterval(() => this.redraw(), 500);
@@ -57,7 +65,8 @@ export class Progress implements Watcher {
   started(r: Running): void {
     this.running.set(r.index, r);
     if (this.bars) this.lines.set(r.index, this.bars.create(1, 0, { line: describe(r) }, { format: '  {line}' }));
-    else if (this.mode === 'log') this.stream.write(`progress: started #${r.index} (${r.empties} empties${r.split ? ', split across the workers' : ''})\n`);
+    else if (this.mode === 'log')
+      this.stream.write(`progress: started #${r.index} (${r.empties} empties${r.split ? ', split across the workers' : ''})\n`);
   }
 
   ended(index: number): void {
@@ -90,7 +99,9 @@ export class Progress implements Watcher {
   private status(): void {
     const now = nowMs();
     const parts = [...this.running.values()].map((r) => describe(r, now));
-    this.stream.write(`progress: ${this.finished}/${this.total} done, ${formatTime(now - this.t0)}${parts.length > 0 ? '; ' + parts.join('; ') : ''}\n`);
+    this.stream.write(
+      `progress: ${this.finished}/${this.total} done, ${formatTime(now - this.t0)}${parts.length > 0 ? '; ' + parts.join('; ') : ''}\n`,
+    );
   }
 
   stop(): void {

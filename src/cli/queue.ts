@@ -4,11 +4,22 @@
  * Redis holds). `solve --queue` is the coordinator (program.ts).
  */
 import type { Command } from 'commander';
-import { NODE_HOST, RedisUnreachable, cleanRun, flagName, listRuns, openRedis, parseRedisUrl, resolveValues, serveQueue } from '../internal.js';
+import {
+  cleanRun,
+  flagName,
+  listRuns,
+  NODE_HOST,
+  openRedis,
+  parseRedisUrl,
+  RedisUnreachable,
+  resolveValues,
+  serveQueue,
+} from '../internal.js';
 import { addSettingOptions, checkTableFits, givenSettings, searchSettings, settingOption } from './options.js';
 
 /** The --redis-timeout of `queue status` and `queue clean` (no search: no weights read). */
 const lookupTimeout = (o: object): number => resolveValues(givenSettings(o, 'queue'), NODE_HOST, flagName).lookupTimeout;
+
 import type { StopSignals } from './signals.js';
 
 /** The worker's own options (the settings table's are read through searchSettings). */
@@ -24,27 +35,40 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .helpOption('--help', 'show help')
     .requiredOption('--queue <redis://host:port>', 'the Redis of the queue');
   // The settings that name the queue must be the coordinator's (solve's): the queue's name says so.
-  addSettingOptions(worker, 'worker', { workers: 'threads, hence jobs at once', wld: 'serve win/loss/draw runs (solve --wld): another queue' });
-  worker
-    .option('--verbose', 'a line on stderr per job taken and ended')
-    .action(async (o: WorkerOpts) => {
-      const address = parseRedisUrl(o.queue);
-      const search = searchSettings(o, 'worker', true);
-      checkTableFits(search.hashBits, search.tableLayout, search.workers);
-      if (search.engineNote) err(`note: ${search.engineNote}`);
-      try {
-        const r = await serveQueue(
-          { ...search, address, redisTimeoutMs: search.redisTimeout * 1000, lockMs: search.lockMs, stallMs: search.stallMs, progressMs: search.progressMs, maxStalled: search.maxStalled, verbose: !!o.verbose },
-          stop.signal, err,
-        );
-        err(`revsolve worker: stopped (${stop.received ?? 'done'}): ${r.completed} job(s) done, ${r.failed} failed, ${r.returned} returned to the queue`);
-        process.exitCode = stop.exitCode;
-      } catch (e) {
-        if (!(e instanceof RedisUnreachable)) throw e;
-        err(`revsolve worker: ${e.message}`);
-        process.exitCode = 2;
-      }
-    });
+  addSettingOptions(worker, 'worker', {
+    workers: 'threads, hence jobs at once',
+    wld: 'serve win/loss/draw runs (solve --wld): another queue',
+  });
+  worker.option('--verbose', 'a line on stderr per job taken and ended').action(async (o: WorkerOpts) => {
+    const address = parseRedisUrl(o.queue);
+    const search = searchSettings(o, 'worker', true);
+    checkTableFits(search.hashBits, search.tableLayout, search.workers);
+    if (search.engineNote) err(`note: ${search.engineNote}`);
+    try {
+      const r = await serveQueue(
+        {
+          ...search,
+          address,
+          redisTimeoutMs: search.redisTimeout * 1000,
+          lockMs: search.lockMs,
+          stallMs: search.stallMs,
+          progressMs: search.progressMs,
+          maxStalled: search.maxStalled,
+          verbose: !!o.verbose,
+        },
+        stop.signal,
+        err,
+      );
+      err(
+        `revsolve worker: stopped (${stop.received ?? 'done'}): ${r.completed} job(s) done, ${r.failed} failed, ${r.returned} returned to the queue`,
+      );
+      process.exitCode = stop.exitCode;
+    } catch (e) {
+      if (!(e instanceof RedisUnreachable)) throw e;
+      err(`revsolve worker: ${e.message}`);
+      process.exitCode = 2;
+    }
+  });
 
   const queue = program.command('queue').description('the runs a Redis holds for the queue').helpOption('--help', 'show help');
   queue

@@ -2,7 +2,7 @@
  * How results are shown: an Edax-like table (one row per position, then a
  * total line) or JSON Lines.
  */
-import { NO_MOVE, PASS, moveName, type PositionResult, type Summary, jsonRecord } from '../internal.js';
+import { jsonRecord, moveName, NO_MOVE, PASS, type PositionResult, type Summary } from '../internal.js';
 
 export function formatScore(s: number): string {
   return (s > 0 ? '+' : s < 0 ? '-' : '+') + String(Math.abs(s)).padStart(2, '0');
@@ -92,7 +92,6 @@ export function tableTotal(s: Summary, wld = false): string {
       `${s.errors} bad line${s.errors === 1 ? '' : 's'}`,
   ].join('\n');
 }
-
 
 export function jsonRow(r: PositionResult): string {
   return JSON.stringify(jsonRecord(r));

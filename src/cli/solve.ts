@@ -6,18 +6,49 @@
  * the end (totals, or how far an interrupted run got).
  */
 import { closeSync, constants, openSync, readFile, statSync } from 'node:fs';
-import { checkOutput } from './outputs.js';
 import type { Command } from 'commander';
 import {
-  type ObfEntry, ObfError, type ObfSuite, type PositionResult, type RedisAddress, type ResolvedOptions, type PoolPlan, type QueueSettings,
-  InputOrder, LAYOUTS, PositionError, RedisUnreachable, ResultsFile, SHIPPED_WEIGHTS, VERSION, defaultOf, defaultRunName, emptyCount, obfOfBytes, offNames,
-  parseObfLine, parseRedisUrl, poolPlan, poolSettingsOf, problemOf, queueOf, readObf, readResults, solveOnQueue, solveParallel, splitEngine, splits, summarize,
-  tableBytes, MAX_ENGINE_THREADS,
+  defaultOf,
+  defaultRunName,
+  emptyCount,
+  InputOrder,
+  LAYOUTS,
+  MAX_ENGINE_THREADS,
+  type ObfEntry,
+  ObfError,
+  type ObfSuite,
+  obfOfBytes,
+  offNames,
+  type PoolPlan,
+  PositionError,
+  type PositionResult,
+  parseObfLine,
+  parseRedisUrl,
+  poolPlan,
+  poolSettingsOf,
+  problemOf,
+  type QueueSettings,
+  queueOf,
+  type RedisAddress,
+  RedisUnreachable,
+  type ResolvedOptions,
+  ResultsFile,
+  readObf,
+  readResults,
+  SHIPPED_WEIGHTS,
+  solveOnQueue,
+  solveParallel,
+  splitEngine,
+  splits,
+  summarize,
+  tableBytes,
+  VERSION,
 } from '../internal.js';
+import { addSettingOptions, checkTableFits, mib, searchSettings, UsageError } from './options.js';
+import { checkOutput } from './outputs.js';
 import { Progress } from './progress.js';
-import { UsageError, addSettingOptions, checkTableFits, mib, searchSettings } from './options.js';
-import type { StopSignals } from './signals.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
+import type { StopSignals } from './signals.js';
 
 export const EXIT_MISMATCH = 1;
 export const EXIT_USAGE = 2;
@@ -50,8 +81,11 @@ export function addSolveCommand(program: Command, stop: StopSignals): void {
     .option('--position <text>', 'solve one position: "<64 squares> <X|O>" (answers may follow, as in OBF)')
     .option('--json', 'print JSON Lines: one object per position, then a summary')
     .option('--stats', 'print the table statistics of each position')
-    .option('--queue <redis://host:port>', 'solve through a BullMQ queue on this Redis, on `revsolve worker` processes anywhere (see the README)')
-    .option('--run <name>', 'with --queue: the run\'s name in Redis (default: the suite\'s name and a digest of its positions and settings)')
+    .option(
+      '--queue <redis://host:port>',
+      'solve through a BullMQ queue on this Redis, on `revsolve worker` processes anywhere (see the README)',
+    )
+    .option('--run <name>', "with --queue: the run's name in Redis (default: the suite's name and a digest of its positions and settings)")
     .action(async (file: string | undefined, opts: SolveOpts) => {
       process.exitCode = await runSolve(file, opts, stop);
     });
@@ -82,16 +116,18 @@ async function readSuite(file: string, stop: StopSignals): Promise<ObfSuite | nu
   }
   if (!fifo) return readObf(file);
   process.stderr.write(`${file}: a named pipe; waiting for it to be written (Ctrl-C stops)\n`);
-  const read = new Promise<ObfSuite>((resolve, reject) => readFile(file, (e, bytes) => {
-    if (e) reject(new ObfError(file, 0, `cannot read the file: ${problemOf(e)}`));
-    else {
-      try {
-        resolve(obfOfBytes(file, bytes));
-      } catch (bad) {
-        reject(bad);
+  const read = new Promise<ObfSuite>((resolve, reject) =>
+    readFile(file, (e, bytes) => {
+      if (e) reject(new ObfError(file, 0, `cannot read the file: ${problemOf(e)}`));
+      else {
+        try {
+          resolve(obfOfBytes(file, bytes));
+        } catch (bad) {
+          reject(bad);
+        }
       }
-    }
-  }));
+    }),
+  );
   const stopped = new Promise<null>((resolve) => {
     const wake = () => {
       // The read's open waits for a writer on a thread of libuv's pool, and
@@ -111,13 +147,15 @@ async function readSuite(file: string, stop: StopSignals): Promise<ObfSuite | nu
 }
 
 async function readInput(file: string | undefined, opts: SolveOpts, stop: StopSignals): Promise<Input | null> {
-  if ((file === undefined) === (opts.position === undefined)) throw new UsageError('give either an OBF file or --position "<64 squares> <X|O>"');
+  if ((file === undefined) === (opts.position === undefined))
+    throw new UsageError('give either an OBF file or --position "<64 squares> <X|O>"');
   if (file !== undefined) {
     const suite = await readSuite(file, stop);
     if (suite === null) return null;
     // A few bad lines are each said; past BAD_LINES_SHOWN, how many more (the total says it again at the end).
     for (const e of suite.errors.slice(0, BAD_LINES_SHOWN)) process.stderr.write(`error: ${e.message}\n`);
-    if (suite.errors.length > BAD_LINES_SHOWN) process.stderr.write(`error: ${file}: ${suite.errors.length - BAD_LINES_SHOWN} more bad lines\n`);
+    if (suite.errors.length > BAD_LINES_SHOWN)
+      process.stderr.write(`error: ${file}: ${suite.errors.length - BAD_LINES_SHOWN} more bad lines\n`);
     return { entries: suite.entries, errors: suite.errors, source: file };
   }
   try {
@@ -132,7 +170,8 @@ async function readInput(file: string | undefined, opts: SolveOpts, stop: StopSi
 /** Options that go only with others, or not with them. */
 function checkCombinations(file: string | undefined, opts: SolveOpts, search: ResolvedOptions): void {
   if (opts.results !== undefined) checkResultsPath(opts.results, [file, search.weights?.file], !!opts.resume, !!opts.force);
-  if (opts.resume && !opts.results && !opts.queue) throw new UsageError('--resume needs --results <file.jsonl> (or --queue, whose runs Redis keeps)');
+  if (opts.resume && !opts.results && !opts.queue)
+    throw new UsageError('--resume needs --results <file.jsonl> (or --queue, whose runs Redis keeps)');
   if (opts.force && !opts.results) throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
   if (opts.queue === undefined && opts.run !== undefined) throw new UsageError('--run names a run of --queue');
 }
@@ -147,11 +186,16 @@ function checkResultsPath(path: string, inputs: readonly (string | undefined)[],
   checkOutput('--results', path, inputs, force || resume, 'add --resume to go on with it');
 }
 
-
 /** Where the run solves: this machine's pool, or a queue. */
 type Where =
   | { readonly kind: 'local'; readonly plan: PoolPlan; readonly tables: number }
-  | { readonly kind: 'queue'; readonly address: RedisAddress; readonly settings: QueueSettings; readonly run: string; readonly split: (empties: number) => boolean };
+  | {
+      readonly kind: 'queue';
+      readonly address: RedisAddress;
+      readonly settings: QueueSettings;
+      readonly run: string;
+      readonly split: (empties: number) => boolean;
+    };
 
 /** What the run is, resolved once before anything is printed. */
 interface Setup {
@@ -168,7 +212,12 @@ interface Setup {
  * position being split, all checked against the machine's memory; through
  * the queue, its address, queue and run name.
  */
-function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, search: ResolvedOptions): Setup {
+function resolveSetup(
+  opts: SolveOpts,
+  input: Input,
+  jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>,
+  search: ResolvedOptions,
+): Setup {
   const bytes = tableBytes(search.hashBits, search.tableLayout);
   if (opts.queue !== undefined) {
     const settings = search;
@@ -179,8 +228,12 @@ function resolveSetup(opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry
     const run = opts.run ?? defaultRunName(source === '--position' ? 'position' : source, entries, settings);
     return { search, bytes, where: { kind: 'queue', address: parseRedisUrl(opts.queue), settings, run, split } };
   }
-  const plan = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), poolSettingsOf(search));
-  if (search.root !== defaultOf('root') && plan.splitTables > 0) throw new UsageError(`--root ${search.root} is for positions solved whole: add --split never (or -n 1)`);
+  const plan = poolPlan(
+    jobs.map((j) => emptyCount(j.entry.position)),
+    poolSettingsOf(search),
+  );
+  if (search.root !== defaultOf('root') && plan.splitTables > 0)
+    throw new UsageError(`--root ${search.root} is for positions solved whole: add --split never (or -n 1)`);
   const tables = plan.splitTables + plan.wholeTables;
   checkTableFits(search.hashBits, search.tableLayout, tables);
   return { search, bytes, where: { kind: 'local', plan, tables } };
@@ -196,24 +249,29 @@ function introLine(opts: SolveOpts, input: Input, setup: Setup): string {
   const { entries, source } = input;
   const { search, where, bytes } = setup;
   const evalFile = search.weights?.file;
-  const ordered = `ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
+  const ordered =
+    `ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
     `${search.selectivity.length > 0 ? `, selective pre-searches ${search.selectivity.join(',')}` : ''}; ` +
     `engine: ${search.engine === 'wasm' ? `wasm (WebAssembly${splitOnTs(where) ? `; split positions' tasks: ts, more than ${MAX_ENGINE_THREADS - 1} workers` : ''})` : 'ts (TypeScript)'}`;
   const count = `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; `;
   const sized = `2^${search.hashBits} entries x ${LAYOUTS[search.tableLayout].entryBytes} B = ${mib(bytes)} (${search.tableLayout})`;
   if (where.kind === 'queue') {
-    return `${count}through ${where.address.url}, queue ${queueOf(where.settings).name}, run ${where.run}; ` +
+    return (
+      `${count}through ${where.address.url}, queue ${queueOf(where.settings).name}, run ${where.run}; ` +
       `workers' tables of ${sized}; ${ordered}` +
-      `${entries.some((e) => where.split(emptyCount(e.position))) ? `; split into subtrees of ${search.queueLeaf} empties` : ''}`;
+      `${entries.some((e) => where.split(emptyCount(e.position))) ? `; split into subtrees of ${search.queueLeaf} empties` : ''}`
+    );
   }
   const { plan, tables } = where;
   const workers = plan.settings.workers;
-  return count +
+  return (
+    count +
     `${workers} worker${workers === 1 ? '' : 's'}${plan.splitTables > 0 ? ` (large positions split across them: --split ${search.split})` : ''}` +
     `${plan.helps ? ' (idle ones help the positions still running)' : ''}, ` +
     `${tables > 1 ? 'tables' : 'a table'} of ${sized}` +
     `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${search.keepTable ? ', kept between positions' : ''}; ${ordered}` +
-    `${search.off ? `; switched off: ${offNames(search.off).join(', ')}` : ''}${search.root !== defaultOf('root') ? `; root: ${search.root}` : ''}${search.wld ? `; win/loss/draw only${search.prover === 'dfpn' ? ', by df-pn (its table of 2^' + search.hashBits + ' entries x 32 B)' : ''}` : ''}`;
+    `${search.off ? `; switched off: ${offNames(search.off).join(', ')}` : ''}${search.root !== defaultOf('root') ? `; root: ${search.root}` : ''}${search.wld ? `; win/loss/draw only${search.prover === 'dfpn' ? ', by df-pn (its table of 2^' + search.hashBits + ' entries x 32 B)' : ''}` : ''}`
+  );
 }
 
 /**
@@ -231,7 +289,12 @@ class RowPrinter {
   private introduced = false;
   private readonly order: InputOrder<PositionResult>;
 
-  constructor(private readonly opts: SolveOpts, private readonly wld: boolean, private readonly intro: () => string, count: number) {
+  constructor(
+    private readonly opts: SolveOpts,
+    private readonly wld: boolean,
+    private readonly intro: () => string,
+    count: number,
+  ) {
     this.results = new Array(count);
     this.order = new InputOrder<PositionResult>((index, r) => {
       if (r) this.show(r);
@@ -328,7 +391,8 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   let failures = 0;
   const failed = (index: number, reason: string, willRetry: boolean) => {
     process.stderr.write(
-      setup.where.kind === 'queue' ? `error: position ${index}: its job failed (${reason}); given up\n`
+      setup.where.kind === 'queue'
+        ? `error: position ${index}: its job failed (${reason}); given up\n`
         : `error: position ${index}: the worker died (${reason}); ${willRetry ? 'retrying on a fresh worker' : 'given up'}\n`,
     );
     if (!willRetry) {
@@ -338,7 +402,8 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
     }
   };
   previous.results.forEach((r) => printer.place(r.index, r));
-  if (opts.resume && previous.results.size > 0) process.stderr.write(`resuming: ${previous.results.size} position(s) read from ${opts.results}\n`);
+  if (opts.resume && previous.results.size > 0)
+    process.stderr.write(`resuming: ${previous.results.size} position(s) read from ${opts.results}\n`);
   const finished = (r: PositionResult) => {
     saved?.append(r, entries[r.index - 1]);
     printer.place(r.index, r);
@@ -347,7 +412,13 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   // Progress on stderr; a run that shows it solves in workers, so that this
   // thread stays free to draw it.
   if (!opts.quiet && jobs.length > 0) {
-    printer.progress = new Progress(process.stderr.isTTY ? 'tty' : 'log', entries.length, previous.results.size, process.stderr, search.progressEvery * 1000);
+    printer.progress = new Progress(
+      process.stderr.isTTY ? 'tty' : 'log',
+      entries.length,
+      previous.results.size,
+      process.stderr,
+      search.progressEvery * 1000,
+    );
   }
   const t0 = process.hrtime.bigint();
   // Every position is solved on worker threads, even with one worker, so
@@ -355,9 +426,23 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   // workers, keeps what is finished and says how to go on.
   let ending: Ending;
   try {
-    ending = setup.where.kind === 'queue'
-      ? await solveThroughQueue(opts, input, jobs, previous.results, setup.where, printer, finished, (index, reason) => failed(index, reason, false), stop)
-      : { complete: jobs.length === 0 || (await solveParallel(jobs, setup.where.plan.settings, finished, failed, stop.signal, printer.progress)) };
+    ending =
+      setup.where.kind === 'queue'
+        ? await solveThroughQueue(
+            opts,
+            input,
+            jobs,
+            previous.results,
+            setup.where,
+            printer,
+            finished,
+            (index, reason) => failed(index, reason, false),
+            stop,
+          )
+        : {
+            complete:
+              jobs.length === 0 || (await solveParallel(jobs, setup.where.plan.settings, finished, failed, stop.signal, printer.progress)),
+          };
   } catch (e) {
     if (!(e instanceof RedisUnreachable)) throw e;
     ending = { lost: e };
@@ -369,11 +454,18 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
 }
 
 /** The results an earlier run saved (--resume), checked to be of this suite and these settings. */
-function resumeFrom(opts: SolveOpts, search: ResolvedOptions, entries: readonly ObfEntry[], searchId: string): { results: Map<number, PositionResult> } {
+function resumeFrom(
+  opts: SolveOpts,
+  search: ResolvedOptions,
+  entries: readonly ObfEntry[],
+  searchId: string,
+): { results: Map<number, PositionResult> } {
   if (!opts.resume || !opts.results) return { results: new Map<number, PositionResult>() };
   const previous = readResults(opts.results, entries, searchId, !!search.wld);
   if (previous.foreign.length > 0) {
-    throw new UsageError(`--resume: ${previous.foreign[0]}${previous.foreign.length > 1 ? ` (and ${previous.foreign.length - 1} more lines)` : ''}: resume with the settings and suite it was made with, or give another --results file`);
+    throw new UsageError(
+      `--resume: ${previous.foreign[0]}${previous.foreign.length > 1 ? ` (and ${previous.foreign.length - 1} more lines)` : ''}: resume with the settings and suite it was made with, or give another --results file`,
+    );
   }
   for (const p of previous.problems) process.stderr.write(`warning: ${p}\n`);
   return previous;
@@ -381,8 +473,15 @@ function resumeFrom(opts: SolveOpts, search: ResolvedOptions, entries: readonly 
 
 /** How the run ends on the terminal (Redis lost, interrupted, or complete with its total), and its exit status. */
 function closing(
-  opts: SolveOpts, input: Input, setup: Setup, printer: RowPrinter, ending: Ending, previous: ReadonlyMap<number, PositionResult>,
-  failures: number, ms: number, stop: StopSignals,
+  opts: SolveOpts,
+  input: Input,
+  setup: Setup,
+  printer: RowPrinter,
+  ending: Ending,
+  previous: ReadonlyMap<number, PositionResult>,
+  failures: number,
+  ms: number,
+  stop: StopSignals,
 ): number {
   const { entries, errors } = input;
   if ('lost' in ending) {
@@ -400,11 +499,20 @@ function closing(
   const solved = printer.results.filter((r): r is PositionResult => !!r);
   const summary = summarize(solved, errors.length + failures, earlierMs + ms);
   const { search } = setup;
-  const jsonTotal = (extra: Record<string, unknown>) => jsonSummary(summary, {
-    workers: setup.where.kind === 'local' ? setup.where.plan.settings.workers : 0, hashBits: search.hashBits, tableLayout: search.tableLayout, tableBytes: setup.bytes,
-    ordering: search.weights === null ? 'mobility' : 'eval', eval: search.weights?.file ?? null, selectivity: search.selectivity, off: offNames(search.off), root: search.root,
-    engine: search.engine, ...extra,
-  });
+  const jsonTotal = (extra: Record<string, unknown>) =>
+    jsonSummary(summary, {
+      workers: setup.where.kind === 'local' ? setup.where.plan.settings.workers : 0,
+      hashBits: search.hashBits,
+      tableLayout: search.tableLayout,
+      tableBytes: setup.bytes,
+      ordering: search.weights === null ? 'mobility' : 'eval',
+      eval: search.weights?.file ?? null,
+      selectivity: search.selectivity,
+      off: offNames(search.off),
+      root: search.root,
+      engine: search.engine,
+      ...extra,
+    });
   if (!ending.complete) {
     const done = printer.finished;
     const where = printer.outOfOrder();
@@ -416,12 +524,15 @@ function closing(
         ? `\ninterrupted: ${done} of ${entries.length} positions finished (${where}); the workers go on with run ${w.run} in ${w.address.url}: ` +
             `run the same command with --resume to re-attach (revsolve queue clean ${w.address.url} --run ${w.run} removes it)\n`
         : `\ninterrupted: ${done} of ${entries.length} positions finished (${where})` +
-            (opts.results ? ` and saved in ${opts.results}; to go on, run the same command with --resume\n` : '; run with --results <file.jsonl> to be able to resume\n'),
+            (opts.results
+              ? ` and saved in ${opts.results}; to go on, run the same command with --resume\n`
+              : '; run with --results <file.jsonl> to be able to resume\n'),
     );
     return stop.exitCode;
   }
   printer.total(opts.json ? jsonTotal({ interrupted: false }) : tableTotal(summary, !!search.wld));
-  if (errors.length > 0) process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${input.source}: see the errors above\n`);
+  if (errors.length > 0)
+    process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${input.source}: see the errors above\n`);
   if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);
   if (errors.length + failures > 0) return EXIT_USAGE;
   return summary.mismatches > 0 ? EXIT_MISMATCH : 0;
@@ -429,22 +540,41 @@ function closing(
 
 /** The run through the queue, and what it says of itself on stderr (results read back from Redis, the split's tasks). */
 async function solveThroughQueue(
-  opts: SolveOpts, input: Input, jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, previous: ReadonlyMap<number, PositionResult>,
-  where: Extract<Where, { kind: 'queue' }>, printer: RowPrinter, finished: (r: PositionResult) => void,
-  failed: (index: number, reason: string) => void, stop: StopSignals,
+  opts: SolveOpts,
+  input: Input,
+  jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>,
+  previous: ReadonlyMap<number, PositionResult>,
+  where: Extract<Where, { kind: 'queue' }>,
+  printer: RowPrinter,
+  finished: (r: PositionResult) => void,
+  failed: (index: number, reason: string) => void,
+  stop: StopSignals,
 ): Promise<Ending> {
   const search = where.settings;
   const outcome = await solveOnQueue(
-    input.entries, jobs, new Set(previous.keys()),
+    input.entries,
+    jobs,
+    new Set(previous.keys()),
     {
-      ...where.settings, address: where.address, run: where.run, resume: !!opts.resume, redisTimeoutMs: search.redisTimeout * 1000, splitsAt: where.split,
-      leafEmpties: search.queueLeaf, raceAfterMs: search.raceAfter, claimed: () => printer.introduce(),
-      noWorker: (queue, settings) => process.stderr.write(
-        `note: no worker listens on queue ${queue} (${settings}) yet: start one, e.g. revsolve worker --queue ${where.address.url} ` +
-          `-h ${search.hashBits} --table ${search.tableLayout}, with the same --eval, --ordering and --selectivity as this command; waiting\n`,
-      ),
+      ...where.settings,
+      address: where.address,
+      run: where.run,
+      resume: !!opts.resume,
+      redisTimeoutMs: search.redisTimeout * 1000,
+      splitsAt: where.split,
+      leafEmpties: search.queueLeaf,
+      raceAfterMs: search.raceAfter,
+      claimed: () => printer.introduce(),
+      noWorker: (queue, settings) =>
+        process.stderr.write(
+          `note: no worker listens on queue ${queue} (${settings}) yet: start one, e.g. revsolve worker --queue ${where.address.url} ` +
+            `-h ${search.hashBits} --table ${search.tableLayout}, with the same --eval, --ordering and --selectivity as this command; waiting\n`,
+        ),
     },
-    finished, failed, stop.signal, printer.progress,
+    finished,
+    failed,
+    stop.signal,
+    printer.progress,
   );
   if (outcome.fromRedis > 0) process.stderr.write(`run ${where.run}: ${outcome.fromRedis} result(s) were in Redis already\n`);
   const t = outcome.tasks;

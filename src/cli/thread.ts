@@ -5,9 +5,9 @@
  * that each line shows when it is done (output.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { writeDirectly } from './output.js';
 import { runCommand } from './program.js';
 import { StopSignals } from './signals.js';
-import { writeDirectly } from './output.js';
 
 writeDirectly();
 

@@ -5,18 +5,38 @@
  *   test    the error of weights on held-out data or a test set, by empties
  *   select  a data file's records filtered (exact labels, an empties range)
  */
-import { type Command, InvalidArgumentError } from 'commander';
+
+import { readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
+import { type Command, InvalidArgumentError } from 'commander';
 import {
-  type Dataset, LEGACY_COMPACT_ID, guideHashFor, readDataset, RECORD_WORDS, recordEmpties, recordExact, selectRecords,
-  generate, fitWeights, heldOutByEmpties, heldOutError, pooledError, readWeights, writeCompact, writeEdax, type Weights,
-  expandBands, averageBands, NODE_HOST, flagName, resolveValues,
+  averageBands,
+  type Dataset,
+  expandBands,
+  fitWeights,
+  flagName,
+  generate,
+  guideHashFor,
+  heldOutByEmpties,
+  heldOutError,
+  LEGACY_COMPACT_ID,
+  NODE_HOST,
+  pooledError,
+  RECORD_WORDS,
+  readDataset,
+  readWeights,
+  recordEmpties,
+  recordExact,
+  resolveValues,
+  selectRecords,
+  type Weights,
+  writeCompact,
+  writeEdax,
 } from '../internal.js';
 import { evaluatorOf } from './eval.js';
-import { readFileSync, rmSync } from 'node:fs';
+import { givenSettings, settingOption, UsageError } from './options.js';
 import { checkOutput, sameFile } from './outputs.js';
-import { UsageError, givenSettings, settingOption } from './options.js';
-import { resolve } from 'node:path';
 import { formatTime, grouped } from './report.js';
 import type { StopSignals } from './signals.js';
 
@@ -61,7 +81,10 @@ interface FitOpts {
 }
 
 export function addTrainCommands(program: Command, out: (s: string) => void, err: (s: string) => void, stop: StopSignals): void {
-  const train = program.command('train').description('make training data by self-play and fit evaluation weights to it').helpOption('--help', 'show help');
+  const train = program
+    .command('train')
+    .description('make training data by self-play and fit evaluation weights to it')
+    .helpOption('--help', 'show help');
   addGen(train, out, err, stop);
   addSelect(train, out, err);
   addFit(train, out, err);
@@ -69,7 +92,8 @@ export function addTrainCommands(program: Command, out: (s: string) => void, err
 }
 
 function addGen(train: Command, out: (s: string) => void, err: (s: string) => void, stop: StopSignals): void {
-  train.command('gen')
+  train
+    .command('gen')
     .description('self-play games, each solved exactly at --solve-at empties; the score labels its positions')
     .argument('<out>', 'data file (binary; resumable)')
     .option('--games <n>', 'games to play', number(1, 1e9), 1000)
@@ -96,7 +120,14 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
       }
       const t0 = nowMs();
       const tty = process.stderr.isTTY && !o.quiet;
-      const bar = tty ? new SingleBar({ stream: process.stderr, format: 'games [{bar}] {value}/{total}  {records} positions  {time}', hideCursor: true, clearOnComplete: true }) : undefined;
+      const bar = tty
+        ? new SingleBar({
+            stream: process.stderr,
+            format: 'games [{bar}] {value}/{total}  {records} positions  {time}',
+            hideCursor: true,
+            clearOnComplete: true,
+          })
+        : undefined;
       bar?.start(o.games, 0, { records: 0, time: formatTime(0) });
       let lastLog = 0;
       const progress = (games: number, records: number) => {
@@ -114,12 +145,22 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
           readWeights(o.guide); // a bad file is reported before any worker starts
           guideHash = guideHashFor(readFileSync(o.guide), resume?.header);
           if (guideHash === LEGACY_COMPACT_ID) {
-            err(`note: ${file} names its guide by an old checksum that every compact weights file shares; make sure ${o.guide} is the one it was made with`);
+            err(
+              `note: ${file} names its guide by an old checksum that every compact weights file shares; make sure ${o.guide} is the one it was made with`,
+            );
           }
         }
         const settings = {
-          seed: o.seed, solveAt: o.solveAt, batchGames: o.batch, noise: o.noise, depth: o.guide ? o.depth : 0, guideHash,
-          guide: o.guide ? resolve(o.guide) : null, games: o.games, workers: resolveValues(givenSettings(o, 'train'), NODE_HOST, flagName).workers, bits: o.hashBits,
+          seed: o.seed,
+          solveAt: o.solveAt,
+          batchGames: o.batch,
+          noise: o.noise,
+          depth: o.guide ? o.depth : 0,
+          guideHash,
+          guide: o.guide ? resolve(o.guide) : null,
+          games: o.games,
+          workers: resolveValues(givenSettings(o, 'train'), NODE_HOST, flagName).workers,
+          bits: o.hashBits,
         };
         complete = await generate(file, settings, resume, progress, stop.signal);
       } finally {
@@ -130,13 +171,15 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
       if (resume && resume.batches >= Math.ceil(o.games / o.batch)) {
         // The file held as many batches as --games asks, or more (its settings checked by generate).
         out(
-          `${file}: holds ${resume.batches} batches of up to ${o.batch} games already (${grouped((d.records.length / 5))} positions), ` +
+          `${file}: holds ${resume.batches} batches of up to ${o.batch} games already (${grouped(d.records.length / 5)} positions), ` +
             `as many as --games ${o.games} asks or more: nothing added`,
         );
         return;
       }
       const games = Math.min(o.games, d.batches * o.batch);
-      out(`${file}: ${games} games, ${grouped((d.records.length / 5))} positions (${grouped(exact)} with their own exact score), ${formatTime(nowMs() - t0)}`);
+      out(
+        `${file}: ${games} games, ${grouped(d.records.length / 5)} positions (${grouped(exact)} with their own exact score), ${formatTime(nowMs() - t0)}`,
+      );
       if (!complete) {
         err(`interrupted: the ${d.batches} whole batches are saved in ${file}; to go on, run the same command with --resume`);
         process.exitCode = stop.exitCode;
@@ -145,8 +188,11 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
 }
 
 function addSelect(train: Command, out: (s: string) => void, err: (s: string) => void): void {
-  train.command('select')
-    .description('copy some positions of a data file to a new one (same header, batch by batch), e.g. only the exactly solved ones of a set whose game-outcome labels are noisy')
+  train
+    .command('select')
+    .description(
+      'copy some positions of a data file to a new one (same header, batch by batch), e.g. only the exactly solved ones of a set whose game-outcome labels are noisy',
+    )
     .argument('<in>', 'data file from train gen')
     .argument('<out>', 'new data file (for train fit and train test, not for train gen --resume)')
     .option('--exact', 'only positions labelled with their own exact score (drops the game-outcome labels above the solve point)')
@@ -164,13 +210,14 @@ function addSelect(train: Command, out: (s: string) => void, err: (s: string) =>
         const e = recordEmpties(r, i);
         return e >= from && e <= to;
       });
-      out(`${output}: ${grouped(kept)} of ${grouped((d.records.length / 5))} positions, ${d.batches} batches`);
+      out(`${output}: ${grouped(kept)} of ${grouped(d.records.length / 5)} positions, ${d.batches} batches`);
     });
 }
 
 function addFit(train: Command, out: (s: string) => void, err: (s: string) => void): void {
-  train.command('fit')
-    .description('fit weights (Edax\'s features) to training data: least squares per band of empties, L2, held-out error')
+  train
+    .command('fit')
+    .description("fit weights (Edax's features) to training data: least squares per band of empties, L2, held-out error")
     .argument('<data...>', 'data files from train gen')
     .requiredOption('--out <file>', 'the weights, compact file (16-bit)')
     .option('--band <k>', 'empties counts per table', number(1, 61), 4)
@@ -198,14 +245,21 @@ function addFit(train: Command, out: (s: string) => void, err: (s: string) => vo
       if (o.init) {
         init = readWeights(o.init).weights;
         if (init.band !== o.band) {
-          if (init.band !== 1) throw new RangeError(`${o.init}: bands of ${init.band} empties; --band ${o.band} needs one table per empties count or bands of ${o.band}`);
+          if (init.band !== 1)
+            throw new RangeError(
+              `${o.init}: bands of ${init.band} empties; --band ${o.band} needs one table per empties count or bands of ${o.band}`,
+            );
           init = averageBands(init, o.band);
         }
       }
       const t0 = nowMs();
-      const r = fitWeights(data.map((d) => d.records), { ...o, init }, (epoch, train, held) => {
-        err(`epoch ${epoch}: train MAE ${train.toFixed(3)}, held-out MAE ${held.toFixed(3)} discs (${formatTime(nowMs() - t0)})`);
-      });
+      const r = fitWeights(
+        data.map((d) => d.records),
+        { ...o, init },
+        (epoch, train, held) => {
+          err(`epoch ${epoch}: train MAE ${train.toFixed(3)}, held-out MAE ${held.toFixed(3)} discs (${formatTime(nowMs() - t0)})`);
+        },
+      );
       const bytes = writeCompact(o.out, r.weights, 16);
       out(`${o.out}: ${grouped(bytes)} bytes; ${grouped(r.trainCount)} positions fitted, ${grouped(r.heldCount)} held out`);
       printBands(out, r.heldByBand);
@@ -217,8 +271,11 @@ function addFit(train: Command, out: (s: string) => void, err: (s: string) => vo
 }
 
 function addTestCommand(train: Command, out: (s: string) => void): void {
-  train.command('test')
-    .description('the held-out error of any weights on the split `train fit` makes with the same --holdout and --seed (--holdout 1: all of a test set no fit has seen)')
+  train
+    .command('test')
+    .description(
+      'the held-out error of any weights on the split `train fit` makes with the same --holdout and --seed (--holdout 1: all of a test set no fit has seen)',
+    )
     .argument('<weights>', 'Edax eval.dat or compact file')
     .argument('<data...>', 'data files from train gen')
     .option('--holdout <f>', 'share held out (as given to fit; 1: every position)', number(0, 1, false), 0.1)
@@ -246,13 +303,16 @@ function addTestCommand(train: Command, out: (s: string) => void): void {
 /** "20-30": a range of empties counts. */
 function emptiesRange(value: string): [number, number] {
   const m = /^(\d+)-(\d+)$/.exec(value);
-  if (!m || Number(m[1]) > Number(m[2]) || Number(m[2]) > 60) throw new InvalidArgumentError('must be two empties counts from-to, 0 to 60, e.g. 20-30');
+  if (!m || Number(m[1]) > Number(m[2]) || Number(m[2]) > 60)
+    throw new InvalidArgumentError('must be two empties counts from-to, 0 to 60, e.g. 20-30');
   return [Number(m[1]), Number(m[2])];
 }
 
 function printBands(out: (s: string) => void, bands: readonly { from: number; to: number; n: number; mae: number }[]): void {
   out('held-out mean absolute error (discs) by empties:');
-  for (const b of bands) if (b.n > 0) out(`  ${String(b.from).padStart(2)}-${String(b.to).padEnd(2)}  ${b.mae.toFixed(2).padStart(6)}  (${grouped(b.n)} positions)`);
+  for (const b of bands)
+    if (b.n > 0)
+      out(`  ${String(b.from).padStart(2)}-${String(b.to).padEnd(2)}  ${b.mae.toFixed(2).padStart(6)}  (${grouped(b.n)} positions)`);
 }
 
 function countExact(records: Int32Array): number {

@@ -6,9 +6,10 @@
  * headers (COOP/COEP) that shared memory between the page's workers needs.
  * Without them the page still runs, one table per worker.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
+
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
@@ -104,7 +105,7 @@ function openBrowser(url: string): void {
 export function addWebCommand(program: Command, stop: StopSignals): void {
   program
     .command('web')
-    .description('serve the solver as a web page on localhost (its search runs in the browser\'s workers)')
+    .description("serve the solver as a web page on localhost (its search runs in the browser's workers)")
     .option('--port <n>', 'port (0: any free one)', '8080')
     .option('--open', 'open the page in the browser')
     .option('--no-isolation', 'without the COOP/COEP headers, as a static host serves it (the page then runs one table per worker)')
@@ -121,9 +122,13 @@ export function addWebCommand(program: Command, stop: StopSignals): void {
       try {
         served = await serveWeb({ port, isolate: opts.isolation });
       } catch (e) {
-        throw new UsageError(`--port ${port}: ${(e as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'in use (try --port 0 for any free one)' : (e as Error).message}`);
+        throw new UsageError(
+          `--port ${port}: ${(e as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'in use (try --port 0 for any free one)' : (e as Error).message}`,
+        );
       }
-      process.stdout.write(`revsolve web: serving the page at ${served.url}${opts.isolation ? '' : ' without cross-origin isolation'} (Ctrl-C stops)\n`);
+      process.stdout.write(
+        `revsolve web: serving the page at ${served.url}${opts.isolation ? '' : ' without cross-origin isolation'} (Ctrl-C stops)\n`,
+      );
       if (opts.open) openBrowser(served.url);
       await new Promise<void>((resolve) => {
         if (stop.signal.aborted) resolve();

@@ -10,9 +10,18 @@
 import { popcount32 } from 'native-free-bitboard';
 import { rng } from '../position/random.js';
 import {
-  N_GROUPS, N_PACKED, N_PATTERNS, N_PLIES, PACK, PACKED_OFFSET, PATTERN_GROUP, PATTERN_SQUARES, UNPACKED_OFFSET, featureIndices,
+  featureIndices,
+  N_GROUPS,
+  N_PACKED,
+  N_PATTERNS,
+  N_PLIES,
+  PACK,
+  PACKED_OFFSET,
+  PATTERN_GROUP,
+  PATTERN_SQUARES,
+  UNPACKED_OFFSET,
 } from './features.js';
-import { CODES, Weights, tablesFor } from './weights.js';
+import { CODES, tablesFor, Weights } from './weights.js';
 
 export interface CompressOptions {
   /** Average the tables of K consecutive empties counts (the input must have one per count). */
@@ -35,7 +44,10 @@ export function roundPow2(w: number): number {
 export function compress(w: Weights, o: CompressOptions): Weights {
   let out = w;
   if (o.band !== undefined && o.band !== out.band) out = averageBands(out, o.band);
-  return new Weights(out.band, out.packed.map((v) => compressWeight(v, o)));
+  return new Weights(
+    out.band,
+    out.packed.map((v) => compressWeight(v, o)),
+  );
 }
 
 /** One weight (1/128 disc) through compress's rounding steps (all but the band averaging). */
@@ -143,14 +155,18 @@ function nearest(levels: Int16Array, x: number): number {
 export function usageCounts(band: number, sets: readonly Int32Array[], stride: number): Float64Array {
   const usage = new Float64Array(tablesFor(band) * N_PACKED);
   const F = new Int32Array(N_PATTERNS);
-  for (const positions of sets) for (let r = 0; r + 3 < positions.length; r += stride) {
-    const ph = positions[r], pl = positions[r + 1], oh = positions[r + 2], ol = positions[r + 3];
-    const e = 64 - popcount32(ph | oh) - popcount32(pl | ol);
-    const base = Math.floor(e / band) * N_PACKED;
-    featureIndices(ph, pl, oh, ol, F);
-    for (let f = 0; f < N_PATTERNS; f++) usage[base + PACK[F[f]]]++;
-    usage[base + PACK[UNPACKED_OFFSET[12]]]++;
-  }
+  for (const positions of sets)
+    for (let r = 0; r + 3 < positions.length; r += stride) {
+      const ph = positions[r],
+        pl = positions[r + 1],
+        oh = positions[r + 2],
+        ol = positions[r + 3];
+      const e = 64 - popcount32(ph | oh) - popcount32(pl | ol);
+      const base = Math.floor(e / band) * N_PACKED;
+      featureIndices(ph, pl, oh, ol, F);
+      for (let f = 0; f < N_PATTERNS; f++) usage[base + PACK[F[f]]]++;
+      usage[base + PACK[UNPACKED_OFFSET[12]]]++;
+    }
   return usage;
 }
 
@@ -184,7 +200,10 @@ export function histogram(w: Weights): [number, number][] {
  */
 export function syntheticWeights(seed = 1): Weights {
   const VALUE = [
-    [160, -40, 20, 10], [-40, -80, -4, -2], [20, -4, 6, 2], [10, -2, 2, 1],
+    [160, -40, 20, 10],
+    [-40, -80, -4, -2],
+    [20, -4, 6, 2],
+    [10, -2, 2, 1],
   ];
   const value = (x: number) => {
     const f = x & 7;

@@ -12,17 +12,33 @@ import { parseSquare } from 'native-free-bitboard';
 /** The pattern occurrences, group by group (square names). */
 const GROUP_PATTERNS: readonly (readonly string[])[][] = [
   // corner 3x3
-  [['a1', 'b1', 'a2', 'b2', 'c1', 'a3', 'c2', 'b3', 'c3'], ['h1', 'g1', 'h2', 'g2', 'f1', 'h3', 'f2', 'g3', 'f3'],
-    ['a8', 'a7', 'b8', 'b7', 'a6', 'c8', 'b6', 'c7', 'c6'], ['h8', 'h7', 'g8', 'g7', 'h6', 'f8', 'g6', 'f7', 'f6']],
+  [
+    ['a1', 'b1', 'a2', 'b2', 'c1', 'a3', 'c2', 'b3', 'c3'],
+    ['h1', 'g1', 'h2', 'g2', 'f1', 'h3', 'f2', 'g3', 'f3'],
+    ['a8', 'a7', 'b8', 'b7', 'a6', 'c8', 'b6', 'c7', 'c6'],
+    ['h8', 'h7', 'g8', 'g7', 'h6', 'f8', 'g6', 'f7', 'f6'],
+  ],
   // angle: 10 squares around a corner with its X square
-  [['a5', 'a4', 'a3', 'a2', 'a1', 'b2', 'b1', 'c1', 'd1', 'e1'], ['h5', 'h4', 'h3', 'h2', 'h1', 'g2', 'g1', 'f1', 'e1', 'd1'],
-    ['a4', 'a5', 'a6', 'a7', 'a8', 'b7', 'b8', 'c8', 'd8', 'e8'], ['h4', 'h5', 'h6', 'h7', 'h8', 'g7', 'g8', 'f8', 'e8', 'd8']],
+  [
+    ['a5', 'a4', 'a3', 'a2', 'a1', 'b2', 'b1', 'c1', 'd1', 'e1'],
+    ['h5', 'h4', 'h3', 'h2', 'h1', 'g2', 'g1', 'f1', 'e1', 'd1'],
+    ['a4', 'a5', 'a6', 'a7', 'a8', 'b7', 'b8', 'c8', 'd8', 'e8'],
+    ['h4', 'h5', 'h6', 'h7', 'h8', 'g7', 'g8', 'f8', 'e8', 'd8'],
+  ],
   // edge + 2 X squares
-  [['b2', 'a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1', 'g2'], ['b7', 'a8', 'b8', 'c8', 'd8', 'e8', 'f8', 'g8', 'h8', 'g7'],
-    ['b2', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'b7'], ['g2', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7', 'h8', 'g7']],
+  [
+    ['b2', 'a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1', 'g2'],
+    ['b7', 'a8', 'b8', 'c8', 'd8', 'e8', 'f8', 'g8', 'h8', 'g7'],
+    ['b2', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'b7'],
+    ['g2', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7', 'h8', 'g7'],
+  ],
   // edge block
-  [['a1', 'c1', 'd1', 'c2', 'd2', 'e2', 'f2', 'e1', 'f1', 'h1'], ['a8', 'c8', 'd8', 'c7', 'd7', 'e7', 'f7', 'e8', 'f8', 'h8'],
-    ['a1', 'a3', 'a4', 'b3', 'b4', 'b5', 'b6', 'a5', 'a6', 'a8'], ['h1', 'h3', 'h4', 'g3', 'g4', 'g5', 'g6', 'h5', 'h6', 'h8']],
+  [
+    ['a1', 'c1', 'd1', 'c2', 'd2', 'e2', 'f2', 'e1', 'f1', 'h1'],
+    ['a8', 'c8', 'd8', 'c7', 'd7', 'e7', 'f7', 'e8', 'f8', 'h8'],
+    ['a1', 'a3', 'a4', 'b3', 'b4', 'b5', 'b6', 'a5', 'a6', 'a8'],
+    ['h1', 'h3', 'h4', 'g3', 'g4', 'g5', 'g6', 'h5', 'h6', 'h8'],
+  ],
   // line 2
   [line('a2', 1, 0), line('a7', 1, 0), line('b1', 0, 1), line('g1', 0, 1)],
   // line 3
@@ -70,6 +86,7 @@ const MIRROR: readonly (readonly number[])[] = [
 ];
 
 export const N_GROUPS = 13; // 12 pattern groups and the constant
+
 import { N_PATTERNS, N_WEIGHTS } from './sizes.js';
 
 export { N_PATTERNS, N_WEIGHTS } from './sizes.js';

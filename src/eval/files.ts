@@ -5,10 +5,29 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { problemOf, writeWholeFile } from '../io.js';
+import {
+  checkWeights,
+  compactBytes,
+  type EdaxHeader,
+  edaxBytes,
+  type LoadedWeights,
+  parseWeights,
+  type WeightsBytes,
+  WeightsFileError,
+} from './format.js';
 import { Evaluator, type Weights } from './weights.js';
-import { type EdaxHeader, type LoadedWeights, type WeightsBytes, WeightsFileError, checkWeights, compactBytes, edaxBytes, parseWeights } from './format.js';
 
-export { EDAX_BYTES, type EdaxHeader, type LoadedWeights, type WeightsBytes, WeightsFileError, compactBytes, parseWeights, searchEvaluator, sharedWeights } from './format.js';
+export {
+  compactBytes,
+  EDAX_BYTES,
+  type EdaxHeader,
+  type LoadedWeights,
+  parseWeights,
+  searchEvaluator,
+  sharedWeights,
+  type WeightsBytes,
+  WeightsFileError,
+} from './format.js';
 
 function readBytes(file: string): Buffer {
   try {

@@ -20,7 +20,7 @@
  */
 import { FileError } from '../errors.js';
 import { N_GROUPS, N_PACKED, N_PLIES } from './features.js';
-import { CODES, Evaluator, type ExpandedWeights, Weights, fromNibbles, tablesFor, toNibbles } from './weights.js';
+import { CODES, Evaluator, type ExpandedWeights, fromNibbles, tablesFor, toNibbles, Weights } from './weights.js';
 
 export const EDAX_MAGIC = 0x45444158; // "EDAX"
 export const EVAL_MAGIC = 0x4556414c; // "EVAL"
@@ -114,7 +114,12 @@ function isCompact(bytes: Uint8Array, view: DataView): boolean {
 
 function readEdax(file: string, bytes: Uint8Array, view: DataView): LoadedWeights {
   checkEdax(file, bytes, view);
-  const header = { version: view.getUint32(8, true), release: view.getUint32(12, true), build: view.getUint32(16, true), date: view.getFloat64(20, true) };
+  const header = {
+    version: view.getUint32(8, true),
+    release: view.getUint32(12, true),
+    build: view.getUint32(16, true),
+    date: view.getFloat64(20, true),
+  };
   const packed = new Int16Array(N_PLIES * N_PACKED);
   const all = int16s(view, EDAX_HEADER, N_PLIES * N_PACKED);
   // File ply p is our table of 60 - p empties.
@@ -129,9 +134,13 @@ function checkEdax(file: string, bytes: Uint8Array, view: DataView): void {
   if (m1 === swap32(EDAX_MAGIC) && m2 === swap32(EVAL_MAGIC)) {
     throw new WeightsFileError(file, 'an Edax weights file in big-endian byte order; only little-endian files are read');
   }
-  if (m1 !== EDAX_MAGIC || m2 !== EVAL_MAGIC) throw new WeightsFileError(file, 'not an Edax eval.dat (no EDAX/EVAL header) nor a compact weights file (RSEV)');
+  if (m1 !== EDAX_MAGIC || m2 !== EVAL_MAGIC)
+    throw new WeightsFileError(file, 'not an Edax eval.dat (no EDAX/EVAL header) nor a compact weights file (RSEV)');
   if (bytes.length !== EDAX_BYTES) {
-    throw new WeightsFileError(file, `${bytes.length < EDAX_BYTES ? 'truncated' : 'too long'}: ${bytes.length} bytes, an Edax eval.dat has ${EDAX_BYTES} (28-byte header, 61 × ${N_PACKED} int16)`);
+    throw new WeightsFileError(
+      file,
+      `${bytes.length < EDAX_BYTES ? 'truncated' : 'too long'}: ${bytes.length} bytes, an Edax eval.dat has ${EDAX_BYTES} (28-byte header, 61 × ${N_PACKED} int16)`,
+    );
   }
 }
 
@@ -149,22 +158,30 @@ function readCompact(file: string, bytes: Uint8Array, view: DataView): LoadedWei
 }
 
 /** A compact file's header, checked against the file's size and checksum. */
-function compactHeader(file: string, bytes: Uint8Array, view: DataView): { version: number; band: number; bits: number; tables: number; bookValues: number; dataBytes: number } {
+function compactHeader(
+  file: string,
+  bytes: Uint8Array,
+  view: DataView,
+): { version: number; band: number; bits: number; tables: number; bookValues: number; dataBytes: number } {
   if (bytes.length < COMPACT_HEADER + 4) throw new WeightsFileError(file, `truncated: ${bytes.length} bytes`);
   const version = view.getUint16(4, true);
-  if (version !== 1 && version !== 2) throw new WeightsFileError(file, `compact weights version ${version}; this revsolve reads versions 1 and 2`);
+  if (version !== 1 && version !== 2)
+    throw new WeightsFileError(file, `compact weights version ${version}; this revsolve reads versions 1 and 2`);
   const band = view.getUint8(6);
   const bits = view.getUint8(7);
   const tables = view.getUint16(8, true);
   const perTable = view.getUint32(12, true);
   if (bits !== 16 && bits !== 4) throw new WeightsFileError(file, `${bits}-bit weights: only 16 and 4 are known`);
-  if (version === 2 && bits !== 4) throw new WeightsFileError(file, `a codebook (version 2) with ${bits}-bit weights: codebooks are for 4-bit codes`);
-  if (band < 1 || band > N_PLIES || tables !== tablesFor(band)) throw new WeightsFileError(file, `band width ${band} with ${tables} tables`);
+  if (version === 2 && bits !== 4)
+    throw new WeightsFileError(file, `a codebook (version 2) with ${bits}-bit weights: codebooks are for 4-bit codes`);
+  if (band < 1 || band > N_PLIES || tables !== tablesFor(band))
+    throw new WeightsFileError(file, `band width ${band} with ${tables} tables`);
   if (perTable !== N_PACKED) throw new WeightsFileError(file, `${perTable} weights per table, not Edax's ${N_PACKED}`);
   const bookValues = version === 2 ? tables * N_GROUPS * CODES : 0;
   const dataBytes = bits === 4 ? tables * (N_PACKED >> 1) : tables * N_PACKED * 2;
   const want = COMPACT_HEADER + 2 * bookValues + dataBytes + 4;
-  if (bytes.length !== want) throw new WeightsFileError(file, `${bytes.length < want ? 'truncated' : 'too long'}: ${bytes.length} bytes, the header says ${want}`);
+  if (bytes.length !== want)
+    throw new WeightsFileError(file, `${bytes.length < want ? 'truncated' : 'too long'}: ${bytes.length} bytes, the header says ${want}`);
   const sum = view.getUint32(bytes.length - 4, true);
   if (crc32(bytes.subarray(0, bytes.length - 4)) !== sum) throw new WeightsFileError(file, 'checksum mismatch: the file is damaged');
   return { version, band, bits, tables, bookValues, dataBytes };

@@ -11,8 +11,20 @@
  */
 import { popcount32 } from 'native-free-bitboard';
 import {
-  GROUP_SIZE, N_GROUPS, N_PACKED, N_PATTERNS, N_PLIES, N_WEIGHTS, PACK, PACKED_OFFSET, SQ_FEATURE, SQ_POWER, SQ_START, SWAP,
-  UNPACKED_OFFSET, featureIndices,
+  featureIndices,
+  GROUP_SIZE,
+  N_GROUPS,
+  N_PACKED,
+  N_PATTERNS,
+  N_PLIES,
+  N_WEIGHTS,
+  PACK,
+  PACKED_OFFSET,
+  SQ_FEATURE,
+  SQ_POWER,
+  SQ_START,
+  SWAP,
+  UNPACKED_OFFSET,
 } from './features.js';
 
 export class Weights {
@@ -23,7 +35,8 @@ export class Weights {
 
   constructor(band: number, packed: Int16Array) {
     if (!Number.isInteger(band) || band < 1 || band > N_PLIES) throw new RangeError(`band width must be 1‥${N_PLIES}: ${band}`);
-    if (packed.length !== tablesFor(band) * N_PACKED) throw new RangeError(`${packed.length} weights for ${tablesFor(band)} tables of ${N_PACKED}`);
+    if (packed.length !== tablesFor(band) * N_PACKED)
+      throw new RangeError(`${packed.length} weights for ${tablesFor(band)} tables of ${N_PACKED}`);
     this.band = band;
     this.packed = packed;
   }
@@ -100,7 +113,9 @@ export class Evaluator {
     this.band = weights.band;
     if (!(weights instanceof Weights)) {
       if (weights.w.length !== weights.ws.length || weights.w.length !== tablesFor(weights.band) * N_WEIGHTS) {
-        throw new RangeError(`expanded weights of ${weights.w.length} and ${weights.ws.length} for ${tablesFor(weights.band)} tables of ${N_WEIGHTS}`);
+        throw new RangeError(
+          `expanded weights of ${weights.w.length} and ${weights.ws.length} for ${tablesFor(weights.band)} tables of ${N_WEIGHTS}`,
+        );
       }
       this.w = weights.w;
       this.ws = weights.ws;
@@ -244,7 +259,9 @@ export class Evaluator {
 export const CODES = 16;
 
 /** The 15 values of a 4-bit weight: code 0 = 0, 1‥7 = +32‥+2048, 9‥15 = -32‥-2048 (8 unused, read as 0). */
-export const NIBBLE_VALUES = Int16Array.from({ length: CODES }, (_, c) => (c === 0 || c === 8 ? 0 : c < 8 ? 32 << (c - 1) : -(32 << (c - 9))));
+export const NIBBLE_VALUES = Int16Array.from({ length: CODES }, (_, c) =>
+  c === 0 || c === 8 ? 0 : c < 8 ? 32 << (c - 1) : -(32 << (c - 9)),
+);
 
 /** The 4-bit code of a weight that is 0 or ±2^k with 32 ≤ 2^k ≤ 2048; -1 otherwise. */
 export function nibbleOf(w: number): number {
@@ -292,8 +309,10 @@ export class NibbleEvaluator {
   private readonly book: Int16Array;
 
   constructor(band: number, bytes: Uint8Array, codebook?: Int16Array) {
-    if (bytes.length !== tablesFor(band) * (N_PACKED >> 1)) throw new RangeError(`${bytes.length} bytes for ${tablesFor(band)} 4-bit tables`);
-    if (codebook && codebook.length !== tablesFor(band) * N_GROUPS * CODES) throw new RangeError(`a codebook of ${codebook.length} values for ${tablesFor(band)} tables`);
+    if (bytes.length !== tablesFor(band) * (N_PACKED >> 1))
+      throw new RangeError(`${bytes.length} bytes for ${tablesFor(band)} 4-bit tables`);
+    if (codebook && codebook.length !== tablesFor(band) * N_GROUPS * CODES)
+      throw new RangeError(`a codebook of ${codebook.length} values for ${tablesFor(band)} tables`);
     this.band = band;
     this.bytes = bytes;
     this.book = codebook ?? powersOfTwo(band);
@@ -320,7 +339,9 @@ export function toNibbles(w: Weights, codebook?: Int16Array): Uint8Array {
     const k = (t * N_GROUPS + GROUP_OF[i % N_PACKED]) * CODES;
     const c = codebook ? codebook.subarray(k, k + CODES).indexOf(w.packed[i]) : nibbleOf(w.packed[i]);
     if (c < 0) {
-      throw new RangeError(`weight ${w.packed[i]} (table ${t}, #${i % N_PACKED}) has no 4-bit code: ${codebook ? 'it is not in its codebook' : 'round it first (--pow2 --zero-below 32)'}`);
+      throw new RangeError(
+        `weight ${w.packed[i]} (table ${t}, #${i % N_PACKED}) has no 4-bit code: ${codebook ? 'it is not in its codebook' : 'round it first (--pow2 --zero-below 32)'}`,
+      );
     }
     out[i >> 1] |= c << ((i & 1) << 2);
   }
@@ -332,7 +353,8 @@ export function fromNibbles(band: number, bytes: Uint8Array, codebook?: Int16Arr
   const packed = new Int16Array(bytes.length * 2);
   // Group by group: each run of weights reads one 16-value slice of the book.
   for (let t = 0; t * N_PACKED < packed.length; t++) {
-    for (let g = 0; g < N_GROUPS; g++) decodeRun(book, (t * N_GROUPS + g) * CODES, bytes, packed, t * N_PACKED + PACKED_OFFSET[g], t * N_PACKED + PACKED_OFFSET[g + 1]);
+    for (let g = 0; g < N_GROUPS; g++)
+      decodeRun(book, (t * N_GROUPS + g) * CODES, bytes, packed, t * N_PACKED + PACKED_OFFSET[g], t * N_PACKED + PACKED_OFFSET[g + 1]);
   }
   return new Weights(band, packed);
 }

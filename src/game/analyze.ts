@@ -7,11 +7,11 @@
  * subtrees, so a later position often finds its children's work done.
  */
 import { OptionError } from '../errors.js';
-import { type Color, PASS, type Position, describe, emptyCount, formatPosition, legalMoves, play } from '../position/position.js';
-import type { ObfEntry } from '../position/obf.js';
 import { type SuiteOptions, solveSuite } from '../pool/suite.js';
-import { resolveOptions } from '../solve/settings.js';
+import type { ObfEntry } from '../position/obf.js';
+import { type Color, describe, emptyCount, formatPosition, legalMoves, PASS, type Position, play } from '../position/position.js';
 import { defaultOf } from '../settings.js';
+import { resolveOptions } from '../solve/settings.js';
 import { type Game, RecordError, replayGame } from './record.js';
 import { type ScoredMove, scoredMove } from './scores.js';
 
@@ -54,8 +54,11 @@ export function gameSummary(moves: readonly MoveAnalysis[]): Record<'black' | 'w
     let largest: MoveAnalysis | undefined;
     for (const m of mine) if (m.loss > 0 && (!largest || m.loss > largest.loss)) largest = m;
     return {
-      moves: mine.length, totalLoss: mine.reduce((s, m) => s + m.loss, 0), largestLoss: largest?.loss ?? 0,
-      largestAt: largest?.number ?? 0, movesLost: mine.filter((m) => m.loss > 0).length,
+      moves: mine.length,
+      totalLoss: mine.reduce((s, m) => s + m.loss, 0),
+      largestLoss: largest?.loss ?? 0,
+      largestAt: largest?.number ?? 0,
+      movesLost: mine.filter((m) => m.loss > 0).length,
     };
   };
   return { black: side('X'), white: side('O') };
@@ -70,7 +73,8 @@ export function gameSummary(moves: readonly MoveAnalysis[]): Record<'black' | 'w
  */
 export function analyzeGame(game: string | Game, options: AnalyzeOptions = {}): AsyncGenerator<MoveAnalysis> {
   // Checked here, before the first position is reached: a bad option or record throws at the call.
-  if (options !== null && typeof options === 'object' && 'wld' in options) throw new OptionError('wld', 'not an option of an analysis: every move\'s loss needs its exact score');
+  if (options !== null && typeof options === 'object' && 'wld' in options)
+    throw new OptionError('wld', "not an option of an analysis: every move's loss needs its exact score");
   const { from } = resolveOptions(options, 'analyze-library', ['signal', 'onFailure']); // the values, the combinations, the weights file
   const replayed = gameArgument(game);
   return analyzeReplayed(replayed, from, suiteOptionsOf(options));
@@ -151,6 +155,18 @@ function samePosition(a: Position, b: Position): boolean {
   return a.toMove === b.toMove && formatPosition(a) === formatPosition(b);
 }
 
-function analysisOf(m: { number: number; position: Position; move: number }, scores: ReadonlyMap<number, number>, nodes: number): MoveAnalysis {
-  return { number: m.number, empties: emptyCount(m.position), toMove: m.position.toMove, position: m.position, played: m.move, ...scoredMove(scores, m.move), nodes };
+function analysisOf(
+  m: { number: number; position: Position; move: number },
+  scores: ReadonlyMap<number, number>,
+  nodes: number,
+): MoveAnalysis {
+  return {
+    number: m.number,
+    empties: emptyCount(m.position),
+    toMove: m.position.toMove,
+    position: m.position,
+    played: m.move,
+    ...scoredMove(scores, m.move),
+    nodes,
+  };
 }

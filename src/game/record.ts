@@ -4,7 +4,7 @@
  * the start position. A move that is not legal is one typed error naming it.
  */
 import { START_POSITION } from '../position/perft.js';
-import { type Color, PASS, type Position, describe, legalMoves, moveName, play, squareOrPass } from '../position/position.js';
+import { type Color, describe, legalMoves, moveName, PASS, type Position, play, squareOrPass } from '../position/position.js';
 
 /** A record that does not replay: which move (1-based) and why. */
 export class RecordError extends Error {

@@ -23,7 +23,10 @@ export function scoredMove(scores: ReadonlyMap<number, number>, played: number):
   const best = Math.max(...scores.values());
   const playedScore = scores.get(played)!;
   return {
-    scores: Object.fromEntries(squares.map((x) => [moveName(x), scores.get(x)!])), playedScore, best,
-    bestMoves: squares.filter((x) => scores.get(x) === best).map(moveName), loss: best - playedScore,
+    scores: Object.fromEntries(squares.map((x) => [moveName(x), scores.get(x)!])),
+    playedScore,
+    best,
+    bestMoves: squares.filter((x) => scores.get(x) === best).map(moveName),
+    loss: best - playedScore,
   };
 }

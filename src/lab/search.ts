@@ -70,11 +70,14 @@ const HISTORY_CAP = 1 << 22;
 export function checkLabSettings(s: LabSettings): void {
   if (!LAB_ALGORITHMS.includes(s.algorithm)) throw new RangeError(`algorithm must be one of ${LAB_ALGORITHMS.join(', ')}: ${s.algorithm}`);
   if (s.deepen !== 0 && s.deepen !== 1 && s.deepen !== 2) throw new RangeError(`deepening is 0, 1 or 2 plies: ${s.deepen}`);
-  if (!Number.isInteger(s.killers) || s.killers < 0 || s.killers > MAX_KILLERS) throw new RangeError(`killers per ply: 0‥${MAX_KILLERS}: ${s.killers}`);
-  if (!Number.isInteger(s.aspiration) || s.aspiration < 0) throw new RangeError(`the aspiration window is a whole number of discs ≥ 0: ${s.aspiration}`);
+  if (!Number.isInteger(s.killers) || s.killers < 0 || s.killers > MAX_KILLERS)
+    throw new RangeError(`killers per ply: 0‥${MAX_KILLERS}: ${s.killers}`);
+  if (!Number.isInteger(s.aspiration) || s.aspiration < 0)
+    throw new RangeError(`the aspiration window is a whole number of discs ≥ 0: ${s.aspiration}`);
   if (s.algorithm === 'mtdf' && s.aspiration > 0) throw new RangeError('mtdf searches null windows only: no aspiration window');
   if (s.algorithm === 'mtdf' && s.tableBits === 0) throw new RangeError('mtdf needs the table');
-  if (s.tableBits !== 0 && (!Number.isInteger(s.tableBits) || s.tableBits < 4 || s.tableBits > 28)) throw new RangeError(`table bits: 4‥28: ${s.tableBits}`);
+  if (s.tableBits !== 0 && (!Number.isInteger(s.tableBits) || s.tableBits < 4 || s.tableBits > 28))
+    throw new RangeError(`table bits: 4‥28: ${s.tableBits}`);
   if (!Number.isInteger(s.guess)) throw new RangeError(`the guess is a whole number of discs: ${s.guess}`);
 }
 
@@ -151,8 +154,10 @@ export class LabSearch {
     let beta = around + w;
     for (;;) {
       const v = this.node(ph, pl, oh, ol, empties, depth, alpha, beta, 0);
-      if (v <= alpha && alpha > -INF) alpha = -INF; // failed low: open the window below
-      else if (v >= beta && beta < INF) beta = INF; // failed high: above
+      if (v <= alpha && alpha > -INF)
+        alpha = -INF; // failed low: open the window below
+      else if (v >= beta && beta < INF)
+        beta = INF; // failed high: above
       else return v;
     }
   }
@@ -165,7 +170,17 @@ export class LabSearch {
   }
 
   /** Fail-soft negamax of the position within (alpha, beta), `depth` plies; ply 0 records the root's best move. */
-  private node(ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number, ply: number): number {
+  private node(
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    empties: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+  ): number {
     if (depth === 0) {
       this.leaves++;
       return this.evaluate(ph, pl, oh, ol, empties);
@@ -254,7 +269,8 @@ export class LabSearch {
       let v: number;
       if (s.algorithm === 'negascout' && i > base) {
         v = (0 - this.node(cph, cpl, coh, col, empties - 1, depth - 1, (0 - alpha - 1) | 0, (0 - alpha) | 0, ply + 1)) | 0;
-        if (v > alpha && v < beta) v = (0 - this.node(cph, cpl, coh, col, empties - 1, depth - 1, (0 - beta) | 0, (0 - v) | 0, ply + 1)) | 0;
+        if (v > alpha && v < beta)
+          v = (0 - this.node(cph, cpl, coh, col, empties - 1, depth - 1, (0 - beta) | 0, (0 - v) | 0, ply + 1)) | 0;
       } else {
         v = (0 - this.node(cph, cpl, coh, col, empties - 1, depth - 1, (0 - beta) | 0, (0 - alpha) | 0, ply + 1)) | 0;
       }
@@ -293,10 +309,18 @@ export class LabSearch {
     let b = i;
     for (let j = i + 1; j < end; j++) if (this.key[j] < this.key[b]) b = j;
     if (b === i) return;
-    let t = this.sq[i]; this.sq[i] = this.sq[b]; this.sq[b] = t;
-    t = this.fh[i]; this.fh[i] = this.fh[b]; this.fh[b] = t;
-    t = this.fl[i]; this.fl[i] = this.fl[b]; this.fl[b] = t;
-    t = this.key[i]; this.key[i] = this.key[b]; this.key[b] = t;
+    let t = this.sq[i];
+    this.sq[i] = this.sq[b];
+    this.sq[b] = t;
+    t = this.fh[i];
+    this.fh[i] = this.fh[b];
+    this.fh[b] = t;
+    t = this.fl[i];
+    this.fl[i] = this.fl[b];
+    this.fl[b] = t;
+    t = this.key[i];
+    this.key[i] = this.key[b];
+    this.key[b] = t;
   }
 
   /** The position's entry in its bucket (word offset b), or -1. */
@@ -313,7 +337,19 @@ export class LabSearch {
    * entry if it has one (same depth: the bounds tighten; other depth: they
    * are replaced), else the bucket's emptier or shallower slot.
    */
-  private record(b: number, e: number, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number, score: number, move: number): void {
+  private record(
+    b: number,
+    e: number,
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+    score: number,
+    move: number,
+  ): void {
     const t = this.table;
     const lower = score > alpha ? score : -INF;
     const upper = score < beta ? score : INF;
@@ -324,7 +360,10 @@ export class LabSearch {
       return;
     }
     if (e < 0) e = t[b + 4] <= t[b + 12] ? b : b + 8;
-    t[e] = ph; t[e + 1] = pl; t[e + 2] = oh; t[e + 3] = ol;
+    t[e] = ph;
+    t[e + 1] = pl;
+    t[e + 2] = oh;
+    t[e + 3] = ol;
     t[e + 4] = depth + 1;
     t[e + 5] = lower;
     t[e + 6] = upper;

@@ -8,24 +8,25 @@
  * suite. Each result is handed over as soon as it is done (the caller
  * restores input order).
  */
+
+import { searchEvaluator, sharedWeights, type WeightsBytes } from '../eval/files.js';
+import type { Evaluator } from '../eval/weights.js';
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount } from '../position/position.js';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { type Layout, NO_MOVE } from '../search/table.js';
-import type { Evaluator } from '../eval/weights.js';
-import { GaveUp, type Job, type OnFailure, Scheduler } from './schedule.js';
-import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
-import { type PositionResult } from '../solve/solve.js';
-import { type WeightsBytes, searchEvaluator, sharedWeights } from '../eval/files.js';
-import type { HelpResult, RunSettings, TaskInput } from './tasks.js';
-import { type EngineShare, createEngineShare, endHelp, releaseHelper, startHelp } from '../wasm/search.js';
-import { HELP_MIN } from '../wasm/layout.js';
-import { type SplitMode, createSplitTable, splitEngine, splits } from './policy.js';
 import { type RunSettingValues, runSettingsOf } from '../settings.js';
 import type { ResolvedOptions } from '../solve/settings.js';
+import { type PositionResult } from '../solve/solve.js';
+import { HELP_MIN } from '../wasm/layout.js';
+import { createEngineShare, type EngineShare, endHelp, releaseHelper, startHelp } from '../wasm/search.js';
+import { createSplitTable, type SplitMode, splitEngine, splits } from './policy.js';
+import { GaveUp, type Job, type OnFailure, Scheduler } from './schedule.js';
+import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
+import type { HelpResult, RunSettings, TaskInput } from './tasks.js';
 
-export type { OnFailure } from './schedule.js';
 export type { SplitMode } from './policy.js';
+export type { OnFailure } from './schedule.js';
 
 /**
  * The pool's settings: the run's (settings.ts, runSettingsOf: the engine
@@ -47,7 +48,16 @@ export interface PoolSettings extends RunSettingValues {
 
 /** The pool's settings of a search's resolved settings (solve/settings.ts). */
 export function poolSettingsOf(r: ResolvedOptions): PoolSettings {
-  return { ...runSettingsOf(r), workers: r.workers, bits: r.hashBits, layout: r.tableLayout, keepTable: r.keepTable, split: r.split, weights: r.weights, help: r.idle === 'help' };
+  return {
+    ...runSettingsOf(r),
+    workers: r.workers,
+    bits: r.hashBits,
+    layout: r.tableLayout,
+    keepTable: r.keepTable,
+    split: r.split,
+    weights: r.weights,
+    help: r.idle === 'help',
+  };
 }
 
 /** Whether whole positions run on engine memories that idle workers can help on (assembly/help.ts). */
@@ -98,7 +108,8 @@ export function poolPlan(empties: readonly number[], requested: PoolSettings): P
   const split = (n: number) => startOrder(empties, (e) => e, n).map((e, i) => splitsHere(e, at(n), empties.length - i));
   // Idle workers help whole positions of more than HELP_MIN empties (helps): then every requested worker has work.
   const helped = helps(requested) && empties.some((e) => e >= HELP_MIN);
-  const workers = helped || split(requested.workers).some(Boolean) ? requested.workers : Math.max(1, Math.min(requested.workers, empties.length));
+  const workers =
+    helped || split(requested.workers).some(Boolean) ? requested.workers : Math.max(1, Math.min(requested.workers, empties.length));
   const settings = at(workers);
   const flags = split(workers);
   const splitTables = flags.some(Boolean) ? Math.min(workers, empties.length) : 0;
@@ -128,10 +139,15 @@ const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 /** What the display reads of a whole position running on the scheduler. */
 function wholeRunning(scheduler: Scheduler<TaskInput>, index: number, empties: number): Running {
   return {
-    index, empties, startMs: nowMs(), split: false,
+    index,
+    empties,
+    startMs: nowMs(),
+    split: false,
     nodes: () => scheduler.liveSum(index, LIVE_NODES),
     bounds: () => ({
-      lower: scheduler.liveSum(index, LIVE_LOWER, -64), upper: scheduler.liveSum(index, LIVE_UPPER, 64), move: scheduler.liveSum(index, LIVE_MOVE, NO_MOVE),
+      lower: scheduler.liveSum(index, LIVE_LOWER, -64),
+      upper: scheduler.liveSum(index, LIVE_UPPER, 64),
+      move: scheduler.liveSum(index, LIVE_MOVE, NO_MOVE),
     }),
   };
 }
@@ -142,23 +158,31 @@ function wholeRunning(scheduler: Scheduler<TaskInput>, index: number, empties: n
  * before it stand, and the promise resolves to false.
  */
 export async function solveParallel(
-  jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>, s: PoolSettings, onResult: (r: PositionResult) => void,
-  onFailure: OnFailure, signal?: AbortSignal, watcher?: Watcher,
+  jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>,
+  s: PoolSettings,
+  onResult: (r: PositionResult) => void,
+  onFailure: OnFailure,
+  signal?: AbortSignal,
+  watcher?: Watcher,
 ): Promise<boolean> {
   // Several threads: the weights are expanded once here, in shared memory, and every worker's evaluator reads them (no decoding per thread).
   const shared = s.weights && s.workers > 1 ? sharedWeights(s.weights) : null;
   const common: RunSettings = { ...runSettingsOf(s), weights: shared?.weights ?? s.weights };
   const scheduler = new Scheduler<TaskInput>(
-    { workers: s.workers, filename: new URL('./worker-entry.cjs', import.meta.url).href, liveFields: LIVE_FIELDS, common }, onFailure, signal,
+    { workers: s.workers, filename: new URL('./worker-entry.cjs', import.meta.url).href, liveFields: LIVE_FIELDS, common },
+    onFailure,
+    signal,
   );
   // The split walk in this thread orders moves as the workers do.
   let walkEvaluator: Evaluator | null | undefined = shared?.evaluator;
-  const walkEval = (): Evaluator | null => (walkEvaluator === undefined ? (walkEvaluator = searchEvaluator(common.weights)) : walkEvaluator);
+  const walkEval = (): Evaluator | null =>
+    walkEvaluator === undefined ? (walkEvaluator = searchEvaluator(common.weights)) : walkEvaluator;
   // Shared tables for split positions, made when first needed, reused.
   const tables: SharedTableRef[] = [];
   let made = 0;
   // Split positions' tasks share one table (the engine's memory, or a SharedArrayBuffer).
-  const takeTable = (): SharedTableRef => tables.pop() ?? createSplitTable(made++, s.bits, s.layout, splitEngine(common.engine, s.workers), walkEval());
+  const takeTable = (): SharedTableRef =>
+    tables.pop() ?? createSplitTable(made++, s.bits, s.layout, splitEngine(common.engine, s.workers), walkEval());
   // Whole positions' engine memories (when idle workers help), made when first needed, reused; ids shared with the split tables'.
   const wholeShares: { share: EngineShare; id: number }[] = [];
   const owned: Owned[] = [];
@@ -170,7 +194,7 @@ export async function solveParallel(
   const solveWhole = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult | null> => {
     const { player, opponent, toMove } = entry.position;
     watcher?.started(wholeRunning(scheduler, index, empties));
-    const helped = helps(s) ? wholeShares.pop() ?? { share: createEngineShare(s.bits, s.layout, walkEval()), id: made++ } : undefined;
+    const helped = helps(s) ? (wholeShares.pop() ?? { share: createEngineShare(s.bits, s.layout, walkEval()), id: made++ }) : undefined;
     const own: Owned | undefined = helped && { index, rank, ...helped, helpers: [] };
     if (own) {
       startHelp(own.share);
@@ -178,10 +202,24 @@ export async function solveParallel(
     }
     let r: PositionResult | null = null;
     try {
-      r = await scheduler.run<PositionResult>({
-        kind: 'solve', index, line: entry.line, ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove,
-        answers: entry.answers, bits: s.bits, layout: s.layout, keepTable: s.keepTable, helped,
-      }, rank);
+      r = await scheduler.run<PositionResult>(
+        {
+          kind: 'solve',
+          index,
+          line: entry.line,
+          ph: player.hi,
+          pl: player.lo,
+          oh: opponent.hi,
+          ol: opponent.lo,
+          toMove,
+          answers: entry.answers,
+          bits: s.bits,
+          layout: s.layout,
+          keepTable: s.keepTable,
+          helped,
+        },
+        rank,
+      );
     } finally {
       if (own && helped) {
         owned.splice(owned.indexOf(own), 1);
@@ -201,13 +239,27 @@ export async function solveParallel(
     if (!o) return false;
     const share = o.share;
     let job: Job | undefined;
-    const task: TaskInput = { kind: 'help', index: o.index, share, id: o.id, once: true, bits: s.bits, layout: s.layout, ph: 0, pl: 0, oh: 0, ol: 0 };
-    const help = scheduler.run<HelpResult>(task, o.rank, (j) => (job = j)).catch(() => {
-      // Its worker died (or the run stopped): its claim on the split point goes, so that the owner closes the node.
-      const slot = job?.task.slot ?? -1; // the slot it was last sent to (a finished job's task keeps it)
-      if (slot >= 0) releaseHelper(share, slot + 1);
-      return null;
-    });
+    const task: TaskInput = {
+      kind: 'help',
+      index: o.index,
+      share,
+      id: o.id,
+      once: true,
+      bits: s.bits,
+      layout: s.layout,
+      ph: 0,
+      pl: 0,
+      oh: 0,
+      ol: 0,
+    };
+    const help = scheduler
+      .run<HelpResult>(task, o.rank, (j) => (job = j))
+      .catch(() => {
+        // Its worker died (or the run stopped): its claim on the split point goes, so that the owner closes the node.
+        const slot = job?.task.slot ?? -1; // the slot it was last sent to (a finished job's task keeps it)
+        if (slot >= 0) releaseHelper(share, slot + 1);
+        return null;
+      });
     o.helpers.push(help);
     await help;
     return true;
@@ -217,7 +269,10 @@ export async function solveParallel(
     const shared = takeTable();
     const search = new SplitSearch(scheduler, shared, walkEval(), rank, index, common.off, LEAF_EMPTIES, common.wld);
     watcher?.started({
-      index, empties, startMs: nowMs(), split: true,
+      index,
+      empties,
+      startMs: nowMs(),
+      split: true,
       nodes: () => search.liveNodes(),
       bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),
     });
@@ -234,7 +289,9 @@ export async function solveParallel(
       const { entry, index } = order[next++];
       const empties = emptyCount(entry.position);
       try {
-        const r = splitsHere(empties, s, order.length - next + 1) ? await solveSplit(entry, index, rank++, empties) : await solveWhole(entry, index, rank++, empties);
+        const r = splitsHere(empties, s, order.length - next + 1)
+          ? await solveSplit(entry, index, rank++, empties)
+          : await solveWhole(entry, index, rank++, empties);
         if (r && !signal?.aborted) onResult(r);
       } catch (e) {
         if (signal?.aborted) throw e;

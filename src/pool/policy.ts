@@ -5,11 +5,12 @@
  * functions and no Node module: the page imports it.
  */
 import type { Evaluator } from '../eval/weights.js';
-import { type Layout, createTable, sharedTableBuffer, tableBytes } from '../search/table.js';
-import { MAX_THREADS } from '../wasm/layout.js';
+import { createTable, type Layout, sharedTableBuffer, tableBytes } from '../search/table.js';
 import type { EngineName } from '../wasm/engine.js';
+import { MAX_THREADS } from '../wasm/layout.js';
 
 export { engineFor } from '../wasm/engine.js';
+
 import { createEngineShare } from '../wasm/search.js';
 import type { SharedTableRef } from './split.js';
 
@@ -48,7 +49,13 @@ export function splitEngine(engine: EngineName, workers: number): EngineName {
  * SharedArrayBuffer for the TypeScript one; `evaluator` orders the walk's
  * moves as the workers do.
  */
-export function createSplitTable(id: number, bits: number, layout: Layout, engine: EngineName, evaluator: Evaluator | null): SharedTableRef {
+export function createSplitTable(
+  id: number,
+  bits: number,
+  layout: Layout,
+  engine: EngineName,
+  evaluator: Evaluator | null,
+): SharedTableRef {
   if (engine === 'wasm') {
     const share = createEngineShare(bits, layout, evaluator);
     const words = new Int32Array(share.memory.buffer, share.tableAt, tableBytes(bits, layout) / 4);

@@ -5,15 +5,15 @@
  * A line is trusted only when it names a position of the suite (index and
  * board text agree) and has well-formed fields; any other line is reported.
  */
-import { olderDigest } from '../settings.js';
+
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { appendFlushed, onFile } from '../io.js';
 import type { ObfEntry } from '../position/obf.js';
-import { PASS, formatPosition, squareOrPass } from '../position/position.js';
+import { formatPosition, moveName, PASS, squareOrPass } from '../position/position.js';
 import { NO_MOVE } from '../search/table.js';
-import { type PositionResult, check } from '../solve/solve.js';
-import { moveName } from '../position/position.js';
 import { WLD_RESULTS, type Wld } from '../search/wld.js';
+import { olderDigest } from '../settings.js';
+import { check, type PositionResult } from '../solve/solve.js';
 
 function jsonMove(m: number): string | null {
   return m === NO_MOVE ? null : moveName(m);
@@ -49,7 +49,11 @@ export class ResultsFile {
    * names the settings that make the tree (a digest): each line carries it,
    * so that a resume with other settings is refused (readResults).
    */
-  constructor(readonly path: string, keep: boolean, private readonly search = '') {
+  constructor(
+    readonly path: string,
+    keep: boolean,
+    private readonly search = '',
+  ) {
     // A run killed mid-write leaves its last line unterminated: end it, so
     // that it stays one bad line instead of spoiling the next good one.
     const size = keep && existsSync(path) ? statSync(path).size : 0;
@@ -62,7 +66,12 @@ export class ResultsFile {
   }
 
   append(r: PositionResult, entry: ObfEntry): void {
-    appendFlushed(this.fd, this.path, JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position), ...(this.search ? { search: this.search } : {}) }) + '\n');
+    appendFlushed(
+      this.fd,
+      this.path,
+      JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position), ...(this.search ? { search: this.search } : {}) }) +
+        '\n',
+    );
   }
 
   close(): void {
@@ -85,7 +94,12 @@ const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInt
  * suite's position at that index, or (given `search`) other settings.
  * Those are not to be mixed in: the caller refuses the file.
  */
-export function readResults(path: string, entries: readonly ObfEntry[], search = '', wld = false): { results: Map<number, PositionResult>; problems: string[]; foreign: string[] } {
+export function readResults(
+  path: string,
+  entries: readonly ObfEntry[],
+  search = '',
+  wld = false,
+): { results: Map<number, PositionResult>; problems: string[]; foreign: string[] } {
   const results = new Map<number, PositionResult>();
   const problems: string[] = [];
   const foreign: string[] = [];
@@ -104,18 +118,30 @@ export function readResults(path: string, entries: readonly ObfEntry[], search =
     }
     const o = (parsed ?? {}) as Record<string, unknown>;
     if (o.index !== undefined && (o.wld !== undefined) !== wld) {
-      foreign.push(`${where}: ${wld ? 'an exact result, and this run is win/loss/draw only (--wld)' : 'a win/loss/draw result (--wld), and this run solves exactly'}`);
+      foreign.push(
+        `${where}: ${wld ? 'an exact result, and this run is win/loss/draw only (--wld)' : 'a win/loss/draw result (--wld), and this run solves exactly'}`,
+      );
       return;
     }
     if (search && typeof o.search === 'string' && olderDigest(o.search)) {
-      foreign.push(`${where}: made by an earlier revsolve, whose settings digest (${o.search}) this one does not read: finish it with that revsolve, or solve again with --force`);
+      foreign.push(
+        `${where}: made by an earlier revsolve, whose settings digest (${o.search}) this one does not read: finish it with that revsolve, or solve again with --force`,
+      );
       return;
     }
     if (search && typeof o.search === 'string' && o.search !== search) {
-      foreign.push(`${where}: made with other search settings than this run's (-h, --table, --eval, --ordering, --selectivity, --wld, --off, --root, --keep-table; ${o.search} against ${search})`);
+      foreign.push(
+        `${where}: made with other search settings than this run's (-h, --table, --eval, --ordering, --selectivity, --wld, --off, --root, --keep-table; ${o.search} against ${search})`,
+      );
       return;
     }
-    if (isInt(o.index) && o.index >= 1 && o.index <= entries.length && typeof o.position === 'string' && o.position !== formatPosition(entries[o.index - 1].position)) {
+    if (
+      isInt(o.index) &&
+      o.index >= 1 &&
+      o.index <= entries.length &&
+      typeof o.position === 'string' &&
+      o.position !== formatPosition(entries[o.index - 1].position)
+    ) {
       otherSuite++;
     }
     const r = parseRecord(parsed, entries, where);
@@ -124,7 +150,8 @@ export function readResults(path: string, entries: readonly ObfEntry[], search =
   });
   // A stray line of another suite is reported and its position solved again;
   // a file whose lines are mostly another suite's is that suite's results.
-  if (otherSuite > 0 && otherSuite >= results.size) foreign.push(`${path}: ${otherSuite} of its lines are another suite's positions (another suite's results?)`);
+  if (otherSuite > 0 && otherSuite >= results.size)
+    foreign.push(`${path}: ${otherSuite} of its lines are another suite's positions (another suite's results?)`);
   return { results, problems, foreign };
 }
 
@@ -139,7 +166,8 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
   const o = parsed as Record<string, unknown>;
   const index = o.index;
   if (index === undefined) return `${where}: a JSON object with no index, not a result, ignored`;
-  if (!isInt(index) || index < 1 || index > entries.length) return `${where}: index ${JSON.stringify(index)} is no position of this suite (1‥${entries.length}), ignored`;
+  if (!isInt(index) || index < 1 || index > entries.length)
+    return `${where}: index ${JSON.stringify(index)} is no position of this suite (1‥${entries.length}), ignored`;
   const entry = entries[index - 1];
   if (o.position !== formatPosition(entry.position)) {
     return `${where}: position ${index} is not the suite's position ${index} (another suite's results?), ignored`;
@@ -148,15 +176,33 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
   const pv = Array.isArray(o.pv) ? o.pv.map(moveOf) : [-2];
   const t = o.table as Record<string, unknown> | undefined;
   const wld = o.wld === undefined ? undefined : WLD_RESULTS.find((w) => w === o.wld);
-  if ((o.wld !== undefined && wld === undefined) || !isInt(o.score) || o.score < -64 || o.score > 64 || move === -2 || pv.includes(-2) || !isInt(o.empties) ||
-      typeof o.nodes !== 'number' || typeof o.ms !== 'number' || !t || typeof t !== 'object') {
+  if (
+    (o.wld !== undefined && wld === undefined) ||
+    !isInt(o.score) ||
+    o.score < -64 ||
+    o.score > 64 ||
+    move === -2 ||
+    pv.includes(-2) ||
+    !isInt(o.empties) ||
+    typeof o.nodes !== 'number' ||
+    typeof o.ms !== 'number' ||
+    !t ||
+    typeof t !== 'object'
+  ) {
     return `${where}: malformed result for position ${index}, ignored`;
   }
   const num = (v: unknown) => (typeof v === 'number' ? v : 0);
   return {
-    index, line: entry.line, empties: o.empties, move, score: o.score, ...(wld ? { wld: wld as Wld } : {}),
+    index,
+    line: entry.line,
+    empties: o.empties,
+    move,
+    score: o.score,
+    ...(wld ? { wld: wld as Wld } : {}),
     ...check(entry.answers, o.score, move, pv.length === 0, wld),
-    nodes: o.nodes, ms: o.ms, pv,
+    nodes: o.nodes,
+    ms: o.ms,
+    pv,
     table: { probes: num(t.probes), hits: num(t.hits), cutoffs: num(t.cutoffs), stores: num(t.stores), overwrites: num(t.overwrites) },
     engine: o.engine === 'wasm' ? 'wasm' : 'ts',
     engineNodes: num(o.engineNodes),

@@ -32,7 +32,11 @@ export interface SchedulerSettings {
 export class Scheduler<In extends { readonly index: number } = { readonly index: number }> extends SlotRunner<In> {
   private readonly pool: Piscina;
 
-  constructor(settings: SchedulerSettings, private readonly onFailure: OnFailure, private readonly signal?: AbortSignal) {
+  constructor(
+    settings: SchedulerSettings,
+    private readonly onFailure: OnFailure,
+    private readonly signal?: AbortSignal,
+  ) {
     super(settings.workers, settings.liveFields, settings.common);
     const workers = settings.workers;
     this.pool = new Piscina({ filename: settings.filename, minThreads: workers, maxThreads: workers, idleTimeout: 1000 });
@@ -65,7 +69,8 @@ export class Scheduler<In extends { readonly index: number } = { readonly index:
   protected override failed(job: Job, e: Error): void {
     if (this.signal?.aborted) job.reject(e);
     else if (job.cancelled) job.resolve(null);
-    else if ((job.task as { once?: boolean }).once) job.reject(e); // a task that is not worth a retry (a helper: its position goes on without it)
+    else if ((job.task as { once?: boolean }).once)
+      job.reject(e); // a task that is not worth a retry (a helper: its position goes on without it)
     else {
       const retry = job.task.attempt === 1;
       this.onFailure(job.task.index, e.message, retry);

@@ -29,7 +29,6 @@ export interface TaskRunner<In, H> {
   liveSum(index: number, field: number, otherwise?: number): number;
 }
 
-
 /** A queued or running task; `cancel` drops it or tells it to stop. */
 export interface Job {
   readonly task: Dispatched;
@@ -108,10 +107,23 @@ export abstract class SlotRunner<In extends { readonly index: number }> implemen
   run<R>(task: In, rank: number, onJob?: (job: Job) => void, path: readonly number[] = []): Promise<R | null> {
     return new Promise<R | null>((resolve, reject) => {
       const full: Dispatched = {
-        ...this.common, ...task, slot: -1, attempt: 1,
-        live: this.live.buffer as SharedArrayBuffer, stop: this.stop.buffer as SharedArrayBuffer,
+        ...this.common,
+        ...task,
+        slot: -1,
+        attempt: 1,
+        live: this.live.buffer as SharedArrayBuffer,
+        stop: this.stop.buffer as SharedArrayBuffer,
       };
-      const job: Job = { task: full, rank, path, seq: this.seq++, slot: -1, cancelled: false, resolve: resolve as (v: unknown) => void, reject };
+      const job: Job = {
+        task: full,
+        rank,
+        path,
+        seq: this.seq++,
+        slot: -1,
+        cancelled: false,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      };
       onJob?.(job);
       this.queue.push(job);
       this.dispatch();

@@ -13,25 +13,27 @@
  * pre-searches); once the score is known, one worker walks the principal
  * variation down (root.ts, keepLine), mostly from the table.
  */
+
+import { SearchCancelled } from '../errors.js';
+import type { Evaluator } from '../eval/weights.js';
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount, placedHi, placedLo } from '../position/position.js';
 import { LIVE_NODES, SearchContext } from '../search/context.js';
-import { selectMove } from '../search/ordering.js';
-import { LIST_READY, MUST_PASS, openNode } from '../search/nws.js';
 import { parityOf } from '../search/leaves.js';
-import { LIST } from '../search/state.js';
+import { LIST_READY, MUST_PASS, openNode } from '../search/nws.js';
+import { selectMove } from '../search/ordering.js';
 import { ScoreProbes } from '../search/root.js';
+import { LIST } from '../search/state.js';
+import { costOf, type Layout, NO_MOVE, nodeHash, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Table } from '../search/table.js';
 import { WldProbes, wldOf } from '../search/wld.js';
-import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, costOf, nodeHash } from '../search/table.js';
-import type { Evaluator } from '../eval/weights.js';
-import type { TaskRunner } from './slots.js';
-import { type PositionResult, check, engineOf, tableStats } from '../solve/solve.js';
-import type { EngineCount, GuessResult, NwsResult, PvResult, TaskInput } from './tasks.js';
+import { check, engineOf, type PositionResult, tableStats } from '../solve/solve.js';
 import type { EngineShare } from '../wasm/search.js';
-import { SearchCancelled } from '../errors.js';
+import type { TaskRunner } from './slots.js';
+import type { EngineCount, GuessResult, NwsResult, PvResult, TaskInput } from './tasks.js';
 
 // The split's task size: search/constants.ts.
 export { LEAF_EMPTIES } from '../search/constants.js';
+
 import { LEAF_EMPTIES } from '../search/constants.js';
 
 /** Cancels, at once, every task below the nodes of a subtree. */
@@ -40,7 +42,10 @@ class Group<H> {
   readonly jobs = new Set<H>();
   readonly children = new Set<Group<H>>();
 
-  constructor(private readonly scheduler: TaskRunner<TaskInput, H>, private readonly parent?: Group<H>) {
+  constructor(
+    private readonly scheduler: TaskRunner<TaskInput, H>,
+    private readonly parent?: Group<H>,
+  ) {
     if (parent) {
       parent.children.add(this);
       this.cancelled = parent.cancelled;
@@ -169,7 +174,10 @@ export class SplitSearch<H> {
     const { hi: oh, lo: ol } = entry.position.opponent;
     const empties = emptyCount(entry.position);
     // The first guess (and the selective pre-searches behind it) on one worker.
-    const guess = await this.scheduler.run<GuessResult & EngineCount>(this.sharedTask({ kind: 'guess' as const, ph, pl, oh, ol }), this.rank);
+    const guess = await this.scheduler.run<GuessResult & EngineCount>(
+      this.sharedTask({ kind: 'guess' as const, ph, pl, oh, ol }),
+      this.rank,
+    );
     if (!guess || this.root.cancelled) throw new SearchCancelled();
     this.nodes += guess.nodes;
     this.engineNodes += guess.engineNodes ?? 0;
@@ -196,10 +204,19 @@ export class SplitSearch<H> {
       s[STAT_CUTOFFS] += this.stats[STAT_CUTOFFS];
       const wld = this.wld ? wldOf(pv.score) : undefined;
       return {
-        index: this.index, line: entry.line, empties, move, score: pv.score, ...(wld ? { wld } : {}),
+        index: this.index,
+        line: entry.line,
+        empties,
+        move,
+        score: pv.score,
+        ...(wld ? { wld } : {}),
         ...check(entry.answers, pv.score, move, pv.pv.length === 0, wld),
-        nodes: this.nodes, ms: performance.now() - t0, pv: pv.pv, table: tableStats(table),
-        engine: engineOf(this.engineNodes), engineNodes: this.engineNodes,
+        nodes: this.nodes,
+        ms: performance.now() - t0,
+        pv: pv.pv,
+        table: tableStats(table),
+        engine: engineOf(this.engineNodes),
+        engineNodes: this.engineNodes,
       };
     } finally {
       this.root.cancel();
@@ -208,14 +225,27 @@ export class SplitSearch<H> {
 
   private sharedTask<T extends object>(t: T) {
     return {
-      ...t, index: this.index, bits: this.bits, layout: this.layout, table: this.shared.buffer, engineShare: this.shared.engine ?? null,
-      tableId: this.shared.id, date: this.date,
+      ...t,
+      index: this.index,
+      bits: this.bits,
+      layout: this.layout,
+      table: this.shared.buffer,
+      engineShare: this.shared.engine ?? null,
+      tableId: this.shared.id,
+      date: this.date,
     };
   }
 
   /** Null-window search (alpha, alpha + 1), fail-soft; meaningless once `group` is cancelled. */
   private async node(
-    ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, group: Group<H>, path: readonly number[],
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    alpha: number,
+    empties: number,
+    group: Group<H>,
+    path: readonly number[],
   ): Promise<number> {
     if (alpha >= 64) return 64;
     if (alpha < -64) return -64;
@@ -258,7 +288,8 @@ export class SplitSearch<H> {
       best = (0 - (await search(0))) | 0;
       bestMove = lists.sq[at];
       if (group.cancelled) return 0;
-      if (best <= alpha && n > 1) ({ best, move: bestMove } = await this.brothers(n, search, lists.sq.subarray(at, at + n), group, mine, alpha, best, bestMove));
+      if (best <= alpha && n > 1)
+        ({ best, move: bestMove } = await this.brothers(n, search, lists.sq.subarray(at, at + n), group, mine, alpha, best, bestMove));
     } finally {
       mine.close();
       lists.give(at);
@@ -277,7 +308,14 @@ export class SplitSearch<H> {
    * the eldest's. The others are cancelled once it is known.
    */
   private brothers(
-    n: number, search: (i: number) => Promise<number>, moves: Int32Array, group: Group<H>, mine: Group<H>, alpha: number, best: number, bestMove: number,
+    n: number,
+    search: (i: number) => Promise<number>,
+    moves: Int32Array,
+    group: Group<H>,
+    mine: Group<H>,
+    alpha: number,
+    best: number,
+    bestMove: number,
   ): Promise<{ best: number; move: number }> {
     return new Promise((resolve, reject) => {
       let pending = n - 1;
@@ -309,7 +347,14 @@ export class SplitSearch<H> {
   }
 
   private async leaf(
-    ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, group: Group<H>, path: readonly number[],
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    alpha: number,
+    empties: number,
+    group: Group<H>,
+    path: readonly number[],
   ): Promise<number> {
     if (group.cancelled) return 0;
     // Tasks on their workers' own tables (the queue): the walk's table keeps
@@ -325,10 +370,15 @@ export class SplitSearch<H> {
     }
     let job: H | undefined;
     const task = this.sharedTask({ kind: 'nws' as const, ph, pl, oh, ol, alpha, empties, seq: this.seq++ });
-    const r = await this.scheduler.run<NwsResult>(task, this.rank, (j) => {
-      job = j;
-      group.jobs.add(j);
-    }, path);
+    const r = await this.scheduler.run<NwsResult>(
+      task,
+      this.rank,
+      (j) => {
+        job = j;
+        group.jobs.add(j);
+      },
+      path,
+    );
     group.jobs.delete(job!);
     if (!r) {
       // Cancelled: by a cut above (the group says so), else from outside (an abort of the runner).

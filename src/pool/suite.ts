@@ -4,15 +4,16 @@
  * known) or as they finish, stoppable with an AbortSignal, on the same pool, split search and
  * tables as the command line's `solve`.
  */
-import type { ObfEntry, ObfError, ObfSuite } from '../position/obf.js';
-import { readObf } from '../position/obf-file.js';
+
 import { OptionError } from '../errors.js';
-import { InputOrder } from './order.js';
-import { describe, emptyCount, positionArgument } from '../position/position.js';
+import type { ObfEntry, ObfError, ObfSuite } from '../position/obf.js';
 import { answersArgument } from '../position/obf.js';
-import { type ResolvedOptions, type SolveOptions, resolveOptions } from '../solve/settings.js';
+import { readObf } from '../position/obf-file.js';
+import { describe, emptyCount, positionArgument } from '../position/position.js';
+import { type ResolvedOptions, resolveOptions, type SolveOptions } from '../solve/settings.js';
 import type { PositionResult } from '../solve/solve.js';
-import { type SplitMode, poolPlan, poolSettingsOf, solveParallel } from './parallel.js';
+import { InputOrder } from './order.js';
+import { poolPlan, poolSettingsOf, type SplitMode, solveParallel } from './parallel.js';
 
 export interface SuiteOptions extends SolveOptions {
   /** Threads (default: one per core; fewer when there are fewer positions and none is split). */
@@ -43,15 +44,19 @@ export interface SuiteOptions extends SolveOptions {
 export const SUITE_OWN_KEYS: readonly string[] = ['order', 'signal', 'onFailure', 'onBadLine'];
 
 function checkSuiteOptions(o: SuiteOptions): void {
-  if (o.order !== undefined && o.order !== 'input' && o.order !== 'finished') throw new OptionError('order', `'input' or 'finished', not ${String(o.order)}`);
-  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw new OptionError('signal', `an AbortSignal, not ${String(o.signal)}`);
-  for (const f of ['onFailure', 'onBadLine'] as const) if (o[f] !== undefined && typeof o[f] !== 'function') throw new OptionError(f, `a function, not ${String(o[f])}`);
+  if (o.order !== undefined && o.order !== 'input' && o.order !== 'finished')
+    throw new OptionError('order', `'input' or 'finished', not ${String(o.order)}`);
+  if (o.signal !== undefined && !(o.signal instanceof AbortSignal))
+    throw new OptionError('signal', `an AbortSignal, not ${String(o.signal)}`);
+  for (const f of ['onFailure', 'onBadLine'] as const)
+    if (o[f] !== undefined && typeof o[f] !== 'function') throw new OptionError(f, `a function, not ${String(o[f])}`);
 }
 
 function entriesOf(suite: string | ObfSuite | readonly ObfEntry[], onBadLine: ((e: ObfError) => void) | undefined): readonly ObfEntry[] {
   if (typeof suite !== 'string') {
     const entries = isEntries(suite) ? suite : (suite as ObfSuite | null)?.entries;
-    if (!Array.isArray(entries)) throw new OptionError('suite', `an OBF file's path, a suite read by readObf, or its entries, not ${describe(suite)}`);
+    if (!Array.isArray(entries))
+      throw new OptionError('suite', `an OBF file's path, a suite read by readObf, or its entries, not ${describe(suite)}`);
     entries.forEach((e: ObfEntry, i) => {
       positionArgument(e?.position, `suite entry ${i + 1}: position`);
       answersArgument(e.answers ?? [], e.position, `suite entry ${i + 1}: answers`);
@@ -71,7 +76,10 @@ function entriesOf(suite: string | ObfSuite | readonly ObfEntry[], onBadLine: ((
  * readObf, or its entries) and yields the results, in input order unless
  * `order` says 'finished'. Breaking out of the loop stops the workers.
  */
-export function solveSuite(suite: string | ObfSuite | readonly ObfEntry[], options: SuiteOptions = {}): AsyncGenerator<PositionResult, void, undefined> {
+export function solveSuite(
+  suite: string | ObfSuite | readonly ObfEntry[],
+  options: SuiteOptions = {},
+): AsyncGenerator<PositionResult, void, undefined> {
   // Checked at the call, before any work: a bad option, suite or file throws here.
   const o = resolveOptions(options, 'library', SUITE_OWN_KEYS);
   checkSuiteOptions(options);
@@ -79,13 +87,20 @@ export function solveSuite(suite: string | ObfSuite | readonly ObfEntry[], optio
   return solveEntries(entries, o, options);
 }
 
-async function* solveEntries(entries: readonly ObfEntry[], o: ResolvedOptions, options: SuiteOptions): AsyncGenerator<PositionResult, void, undefined> {
+async function* solveEntries(
+  entries: readonly ObfEntry[],
+  o: ResolvedOptions,
+  options: SuiteOptions,
+): AsyncGenerator<PositionResult, void, undefined> {
   const jobs = entries.map((entry, i) => ({ entry, index: i + 1 }));
   if (jobs.length === 0) return;
   const outer = options.signal;
   outer?.throwIfAborted();
 
-  const settings = poolPlan(jobs.map((j) => emptyCount(j.entry.position)), poolSettingsOf(o)).settings;
+  const settings = poolPlan(
+    jobs.map((j) => emptyCount(j.entry.position)),
+    poolSettingsOf(o),
+  ).settings;
 
   const stop = new AbortController();
   const ready: PositionResult[] = [];
@@ -107,7 +122,8 @@ async function* solveEntries(entries: readonly ObfEntry[], o: ResolvedOptions, o
   outer?.addEventListener('abort', forward, { once: true });
   stop.signal.addEventListener('abort', notify, { once: true });
   const run = solveParallel(
-    jobs, settings,
+    jobs,
+    settings,
     (r) => {
       if (inOrder) order.place(r.index, r);
       else ready.push(r);
@@ -122,15 +138,24 @@ async function* solveEntries(entries: readonly ObfEntry[], o: ResolvedOptions, o
     },
     stop.signal,
   ).then(
-    () => { done = true; notify(); },
-    (e: unknown) => { failure = e; done = true; notify(); },
+    () => {
+      done = true;
+      notify();
+    },
+    (e: unknown) => {
+      failure = e;
+      done = true;
+      notify();
+    },
   );
   try {
     while (handed < jobs.length) {
       while (ready.length === 0) {
         if (stop.signal.aborted) throw stop.signal.reason;
         if (done) throw failure ?? new Error(`${jobs.length - handed} position(s) ended without a result`);
-        await new Promise<void>((resolve) => { wake = resolve; });
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
       }
       handed++;
       yield ready.shift()!;

@@ -14,25 +14,24 @@
  * Every task publishes its progress in a shared slot and watches a stop flag.
  */
 import { U64 } from 'native-free-bitboard';
+import { SearchCancelled } from '../errors.js';
+import { searchEvaluator, type WeightsBytes } from '../eval/format.js';
+import type { Evaluator } from '../eval/weights.js';
 import type { ObfAnswer } from '../position/obf.js';
 import type { Color } from '../position/position.js';
-import type { Evaluator } from '../eval/weights.js';
 import { LIVE_FIELDS, SearchContext } from '../search/context.js';
-import { searchNull } from '../search/nws.js';
-import { midSearchFrom } from '../search/midgame.js';
+import { DfpnTable } from '../search/dfpn.js';
 import { setupEmpties } from '../search/leaves.js';
+import { midSearchFrom } from '../search/midgame.js';
+import { searchNull } from '../search/nws.js';
+import { type GuessResult, guessScore, type RootStrategy, solveExact } from '../search/root.js';
 import { SearchState } from '../search/state.js';
+import { createTable, type Layout, MIN_BITS, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Table } from '../search/table.js';
+import type { RunSettingValues } from '../settings.js';
+import { type PositionResult, solveOne } from '../solve/solve.js';
 import type { EngineName } from '../wasm/engine.js';
 import { type EngineShare, WasmSearch } from '../wasm/search.js';
-import { type GuessResult, type RootStrategy, guessScore, solveExact } from '../search/root.js';
-import { STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Layout, type Table, createTable } from '../search/table.js';
-import { type PositionResult, solveOne } from '../solve/solve.js';
-import { type WeightsBytes, searchEvaluator } from '../eval/format.js';
 import type { Dispatched } from './slots.js';
-import { SearchCancelled } from '../errors.js';
-import { DfpnTable } from '../search/dfpn.js';
-import type { RunSettingValues } from '../settings.js';
-import { MIN_BITS } from '../search/table.js';
 
 /**
  * The settings every task of a run carries (the scheduler's `common`): the
@@ -135,7 +134,11 @@ export interface PrepareTask extends TaskBase {
 
 export type Task = SolveTask | NwsTask | PvTask | GuessTask | EstimateTask | PrepareTask | HelpTask;
 /** A task as its sender gives it; the scheduler adds the rest. */
-export type TaskInput = Task extends infer T ? (T extends Task ? Omit<T, keyof Dispatched | keyof RunSettings> & { readonly index: number } : never) : never;
+export type TaskInput = Task extends infer T
+  ? T extends Task
+    ? Omit<T, keyof Dispatched | keyof RunSettings> & { readonly index: number }
+    : never
+  : never;
 
 /** What a split position's task reports besides its answer: nodes the WebAssembly engine counted in its own memory. */
 export interface EngineCount {
@@ -207,8 +210,16 @@ export class SearchThread {
       table = below.table;
     } else table = this.sharedTable(t);
     const ctx = new SearchContext({
-      table, evaluator, selectivity: t.selectivity, off: t.off, state: this.state, below,
-      live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
+      table,
+      evaluator,
+      selectivity: t.selectivity,
+      off: t.off,
+      state: this.state,
+      below,
+      live: new Float64Array(t.live),
+      liveAt: t.slot * LIVE_FIELDS,
+      stop: new Int32Array(t.stop),
+      stopAt: t.slot,
     });
     const before = below?.searched ?? 0;
     const fresh = this.fresh.delete(table);
@@ -231,8 +242,16 @@ export class SearchThread {
     const engine = this.engineOn(t.id, t.share, t.slot + 1);
     // Its live slot (zeroed when dispatched) shows its nodes only: the position's bounds and move are its owner's.
     const ctx = new SearchContext({
-      table: engine.table, evaluator: this.evaluatorOf(t.weights), selectivity: t.selectivity, off: t.off, state: this.state, below: engine,
-      live: new Float64Array(t.live), liveAt: t.slot * LIVE_FIELDS, stop: new Int32Array(t.stop), stopAt: t.slot,
+      table: engine.table,
+      evaluator: this.evaluatorOf(t.weights),
+      selectivity: t.selectivity,
+      off: t.off,
+      state: this.state,
+      below: engine,
+      live: new Float64Array(t.live),
+      liveAt: t.slot * LIVE_FIELDS,
+      stop: new Int32Array(t.stop),
+      stopAt: t.slot,
     });
     this.state.nodes[0] = 0;
     engine.help(ctx);
@@ -322,9 +341,21 @@ export class SearchThread {
   }
 }
 
-function runOn(ctx: SearchContext, t: Exclude<Task, EstimateTask | PrepareTask | HelpTask>, table: Table, fresh: boolean, dfpn: DfpnTable | undefined): PositionResult | NwsResult | PvResult | GuessResult {
+function runOn(
+  ctx: SearchContext,
+  t: Exclude<Task, EstimateTask | PrepareTask | HelpTask>,
+  table: Table,
+  fresh: boolean,
+  dfpn: DfpnTable | undefined,
+): PositionResult | NwsResult | PvResult | GuessResult {
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
-  if (t.kind === 'solve') return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, { keepTable: t.keepTable || fresh, root: t.root, wld: t.wld, dfpn });
+  if (t.kind === 'solve')
+    return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, {
+      keepTable: t.keepTable || fresh,
+      root: t.root,
+      wld: t.wld,
+      dfpn,
+    });
   if (t.kind === 'guess') return guessScore(ctx, position, t.wld);
   if (t.kind === 'pv') {
     const r = solveExact(ctx, position, { known: t.score, sameSearch: true, wld: t.wld });
@@ -337,5 +368,11 @@ function runOn(ctx: SearchContext, t: Exclude<Task, EstimateTask | PrepareTask |
   const parity = setupEmpties(ctx.state, t.ph, t.pl, t.oh, t.ol);
   ctx.state.nodes[0] = 0;
   const score = searchNull(ctx, t.ph, t.pl, t.oh, t.ol, t.alpha, t.empties, parity);
-  return { score, nodes: ctx.state.nodes[0], probes: s[STAT_PROBES] - probes, hits: s[STAT_HITS] - hits, cutoffs: s[STAT_CUTOFFS] - cutoffs };
+  return {
+    score,
+    nodes: ctx.state.nodes[0],
+    probes: s[STAT_PROBES] - probes,
+    hits: s[STAT_HITS] - hits,
+    cutoffs: s[STAT_CUTOFFS] - cutoffs,
+  };
 }

@@ -2,8 +2,9 @@
  * The pool's (and the queue's) piscina worker: a Node thread that runs
  * tasks.ts on the engine module read from dist/ (engine-file.ts).
  */
-import { engineFile } from '../wasm/engine-file.js';
+
 import { provideEngine } from '../wasm/engine.js';
+import { engineFile } from '../wasm/engine-file.js';
 import { SearchThread, type Task } from './tasks.js';
 
 provideEngine(engineFile);

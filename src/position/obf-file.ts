@@ -2,10 +2,10 @@
  * OBF files on disk (the format itself, on text, is obf.ts).
  */
 import { readFileSync } from 'node:fs';
+import { OptionError } from '../errors.js';
 import { problemOf } from '../io.js';
 import { ObfError, type ObfSuite, parseObf } from './obf.js';
 import { describe } from './position.js';
-import { OptionError } from '../errors.js';
 
 /**
  * Reads an OBF file. A file that cannot be read, is binary, or holds no
@@ -28,7 +28,8 @@ export function readObf(path: string): ObfSuite {
 export function obfOfBytes(path: string, bytes: Buffer): ObfSuite {
   if (isBinary(bytes)) throw new ObfError(path, 0, 'not an OBF file (binary data)');
   const suite = parseObf(bytes.toString('utf8'), path);
-  if (suite.entries.length === 0 && suite.errors.length === 0) throw new ObfError(path, 0, 'no position in the file (an OBF file has a line "<64 squares> <X|O>" per position)');
+  if (suite.entries.length === 0 && suite.errors.length === 0)
+    throw new ObfError(path, 0, 'no position in the file (an OBF file has a line "<64 squares> <X|O>" per position)');
   const notObf = notObfProblem(suite);
   if (notObf !== null) throw new ObfError(path, 0, notObf);
   return suite;
@@ -61,4 +62,3 @@ function isBinary(b: Buffer): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 0xfffd) bad++;
   return bad > 8 && bad * 100 > text.length;
 }
-

@@ -1,5 +1,15 @@
 import { FileError, OptionError } from '../errors.js';
-import { type Position, PositionError, PASS, describe, formatPosition, legalMoves, moveName, parsePosition, squareOrPass } from './position.js';
+import {
+  describe,
+  formatPosition,
+  legalMoves,
+  moveName,
+  PASS,
+  type Position,
+  PositionError,
+  parsePosition,
+  squareOrPass,
+} from './position.js';
 
 /**
  * OBF: one position per line, "<64 squares> <X|O>" then optional
@@ -52,7 +62,8 @@ export function answersArgument(v: unknown, position: Position, name = 'answers'
   const out: ObfAnswer[] = [];
   for (const [i, a] of v.entries()) {
     const { move, score } = (a ?? {}) as Partial<ObfAnswer>;
-    if (typeof move !== 'number' || !Number.isInteger(move) || move < PASS || move > 63) throw new PositionError(`${name}[${i}]: move is a square 0‥63 or PASS (-1), not ${describe(move)}`);
+    if (typeof move !== 'number' || !Number.isInteger(move) || move < PASS || move > 63)
+      throw new PositionError(`${name}[${i}]: move is a square 0‥63 or PASS (-1), not ${describe(move)}`);
     const problem = answerProblem(position, out, move, score as number);
     if (problem) throw new PositionError(`${name}[${i}] ${problem}`);
     out.push({ move, score: score as number });
@@ -66,7 +77,8 @@ export function parseObfLine(text: string): { position: Position; answers: ObfAn
   const parts = text.split(';');
   const words = parts[0].trim().split(/\s+/);
   const position = parsePosition(words.slice(0, 2).join(' '));
-  if (words.length > 2) throw new PositionError(`'${words.slice(2).join(' ')}' after the side to move: answers follow a ';' (e.g. ...X; G8:+18;)`);
+  if (words.length > 2)
+    throw new PositionError(`'${words.slice(2).join(' ')}' after the side to move: answers follow a ';' (e.g. ...X; G8:+18;)`);
   const answers: ObfAnswer[] = [];
   for (let i = 1; i < parts.length; i++) {
     const field = parts[i].trim();

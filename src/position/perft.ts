@@ -1,7 +1,7 @@
 /** Move-generator checks: perft from any position (the board package counts on words). */
-import { U64, START, perft as perftWords } from 'native-free-bitboard';
-import { type Position, describe, positionArgument } from './position.js';
+import { perft as perftWords, START, U64 } from 'native-free-bitboard';
 import { OptionError } from '../errors.js';
+import { describe, type Position, positionArgument } from './position.js';
 
 /** The start position, black (X) to move. */
 export const START_POSITION: Position = { player: new U64(START.ph, START.pl), opponent: new U64(START.oh, START.ol), toMove: 'X' };

@@ -1,4 +1,4 @@
-import { U64, pairBackend as B, flips, parseSquare, popcount32, squareName } from 'native-free-bitboard';
+import { pairBackend as B, flips, parseSquare, popcount32, squareName, U64 } from 'native-free-bitboard';
 
 export type Color = 'X' | 'O';
 
@@ -46,7 +46,10 @@ export class PositionError extends Error {
 export function parsePosition(text: string): Position {
   if (typeof text !== 'string') throw new PositionError(`a position is text (64 squares, then X or O), not ${describe(text)}`);
   const t = text.trim();
-  if (t.includes(';')) throw new PositionError("this is an OBF line with answers after ';': parseObfLine reads it (parsePosition takes the 64 squares and the side alone)");
+  if (t.includes(';'))
+    throw new PositionError(
+      "this is an OBF line with answers after ';': parseObfLine reads it (parsePosition takes the 64 squares and the side alone)",
+    );
   const m = /^(\S{64})\s+(\S+)$/.exec(t);
   if (!m) {
     const board = t.split(/\s+/)[0] ?? '';
@@ -93,7 +96,8 @@ export function positionArgument(v: unknown, name = 'position'): Position {
   if (p.toMove !== 'X' && p.toMove !== 'O') throw new PositionError(`${name}: toMove is 'X' or 'O', not ${describe(p.toMove)}`);
   const player = p.player instanceof U64 ? p.player : new U64(p.player.hi, p.player.lo);
   const opponent = p.opponent instanceof U64 ? p.opponent : new U64(p.opponent.hi, p.opponent.lo);
-  if ((player.hi & opponent.hi) !== 0 || (player.lo & opponent.lo) !== 0) throw new PositionError(`${name}: a square holds a disc of each side`);
+  if ((player.hi & opponent.hi) !== 0 || (player.lo & opponent.lo) !== 0)
+    throw new PositionError(`${name}: a square holds a disc of each side`);
   return player === p.player && opponent === p.opponent ? (p as Position) : { player, opponent, toMove: p.toMove };
 }
 
@@ -124,7 +128,8 @@ export function play(pos: Position, move: number): Position {
     return { player: pos.opponent, opponent: pos.player, toMove: other };
   }
   if (!Number.isInteger(move) || move < 0 || move > 63) throw new PositionError(`not a move: ${String(move)}`);
-  if (B.count(B.and(B.or(pos.player, pos.opponent), B.fromSquares([move]))) !== 0) throw new PositionError(`${moveName(move)} is not empty`);
+  if (B.count(B.and(B.or(pos.player, pos.opponent), B.fromSquares([move]))) !== 0)
+    throw new PositionError(`${moveName(move)} is not empty`);
   const f = B.flips(move, pos.player, pos.opponent);
   if (B.count(f) === 0) throw new PositionError(`${moveName(move)} is not a legal move`);
   return {

@@ -23,7 +23,10 @@ export function samplePositions(count: number, seed: number): Int32Array[] {
   const out: Int32Array[] = [];
   const M = new Int32Array(2);
   while (out.length < count) {
-    let ph = 0x00000008, pl = 0x10000000, oh = 0x00000010, ol = 0x08000000; // start, black (X) to move
+    let ph = 0x00000008,
+      pl = 0x10000000,
+      oh = 0x00000010,
+      ol = 0x08000000; // start, black (X) to move
     let passes = 0;
     while (passes < 2 && out.length < count) {
       moves(ph, pl, oh, ol, M, 0);

@@ -18,20 +18,21 @@
  * Redis gone for longer than the timeout ends the run with RedisUnreachable;
  * every result reported so far is the caller's (its --results file).
  */
-import { olderDigest } from '../settings.js';
+
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { searchEvaluator } from '../eval/files.js';
+import type { Running, Watcher } from '../pool/parallel.js';
+import { jsonRecord, parseRecord } from '../pool/results.js';
+import { SplitSearch } from '../pool/split.js';
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount, formatPosition } from '../position/position.js';
-import { searchEvaluator } from '../eval/files.js';
 import { createTable, NO_MOVE } from '../search/table.js';
-import type { Running, Watcher } from '../pool/parallel.js';
-import { SplitSearch } from '../pool/split.js';
-import { jsonRecord, parseRecord } from '../pool/results.js';
+import { olderDigest } from '../settings.js';
 import type { PositionResult } from '../solve/solve.js';
-import { type JobData, type QueueSettings, RUN_NAME, positionJobId, queueOf, runKeys } from './jobs.js';
-import { type RedisAddress, RedisUnreachable, Watchdog, connectionOptions, openRedis, within } from './redis.js';
+import { type JobData, positionJobId, type QueueSettings, queueOf, RUN_NAME, runKeys } from './jobs.js';
+import { connectionOptions, openRedis, type RedisAddress, RedisUnreachable, Watchdog, within } from './redis.js';
 import { RemoteRunner, WHOLE_PRIORITY, workerThreads } from './remote.js';
 
 /** Subtrees of split positions at or below this many empties are one queue task each (larger than the local 19: no table is shared). */
@@ -69,7 +70,15 @@ export interface QueueOutcome {
   /** Results read back from Redis (an earlier session of the run). */
   readonly fromRedis: number;
   /** Split positions: tasks sent, copies raced and won, waiting jobs removed, ms from a running job's cancel to its end, jobs out. */
-  readonly tasks: { sent: number; copied: number; copyWon: number; cancelledWaiting: number; cancelMs: readonly number[]; peakOut: number; meanOut: number };
+  readonly tasks: {
+    sent: number;
+    copied: number;
+    copyWon: number;
+    cancelledWaiting: number;
+    cancelMs: readonly number[];
+    peakOut: number;
+    meanOut: number;
+  };
 }
 
 /** The digest of a suite's positions, in order. */
@@ -81,8 +90,15 @@ export function suiteDigest(entries: readonly ObfEntry[]): string {
 
 /** The default run name: the suite's name and a digest of its positions and the queue. */
 export function defaultRunName(source: string, entries: readonly ObfEntry[], s: QueueSettings): string {
-  const base = (source.split('/').pop() ?? 'suite').replace(/\.obf$/, '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60) || 'suite';
-  return `${base}-${createHash('sha256').update(suiteDigest(entries) + queueOf(s).name).digest('hex').slice(0, 8)}`;
+  const base =
+    (source.split('/').pop() ?? 'suite')
+      .replace(/\.obf$/, '')
+      .replace(/[^A-Za-z0-9_-]/g, '_')
+      .slice(0, 60) || 'suite';
+  return `${base}-${createHash('sha256')
+    .update(suiteDigest(entries) + queueOf(s).name)
+    .digest('hex')
+    .slice(0, 8)}`;
 }
 
 /**
@@ -91,8 +107,14 @@ export function defaultRunName(source: string, entries: readonly ObfEntry[], s: 
  * --results file), not reported again.
  */
 export async function solveOnQueue(
-  entries: readonly ObfEntry[], todo: ReadonlyArray<{ entry: ObfEntry; index: number }>, known: ReadonlySet<number>, o: QueueRunOptions,
-  onResult: (r: PositionResult) => void, onFailure: (index: number, reason: string) => void, signal?: AbortSignal, watcher?: Watcher,
+  entries: readonly ObfEntry[],
+  todo: ReadonlyArray<{ entry: ObfEntry; index: number }>,
+  known: ReadonlySet<number>,
+  o: QueueRunOptions,
+  onResult: (r: PositionResult) => void,
+  onFailure: (index: number, reason: string) => void,
+  signal?: AbortSignal,
+  watcher?: Watcher,
 ): Promise<QueueOutcome> {
   if (!RUN_NAME.test(o.run)) throw new RunConflict(`--run: ${o.run}: a run name is 1 to 100 letters, digits, '.', '_' or '-'`);
   const client = await openRedis(o.address, o.redisTimeoutMs, signal);
@@ -141,10 +163,15 @@ class QueueRun {
   private splitsDone = false;
 
   constructor(
-    private readonly entries: readonly ObfEntry[], todo: ReadonlyArray<{ entry: ObfEntry; index: number }>, known: ReadonlySet<number>,
-    private readonly o: QueueRunOptions, private readonly client: Redis,
-    private readonly onResult: (r: PositionResult) => void, private readonly onFailure: (index: number, reason: string) => void,
-    private readonly signal: AbortSignal | undefined, private readonly watcher: Watcher | undefined,
+    private readonly entries: readonly ObfEntry[],
+    todo: ReadonlyArray<{ entry: ObfEntry; index: number }>,
+    known: ReadonlySet<number>,
+    private readonly o: QueueRunOptions,
+    private readonly client: Redis,
+    private readonly onResult: (r: PositionResult) => void,
+    private readonly onFailure: (index: number, reason: string) => void,
+    private readonly signal: AbortSignal | undefined,
+    private readonly watcher: Watcher | undefined,
   ) {
     this.queueName = queueOf(o);
     this.keys = runKeys(o.run);
@@ -180,7 +207,10 @@ class QueueRun {
     const digest = suiteDigest(this.entries);
     const meta = await this.guard(this.client.hgetall(keys.meta));
     if (meta.suite !== undefined) {
-      if (!o.resume) throw new RunConflict(`run ${o.run} exists in ${o.address.url} already: add --resume to go on with it, or remove it (revsolve queue clean ${o.address.url} --run ${o.run})`);
+      if (!o.resume)
+        throw new RunConflict(
+          `run ${o.run} exists in ${o.address.url} already: add --resume to go on with it, or remove it (revsolve queue clean ${o.address.url} --run ${o.run})`,
+        );
       if (typeof meta.queue === 'string' && olderDigest(meta.queue.replace(/^revsolve-/, ''))) {
         throw new RunConflict(
           `run ${o.run} in ${o.address.url} was made by an earlier revsolve (queue ${meta.queue}): finish it with that revsolve, ` +
@@ -188,10 +218,20 @@ class QueueRun {
         );
       }
       if (meta.suite !== digest || meta.queue !== queueName.name) {
-        throw new RunConflict(`run ${o.run} in ${o.address.url} is another suite or other settings (queue ${meta.queue}, ${meta.count} positions): choose another --run`);
+        throw new RunConflict(
+          `run ${o.run} in ${o.address.url} is another suite or other settings (queue ${meta.queue}, ${meta.count} positions): choose another --run`,
+        );
       }
     } else {
-      await this.guard(this.client.hset(keys.meta, { suite: digest, queue: queueName.name, count: String(this.entries.length), created: new Date().toISOString(), settings: queueName.describe }));
+      await this.guard(
+        this.client.hset(keys.meta, {
+          suite: digest,
+          queue: queueName.name,
+          count: String(this.entries.length),
+          created: new Date().toISOString(),
+          settings: queueName.describe,
+        }),
+      );
     }
     this.o.claimed?.();
   }
@@ -247,7 +287,10 @@ class QueueRun {
       if (!index || !this.pending.has(index) || started.has(index)) return;
       started.add(index);
       const running: Running = {
-        index, empties: emptyCount(this.entries[index - 1].position), startMs: Number(process.hrtime.bigint()) / 1e6, split: false,
+        index,
+        empties: emptyCount(this.entries[index - 1].position),
+        startMs: Number(process.hrtime.bigint()) / 1e6,
+        split: false,
         nodes: () => live.get(index)?.nodes ?? 0,
         bounds: () => live.get(index) ?? { lower: -64, upper: 64, move: NO_MOVE },
       };
@@ -296,9 +339,27 @@ class QueueRun {
     const { o } = this;
     const entry = this.entries[index - 1];
     const { player, opponent, toMove } = entry.position;
-    const data: JobData = { v: 1, q: this.queueName.digest, run: o.run, index, kind: 'solve', ph: player.hi, pl: player.lo, oh: opponent.hi, ol: opponent.lo, toMove, line: entry.line };
+    const data: JobData = {
+      v: 1,
+      q: this.queueName.digest,
+      run: o.run,
+      index,
+      kind: 'solve',
+      ph: player.hi,
+      pl: player.lo,
+      oh: opponent.hi,
+      ol: opponent.lo,
+      toMove,
+      line: entry.line,
+    };
     // Most empties first, as the local pool orders them.
-    const opts = { jobId: positionJobId(o.run, index), priority: WHOLE_PRIORITY + 64 - emptyCount(entry.position), attempts: 1, removeOnComplete: true, removeOnFail: false };
+    const opts = {
+      jobId: positionJobId(o.run, index),
+      priority: WHOLE_PRIORITY + 64 - emptyCount(entry.position),
+      attempts: 1,
+      removeOnComplete: true,
+      removeOnFail: false,
+    };
     return { name: 'solve', data, opts };
   }
 
@@ -348,13 +409,23 @@ class QueueRun {
         if (this.reported.has(index)) continue;
         const search = new SplitSearch(runner!, { id: 0, buffer: null, table }, evaluator, 0, index, 0, o.leafEmpties, o.wld);
         this.watcher?.started({
-          index, empties: emptyCount(entry.position), startMs: Number(process.hrtime.bigint()) / 1e6, split: true,
-          nodes: () => search.liveNodes(), bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),
+          index,
+          empties: emptyCount(entry.position),
+          startMs: Number(process.hrtime.bigint()) / 1e6,
+          split: true,
+          nodes: () => search.liveNodes(),
+          bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),
         });
         try {
           const r = await search.solve(entry, false);
           if (!signal?.aborted && !this.lostWith) {
-            await this.guard(this.client.hset(this.keys.results, String(index), JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) })));
+            await this.guard(
+              this.client.hset(
+                this.keys.results,
+                String(index),
+                JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position) }),
+              ),
+            );
             this.deliver(r);
           }
         } catch (e) {
@@ -444,7 +515,15 @@ class QueueRun {
 }
 
 function taskStats(r: RemoteRunner | undefined): QueueOutcome['tasks'] {
-  return { sent: r?.sent ?? 0, copied: r?.copied ?? 0, copyWon: r?.copyWon ?? 0, cancelledWaiting: r?.cancelledWaiting ?? 0, cancelMs: r?.cancelMs ?? [], peakOut: r?.peakOut ?? 0, meanOut: r?.meanOut ?? 0 };
+  return {
+    sent: r?.sent ?? 0,
+    copied: r?.copied ?? 0,
+    copyWon: r?.copyWon ?? 0,
+    cancelledWaiting: r?.cancelledWaiting ?? 0,
+    cancelMs: r?.cancelMs ?? [],
+    peakOut: r?.peakOut ?? 0,
+    meanOut: r?.meanOut ?? 0,
+  };
 }
 
 function safeJson(text: string): unknown {

@@ -15,8 +15,8 @@
  * run, the index, and for subtree tasks the window and the table date.
  */
 import { createHash } from 'node:crypto';
+import { DIGEST_PREFIX, defaultOf, setting, shortFlag, TREE_SETTINGS, treeCanonical } from '../settings.js';
 import type { ResolvedOptions } from '../solve/settings.js';
-import { DIGEST_PREFIX, TREE_SETTINGS, defaultOf, setting, shortFlag, treeCanonical } from '../settings.js';
 
 /** The settings that make two searches the same search: a search's resolved settings (the table's tree settings name the queue). */
 export type QueueSettings = ResolvedOptions;
@@ -103,10 +103,12 @@ export function jobProblem(data: unknown, digest: string): string | null {
   if (d.q !== digest) return `foreign job: made for settings ${d.q}, this worker's are ${digest}`;
   if (typeof d.run !== 'string' || !RUN_NAME.test(d.run)) return 'malformed job: no valid run name';
   if (!isIntIn(d.index, 1, 1e9)) return 'malformed job: no valid position index';
-  if (d.kind !== 'solve' && d.kind !== 'nws' && d.kind !== 'guess' && d.kind !== 'pv') return `malformed job: unknown kind ${JSON.stringify(d.kind)}`;
+  if (d.kind !== 'solve' && d.kind !== 'nws' && d.kind !== 'guess' && d.kind !== 'pv')
+    return `malformed job: unknown kind ${JSON.stringify(d.kind)}`;
   if (!isInt32(d.ph) || !isInt32(d.pl) || !isInt32(d.oh) || !isInt32(d.ol)) return 'malformed job: the position is not four int32 words';
   if ((d.ph & d.oh) !== 0 || (d.pl & d.ol) !== 0) return 'malformed job: a square holds discs of both sides';
-  if (d.kind === 'solve' && ((d.toMove !== 'X' && d.toMove !== 'O') || !isIntIn(d.line, 0, 1e9))) return 'malformed job: solve needs toMove and line';
+  if (d.kind === 'solve' && ((d.toMove !== 'X' && d.toMove !== 'O') || !isIntIn(d.line, 0, 1e9)))
+    return 'malformed job: solve needs toMove and line';
   if (d.kind !== 'solve' && !isIntIn(d.date, 0, 255)) return 'malformed job: no table date';
   if (d.kind === 'nws' && !isIntIn(d.alpha, -65, 64)) return 'malformed job: nws needs alpha in -65..64';
   if (d.kind === 'pv' && !isIntIn(d.score, -64, 64)) return 'malformed job: pv needs a score in -64..64';

@@ -24,7 +24,12 @@ export class RedisAddressError extends RangeError {
 /** Redis did not answer within the timeout, at the start or mid-run. */
 export class RedisUnreachable extends Error {
   override name = 'RedisUnreachable';
-  constructor(readonly address: RedisAddress, readonly when: 'start' | 'mid-run', seconds: number, cause: string) {
+  constructor(
+    readonly address: RedisAddress,
+    readonly when: 'start' | 'mid-run',
+    seconds: number,
+    cause: string,
+  ) {
     super(
       when === 'start'
         ? `${address.url}: Redis unreachable for ${seconds} s (${cause})`
@@ -45,7 +50,8 @@ export function parseRedisUrl(text: string): RedisAddress {
   const port = u.port === '' ? 6379 : Number(u.port);
   const dbText = u.pathname.replace(/^\//, '');
   const db = dbText === '' ? 0 : Number(dbText);
-  if (!Number.isInteger(db) || db < 0 || db > 15 || !/^\d*$/.test(dbText)) throw new RedisAddressError(`--queue: ${text}: the database must be 0..15`);
+  if (!Number.isInteger(db) || db < 0 || db > 15 || !/^\d*$/.test(dbText))
+    throw new RedisAddressError(`--queue: ${text}: the database must be 0..15`);
   return { host: u.hostname.replace(/^\[|\]$/g, ''), port, db, url: `redis://${u.host}${db ? `/${db}` : ''}` };
 }
 
@@ -55,7 +61,15 @@ export function parseRedisUrl(text: string): RedisAddress {
  * bound on the wait is the watchdog's, below.
  */
 export function connectionOptions(a: RedisAddress): RedisOptions {
-  return { host: a.host, port: a.port, db: a.db, maxRetriesPerRequest: null, retryStrategy: () => 250, connectTimeout: 5000, lazyConnect: false };
+  return {
+    host: a.host,
+    port: a.port,
+    db: a.db,
+    maxRetriesPerRequest: null,
+    retryStrategy: () => 250,
+    connectTimeout: 5000,
+    lazyConnect: false,
+  };
 }
 
 /**
@@ -110,7 +124,10 @@ export class Watchdog {
 
   /** `said`, if given, hears once when Redis is lost and once when it is back (a line each for a log). */
   constructor(
-    private readonly client: Redis, private readonly address: RedisAddress, private readonly timeoutMs: number, private readonly lost: (e: RedisUnreachable) => void,
+    private readonly client: Redis,
+    private readonly address: RedisAddress,
+    private readonly timeoutMs: number,
+    private readonly lost: (e: RedisUnreachable) => void,
     private readonly said?: (line: string) => void,
   ) {
     client.on('error', this.onError);

@@ -128,15 +128,31 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
 
   run<R>(task: TaskInput, _rank: number, onJob?: (job: RemoteTask) => void, path: readonly number[] = []): Promise<R | null> {
     return new Promise<R | null>((resolve, reject) => {
-      if (task.kind === 'solve' || task.kind === 'estimate' || task.kind === 'prepare' || task.kind === 'help') throw new Error(`${task.kind} tasks are not the queue's (whole positions are jobs of their own)`);
+      if (task.kind === 'solve' || task.kind === 'estimate' || task.kind === 'prepare' || task.kind === 'help')
+        throw new Error(`${task.kind} tasks are not the queue's (whole positions are jobs of their own)`);
       const t = task as TaskInput & { alpha?: number; score?: number; date: number };
       const data: JobData = {
-        v: 1, q: this.digest, run: this.runName, index: task.index, kind: task.kind, ph: t.ph, pl: t.pl, oh: t.oh, ol: t.ol, date: t.date,
-        ...(t.kind === 'nws' ? { alpha: t.alpha } : {}), ...(t.kind === 'pv' ? { score: t.score } : {}),
+        v: 1,
+        q: this.digest,
+        run: this.runName,
+        index: task.index,
+        kind: task.kind,
+        ph: t.ph,
+        pl: t.pl,
+        oh: t.oh,
+        ol: t.ol,
+        date: t.date,
+        ...(t.kind === 'nws' ? { alpha: t.alpha } : {}),
+        ...(t.kind === 'pv' ? { score: t.score } : {}),
       };
       const handle: RemoteTask = {
-        id: this.nextId(task.index), settled: false, data, priority: taskPriority(path), copies: [],
-        resolve: resolve as (v: unknown) => void, reject,
+        id: this.nextId(task.index),
+        settled: false,
+        data,
+        priority: taskPriority(path),
+        copies: [],
+        resolve: resolve as (v: unknown) => void,
+        reject,
       };
       onJob?.(handle);
       this.sent++;
@@ -156,7 +172,8 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
     this.tally();
     this.jobs.set(jobId, copy);
     if (this.jobs.size > this.peakOut) this.peakOut = this.jobs.size;
-    this.queue.add(t.data.kind, t.data, { jobId, priority: t.priority, attempts: 1, removeOnComplete: true, removeOnFail: true })
+    this.queue
+      .add(t.data.kind, t.data, { jobId, priority: t.priority, attempts: 1, removeOnComplete: true, removeOnFail: true })
       .catch((e: Error) => this.failedTask(jobId, `not queued: ${e.message}`));
   }
 
@@ -224,8 +241,9 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
   private stopCopy(c: Copy): void {
     if (c.stopping) return;
     c.stopping = true;
-    this.queue.remove(c.jobId).then(
-      (removed) => {
+    this.queue
+      .remove(c.jobId)
+      .then((removed) => {
         if (removed === 1 && this.jobs.has(c.jobId)) {
           this.drop(c);
           this.cancelledWaiting++;
@@ -235,8 +253,8 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
           return this.client.publish(CANCEL_CHANNEL, `${this.queue.name} ${c.jobId}`);
         }
         return undefined;
-      },
-    ).catch(() => undefined);
+      })
+      .catch(() => undefined);
   }
 
   /**
@@ -273,13 +291,15 @@ export class RemoteRunner implements TaskRunner<TaskInput, RemoteTask> {
       free--;
     }
     if (next < Infinity && this.timer === undefined) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        this.balance();
-      }, next - now + 1);
+      this.timer = setTimeout(
+        () => {
+          this.timer = undefined;
+          this.balance();
+        },
+        next - now + 1,
+      );
     }
   }
-
 
   /**
    * Live nodes of position `index`'s running tasks, from their workers'

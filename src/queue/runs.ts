@@ -5,7 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import { RUN_PREFIX, runKeys } from './jobs.js';
-import { type RedisAddress, connectionOptions } from './redis.js';
+import { connectionOptions, type RedisAddress } from './redis.js';
 
 export interface RunInfo {
   readonly run: string;
@@ -29,8 +29,12 @@ export async function listRuns(client: Redis): Promise<RunInfo[]> {
       const meta = await client.hgetall(key);
       if (meta.suite === undefined) continue;
       runs.push({
-        run, queue: meta.queue ?? '?', positions: Number(meta.count ?? 0), results: await client.hlen(runKeys(run).results),
-        created: meta.created ?? '?', settings: meta.settings ?? '?',
+        run,
+        queue: meta.queue ?? '?',
+        positions: Number(meta.count ?? 0),
+        results: await client.hlen(runKeys(run).results),
+        created: meta.created ?? '?',
+        settings: meta.settings ?? '?',
       });
     }
   } while (cursor !== '0');

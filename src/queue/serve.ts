@@ -18,23 +18,23 @@
 import { hostname } from 'node:os';
 import type { Job as BullJob, Worker as BullWorker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { popcount, U64 } from 'native-free-bitboard';
+import { searchEvaluator } from '../eval/files.js';
+import { createSplitTable, splitEngine } from '../pool/policy.js';
+import { jsonRecord } from '../pool/results.js';
+import { type Job as PoolJob, Scheduler } from '../pool/schedule.js';
+import type { SharedTableRef } from '../pool/split.js';
+import type { GuessResult, NwsResult, PvResult, RunSettings, TaskInput } from '../pool/tasks.js';
+import { formatPosition } from '../position/position.js';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { NO_MOVE } from '../search/table.js';
 import { runSettingsOf } from '../settings.js';
-import { searchEvaluator } from '../eval/files.js';
-import { U64, popcount } from 'native-free-bitboard';
-import { formatPosition } from '../position/position.js';
-import { type Job as PoolJob, Scheduler } from '../pool/schedule.js';
-import type { GuessResult, NwsResult, PvResult, RunSettings, TaskInput } from '../pool/tasks.js';
 import type { PositionResult } from '../solve/solve.js';
-import { jsonRecord } from '../pool/results.js';
-import { CANCEL_CHANNEL, type JobData, type QueueSettings, jobProblem, queueOf, runKeys } from './jobs.js';
-import { type RedisAddress, Watchdog, connectionOptions, openRedis, within } from './redis.js';
 import type { EngineName } from '../wasm/engine.js';
-import type { EngineShare } from '../wasm/search.js';
-import { createSplitTable, splitEngine } from '../pool/policy.js';
-import type { SharedTableRef } from '../pool/split.js';
 import { MAX_THREADS } from '../wasm/engine.js';
+import type { EngineShare } from '../wasm/search.js';
+import { CANCEL_CHANNEL, type JobData, jobProblem, type QueueSettings, queueOf, runKeys } from './jobs.js';
+import { connectionOptions, openRedis, type RedisAddress, Watchdog, within } from './redis.js';
 
 export interface ServeOptions extends QueueSettings {
   readonly address: RedisAddress;
@@ -105,7 +105,12 @@ class Server {
    */
   private split: { search: string; ref: SharedTableRef } | undefined;
 
-  constructor(private readonly o: ServeOptions, private readonly client: Redis, private readonly bull: Bull, private readonly log: Log) {
+  constructor(
+    private readonly o: ServeOptions,
+    private readonly client: Redis,
+    private readonly bull: Bull,
+    private readonly log: Log,
+  ) {
     this.queue = queueOf(o);
     this.splitOn = splitEngine(o.engine, o.workers);
     const common: RunSettings = { ...runSettingsOf(o), weights: o.weights };
@@ -119,10 +124,16 @@ class Server {
     const { o, client } = this;
     const subscriber = client.duplicate();
     subscriber.on('error', () => undefined); // connection trouble: the watchdog decides and says so
-    const watchdog = new Watchdog(client, o.address, o.redisTimeoutMs, (e) => {
-      this.lost = e;
-      this.wake();
-    }, this.log);
+    const watchdog = new Watchdog(
+      client,
+      o.address,
+      o.redisTimeoutMs,
+      (e) => {
+        this.lost = e;
+        this.wake();
+      },
+      this.log,
+    );
     await subscriber.subscribe(CANCEL_CHANNEL);
     subscriber.on('message', (_channel: string, message: string) => this.cancelled(message));
     const worker = this.bullWorker();
@@ -130,7 +141,7 @@ class Server {
     signal.addEventListener('abort', stop, { once: true });
     this.log(
       `revsolve worker ${hostname()}:${process.pid}: ${o.workers} thread${o.workers === 1 ? '' : 's'} on ${o.address.url}, queue ${this.queue.name} (${this.queue.describe}); ` +
-      `the ${o.engine} engine${this.splitOn !== o.engine ? ` (split tasks: ${this.splitOn}, past ${MAX_THREADS - 1} threads)` : ''}`,
+        `the ${o.engine} engine${this.splitOn !== o.engine ? ` (split tasks: ${this.splitOn}, past ${MAX_THREADS - 1} threads)` : ''}`,
     );
     const runLoop = worker.run();
     try {
@@ -223,7 +234,10 @@ class Server {
         throw new this.bull.WaitingError();
       }
       this.report.completed++;
-      if (this.o.verbose) this.log(`ended ${job.id} in ${Date.now() - t0} ms on ${d.kind === 'solve' ? this.o.engine : this.splitOn}${me.cancelled ? ' (cancelled)' : ''}`);
+      if (this.o.verbose)
+        this.log(
+          `ended ${job.id} in ${Date.now() - t0} ms on ${d.kind === 'solve' ? this.o.engine : this.splitOn}${me.cancelled ? ' (cancelled)' : ''}`,
+        );
       if (me.cancelled) return { cancelled: true };
       if (result === null) throw new Error('the task was dropped');
       return result;
@@ -237,9 +251,15 @@ class Server {
   private reportProgress(job: BullJob<JobData>, me: Running): void {
     const { pool } = this;
     const nodes = pool.liveSum(me.local, LIVE_NODES);
-    const update = job.data.kind === 'solve'
-      ? { nodes, lower: pool.liveSum(me.local, LIVE_LOWER, -64), upper: pool.liveSum(me.local, LIVE_UPPER, 64), move: pool.liveSum(me.local, LIVE_MOVE, NO_MOVE) }
-      : { nodes };
+    const update =
+      job.data.kind === 'solve'
+        ? {
+            nodes,
+            lower: pool.liveSum(me.local, LIVE_LOWER, -64),
+            upper: pool.liveSum(me.local, LIVE_UPPER, 64),
+            move: pool.liveSum(me.local, LIVE_MOVE, NO_MOVE),
+          }
+        : { nodes };
     void job.updateProgress(update).catch(() => undefined);
   }
 
@@ -253,15 +273,28 @@ class Server {
     };
     const position = { ph: d.ph, pl: d.pl, oh: d.oh, ol: d.ol, bits: o.hashBits, layout: o.tableLayout };
     if (d.kind === 'solve') {
-      const r = await pool.run<PositionResult>({ kind: 'solve', index: me.local, line: d.line!, ...position, toMove: d.toMove!, answers: [], keepTable: false }, 0, onJob);
+      const r = await pool.run<PositionResult>(
+        { kind: 'solve', index: me.local, line: d.line!, ...position, toMove: d.toMove!, answers: [], keepTable: false },
+        0,
+        onJob,
+      );
       if (!r || me.cancelled || this.stopping) return r;
-      const record = { ...jsonRecord({ ...r, index: d.index }), position: formatPosition({ player: new U64(d.ph, d.pl), opponent: new U64(d.oh, d.ol), toMove: d.toMove! }), worker: `${hostname()}:${process.pid}` };
+      const record = {
+        ...jsonRecord({ ...r, index: d.index }),
+        position: formatPosition({ player: new U64(d.ph, d.pl), opponent: new U64(d.oh, d.ol), toMove: d.toMove! }),
+        worker: `${hostname()}:${process.pid}`,
+      };
       const keys = runKeys(d.run);
       if (await this.client.exists(keys.meta)) await this.client.hset(keys.results, String(d.index), JSON.stringify(record)); // else the run was cleaned away
       return record;
     }
     const onTable = { ...position, ...this.splitTable(job.id!.slice(0, job.id!.lastIndexOf('.'))), date: d.date! };
-    if (d.kind === 'nws') return pool.run<NwsResult>({ kind: 'nws', index: me.local, ...onTable, alpha: d.alpha!, empties: 64 - popcount(d.ph | d.oh, d.pl | d.ol), seq: 1 }, 0, onJob);
+    if (d.kind === 'nws')
+      return pool.run<NwsResult>(
+        { kind: 'nws', index: me.local, ...onTable, alpha: d.alpha!, empties: 64 - popcount(d.ph | d.oh, d.pl | d.ol), seq: 1 },
+        0,
+        onJob,
+      );
     if (d.kind === 'guess') return pool.run<GuessResult>({ kind: 'guess', index: me.local, ...onTable }, 0, onJob);
     return pool.run<PvResult>({ kind: 'pv', index: me.local, ...onTable, score: d.score! }, 0, onJob);
   }

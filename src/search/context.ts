@@ -8,14 +8,25 @@
  * settings can run in turn in one thread.
  */
 import type { Evaluator } from '../eval/weights.js';
-import type { Table } from './table.js';
-import {
-  DEFAULT_ORDERING, OFF_EDGE, OFF_EVAL, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, type OrderingSettings, W_MOBILITY, W_PARITY,
-  W_POTENTIAL, sortDepths,
-} from './ordering.js';
 import { W_EDGE } from './constants.js';
+import {
+  DEFAULT_ORDERING,
+  OFF_EDGE,
+  OFF_EVAL,
+  OFF_MOBILITY,
+  OFF_PARITY,
+  OFF_POTENTIAL,
+  OFF_SELECTIVE,
+  OFF_SORTING,
+  type OrderingSettings,
+  sortDepths,
+  W_MOBILITY,
+  W_PARITY,
+  W_POTENTIAL,
+} from './ordering.js';
 import { levelOf, marginOf } from './selective.js';
 import { SearchState } from './state.js';
+import type { Table } from './table.js';
 
 /**
  * What a search shares with the thread that watches it (progress display,
@@ -64,15 +75,35 @@ export interface LowerSearch {
   configure(ctx: SearchContext): void;
   searchNull(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number): number;
   /** midSearchFrom (midgame.ts) of a position of `empties` empties: the same value, the same nodes counted. */
-  midValue(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number;
+  midValue(
+    ctx: SearchContext,
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    empties: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+  ): number;
   /**
    * A node's moves ordered as buildList then selectMove order them (the
    * same keys, the same sorting searches, their nodes counted): squares and
    * flips into sq, fh, fl from `at`. Returns how many.
    */
   orderedMoves(
-    ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number,
-    sq: Int32Array, fh: Int32Array, fl: Int32Array, at: number,
+    ctx: SearchContext,
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    empties: number,
+    parity: number,
+    hashMove: number,
+    sq: Int32Array,
+    fh: Int32Array,
+    fl: Int32Array,
+    at: number,
   ): number;
 }
 

@@ -23,14 +23,14 @@
  * its least-worked unproven entry, and a proven or disproven entry only to
  * another when every entry of the bucket is one.
  */
-import { moves, flips } from 'native-free-bitboard';
-import { PASS, finalScore, placedHi, placedLo } from '../position/position.js';
-import { hashPosition } from './table.js';
+import { flips, moves } from 'native-free-bitboard';
+import { finalScore, PASS, placedHi, placedLo } from '../position/position.js';
 import { LIVE_LOWER, LIVE_NODES, LIVE_UPPER, type SearchContext } from './context.js';
 import { setupEmpties } from './leaves.js';
 import { searchNull } from './nws.js';
-import type { Wld } from './wld.js';
 import { wldLineOf } from './root.js';
+import { hashPosition } from './table.js';
+import type { Wld } from './wld.js';
 
 /** Positions of this many empties or fewer are decided by alpha-beta. */
 export const DFPN_LEAF = 10;
@@ -132,7 +132,8 @@ export class DfpnTable {
       }
     }
     if (w[victim + 4] === 0) this.stats[DFPN_FILLED]++;
-    else if (!(w[victim + 4] === goal + 1 && w[victim] === ph && w[victim + 1] === pl && w[victim + 2] === oh && w[victim + 3] === ol)) this.stats[DFPN_OVERWRITES]++;
+    else if (!(w[victim + 4] === goal + 1 && w[victim] === ph && w[victim + 1] === pl && w[victim + 2] === oh && w[victim + 3] === ol))
+      this.stats[DFPN_OVERWRITES]++;
     w[victim] = ph;
     w[victim + 1] = pl;
     w[victim + 2] = oh;
@@ -154,7 +155,7 @@ const add = (a: number, b: number) => Math.min(INF, a + b);
 function popcount32(v: number): number {
   v -= (v >>> 1) & 0x55555555;
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**
@@ -173,7 +174,10 @@ export class Dfpn {
   private readonly childPn = new Int32Array(MAX_DEPTH * MAX_MOVES);
   private readonly childDn = new Int32Array(MAX_DEPTH * MAX_MOVES);
 
-  constructor(private readonly ctx: SearchContext, readonly table: DfpnTable) {}
+  constructor(
+    private readonly ctx: SearchContext,
+    readonly table: DfpnTable,
+  ) {}
 
   get nodes(): number {
     return this.ctx.state.nodes[0];
@@ -249,7 +253,17 @@ export class Dfpn {
   }
 
   /** Expands (position, goal) until its pn reaches thpn or its dn thdn; leaves its numbers in pn, dn and the table. */
-  private mid(ph: number, pl: number, oh: number, ol: number, goal: number, empties: number, thpn: number, thdn: number, depth: number): void {
+  private mid(
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    goal: number,
+    empties: number,
+    thpn: number,
+    thdn: number,
+    depth: number,
+  ): void {
     const ctx = this.ctx;
     const nodes = ctx.state.nodes;
     nodes[0]++;
@@ -327,7 +341,8 @@ export class Dfpn {
         pv.push(...wldLineOf(this.ctx, ph, pl, oh, ol, wld, empties));
         break;
       }
-      const n = this.table.lookup(ph, pl, oh, ol, goal) && (this.table.pn === 0 || this.table.dn === 0) ? this.children(ph, pl, oh, ol, depth) : -1;
+      const n =
+        this.table.lookup(ph, pl, oh, ol, goal) && (this.table.pn === 0 || this.table.dn === 0) ? this.children(ph, pl, oh, ol, depth) : -1;
       if (n === 0) break; // the game is over
       const reached = this.table.pn === 0;
       const at = depth * MAX_MOVES;
@@ -335,7 +350,8 @@ export class Dfpn {
       for (let i = 0; i < n && pick < 0; i++) {
         const k = (at + i) * 4;
         if (!reached) pick = i;
-        else if (this.table.lookup(this.child[k], this.child[k + 1], this.child[k + 2], this.child[k + 3], 1 - goal) && this.table.dn === 0) pick = i;
+        else if (this.table.lookup(this.child[k], this.child[k + 1], this.child[k + 2], this.child[k + 3], 1 - goal) && this.table.dn === 0)
+          pick = i;
       }
       if (pick < 0) {
         // The table lost what proved this node: alpha-beta's line from here.
@@ -369,7 +385,16 @@ export interface DfpnSolve {
  * "a win?" (goal 1), the likelier first by `guess` (a score), the second
  * only when the first leaves it open.
  */
-export function proveWld(ctx: SearchContext, table: DfpnTable, ph: number, pl: number, oh: number, ol: number, empties: number, guess: number): DfpnSolve {
+export function proveWld(
+  ctx: SearchContext,
+  table: DfpnTable,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  empties: number,
+  guess: number,
+): DfpnSolve {
   const d = new Dfpn(ctx, table);
   const live = ctx.live;
   live[ctx.liveAt + LIVE_LOWER] = -64;
@@ -382,7 +407,12 @@ export function proveWld(ctx: SearchContext, table: DfpnTable, ph: number, pl: n
     return r;
   };
   const stopped: DfpnSolve = { wld: 'draw', score: 0, pv: [], done: false };
-  const result = (wld: Wld, goal: number): DfpnSolve => ({ wld, score: wld === 'win' ? 2 : wld === 'loss' ? -2 : 0, pv: d.line(ph, pl, oh, ol, goal, empties, wld), done: true });
+  const result = (wld: Wld, goal: number): DfpnSolve => ({
+    wld,
+    score: wld === 'win' ? 2 : wld === 'loss' ? -2 : 0,
+    pv: d.line(ph, pl, oh, ol, goal, empties, wld),
+    done: true,
+  });
   if (guess > 0) {
     const win = prove(1);
     if (win === null) return stopped;

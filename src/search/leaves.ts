@@ -11,11 +11,11 @@
  * number of empties first (it is more often the last move there), then the
  * rest, each in the order of the empties list (best squares first).
  */
-import { NEIGHBOUR_HI, NEIGHBOUR_LO, flips, lastFlipCount, moves, popcount32 } from 'native-free-bitboard';
+import { flips, lastFlipCount, moves, NEIGHBOUR_HI, NEIGHBOUR_LO, popcount32 } from 'native-free-bitboard';
 import { finalScore, placedHi, placedLo } from '../position/position.js';
+import { SQUARE_CLASS } from './squares.js';
 import { stabilityCap } from './stability.js';
 import { HEAD, type SearchState } from './state.js';
-import { SQUARE_CLASS } from './squares.js';
 
 export { SHALLOW_MAX } from './constants.js';
 
@@ -24,7 +24,9 @@ export const QUADRANT = new Int32Array(64);
 for (let x = 0; x < 64; x++) QUADRANT[x] = 1 << (((x >> 5) << 1) | ((x & 7) >> 2));
 
 /** Squares best tried first when nothing else is known: by class (squares.ts), then by number. */
-export const PRESORTED: readonly number[] = Array.from({ length: 64 }, (_, x) => x).sort((x, y) => SQUARE_CLASS[x] - SQUARE_CLASS[y] || x - y);
+export const PRESORTED: readonly number[] = Array.from({ length: 64 }, (_, x) => x).sort(
+  (x, y) => SQUARE_CLASS[x] - SQUARE_CLASS[y] || x - y,
+);
 
 /** Builds the state's empties list (in PRESORTED order) of a position; returns its quadrant parity. */
 export function setupEmpties(s: SearchState, ph: number, pl: number, oh: number, ol: number): number {
@@ -126,13 +128,32 @@ export function solve2(s: SearchState, ph: number, pl: number, oh: number, ol: n
   return best !== 65 ? best : finalScore(ph, pl, oh, ol);
 }
 
-export function solve3(s: SearchState, ph: number, pl: number, oh: number, ol: number, alpha: number, x1: number, x2: number, x3: number): number {
+export function solve3(
+  s: SearchState,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  alpha: number,
+  x1: number,
+  x2: number,
+  x3: number,
+): number {
   s.nodes[0]++;
   // Parity: the square alone in its quadrant goes first.
   const q = QUADRANT[x1] ^ QUADRANT[x2] ^ QUADRANT[x3];
   let t: number;
   if (!(q & QUADRANT[x1])) {
-    if (q & QUADRANT[x2]) { t = x1; x1 = x2; x2 = t; } else { t = x1; x1 = x3; x3 = x2; x2 = t; }
+    if (q & QUADRANT[x2]) {
+      t = x1;
+      x1 = x2;
+      x2 = t;
+    } else {
+      t = x1;
+      x1 = x3;
+      x3 = x2;
+      x2 = t;
+    }
   }
   let best = -65;
   let score: number;
@@ -148,7 +169,10 @@ export function solve3(s: SearchState, ph: number, pl: number, oh: number, ol: n
     flips(x2, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
       score = (0 - solve2(s, oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], x2), placedLo(pl, F[1], x2), beta, x1, x3)) | 0;
-      if (score > best) { best = score; if (best > alpha) return best; }
+      if (score > best) {
+        best = score;
+        if (best > alpha) return best;
+      }
     }
   }
   if ((NEIGHBOUR_HI[x3] & oh) | (NEIGHBOUR_LO[x3] & ol)) {
@@ -164,20 +188,48 @@ export function solve3(s: SearchState, ph: number, pl: number, oh: number, ol: n
   return (0 - solve3(s, oh, ol, ph, pl, beta, x1, x2, x3)) | 0;
 }
 
-export function solve4(s: SearchState, ph: number, pl: number, oh: number, ol: number, alpha: number, x1: number, x2: number, x3: number, x4: number): number {
+export function solve4(
+  s: SearchState,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  alpha: number,
+  x1: number,
+  x2: number,
+  x3: number,
+  x4: number,
+): number {
   s.nodes[0]++;
   // Parity: with holes of sizes 1-1-2, the two single squares go first.
   const q = QUADRANT[x1] ^ QUADRANT[x2] ^ QUADRANT[x3] ^ QUADRANT[x4];
   let t: number;
   if (q !== 0 && !(q & QUADRANT[x1])) {
     // x1 is in an even quadrant: bring an odd square to the front.
-    if (q & QUADRANT[x2]) { t = x1; x1 = x2; x2 = t; }
-    else if (q & QUADRANT[x3]) { t = x1; x1 = x3; x3 = t; }
-    else { t = x1; x1 = x4; x4 = t; }
+    if (q & QUADRANT[x2]) {
+      t = x1;
+      x1 = x2;
+      x2 = t;
+    } else if (q & QUADRANT[x3]) {
+      t = x1;
+      x1 = x3;
+      x3 = t;
+    } else {
+      t = x1;
+      x1 = x4;
+      x4 = t;
+    }
   }
   if (q !== 0 && !(q & QUADRANT[x2])) {
-    if (q & QUADRANT[x3]) { t = x2; x2 = x3; x3 = t; }
-    else if (q & QUADRANT[x4]) { t = x2; x2 = x4; x4 = t; }
+    if (q & QUADRANT[x3]) {
+      t = x2;
+      x2 = x3;
+      x3 = t;
+    } else if (q & QUADRANT[x4]) {
+      t = x2;
+      x2 = x4;
+      x4 = t;
+    }
   }
   let best = -65;
   let score: number;
@@ -193,14 +245,20 @@ export function solve4(s: SearchState, ph: number, pl: number, oh: number, ol: n
     flips(x2, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
       score = (0 - solve3(s, oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], x2), placedLo(pl, F[1], x2), beta, x1, x3, x4)) | 0;
-      if (score > best) { best = score; if (best > alpha) return best; }
+      if (score > best) {
+        best = score;
+        if (best > alpha) return best;
+      }
     }
   }
   if ((NEIGHBOUR_HI[x3] & oh) | (NEIGHBOUR_LO[x3] & ol)) {
     flips(x3, ph, pl, oh, ol, F, 0);
     if (F[0] | F[1]) {
       score = (0 - solve3(s, oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], x3), placedLo(pl, F[1], x3), beta, x1, x2, x4)) | 0;
-      if (score > best) { best = score; if (best > alpha) return best; }
+      if (score > best) {
+        best = score;
+        if (best > alpha) return best;
+      }
     }
   }
   if ((NEIGHBOUR_HI[x4] & oh) | (NEIGHBOUR_LO[x4] & ol)) {
@@ -220,7 +278,16 @@ export function solve4(s: SearchState, ph: number, pl: number, oh: number, ol: n
  * Null-window search from 5 to SHALLOW_MAX empties, over the empties list,
  * odd quadrants first. `parity` is the quadrant parity of the empties.
  */
-export function shallow(s: SearchState, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
+export function shallow(
+  s: SearchState,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  alpha: number,
+  empties: number,
+  parity: number,
+): number {
   s.nodes[0]++;
   const cap = stabilityCap(ph, pl, oh, ol, alpha, empties);
   if (cap <= alpha) return cap;

@@ -11,9 +11,8 @@
 import { flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
 import { finalScore, placedHi, placedLo } from '../position/position.js';
-import type { SearchState } from './state.js';
 import { MID_LIST, MID_ORDER_DEPTH } from './constants.js';
-
+import type { SearchState } from './state.js';
 
 /**
  * Negamax value of the position for P to move, searched `depth` plies,
@@ -21,7 +20,18 @@ import { MID_LIST, MID_ORDER_DEPTH } from './constants.js';
  * slot `empties` (Evaluator.load, or a parent's play); the search plays
  * into the slots below it.
  */
-export function midSearch(s: SearchState, ev: Evaluator, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number {
+export function midSearch(
+  s: SearchState,
+  ev: Evaluator,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  empties: number,
+  depth: number,
+  alpha: number,
+  beta: number,
+): number {
   s.nodes[0]++;
   if (depth <= 0) return ev.scoreAt(empties);
   const M = s.midMoves;
@@ -72,7 +82,21 @@ export function midSearch(s: SearchState, ev: Evaluator, ph: number, pl: number,
       v = (0 - ev.childScoreAt(empties, x, fh, fl)) | 0;
     } else {
       ev.play(empties, x, fh, fl);
-      v = (0 - midSearch(s, ev, oh ^ fh, ol ^ fl, placedHi(ph, fh, x), placedLo(pl, fl, x), empties - 1, depth - 1, (0 - beta) | 0, (0 - alpha) | 0)) | 0;
+      v =
+        (0 -
+          midSearch(
+            s,
+            ev,
+            oh ^ fh,
+            ol ^ fl,
+            placedHi(ph, fh, x),
+            placedLo(pl, fl, x),
+            empties - 1,
+            depth - 1,
+            (0 - beta) | 0,
+            (0 - alpha) | 0,
+          )) |
+        0;
     }
     if (v > best) {
       best = v;
@@ -86,7 +110,17 @@ export function midSearch(s: SearchState, ev: Evaluator, ph: number, pl: number,
 }
 
 /** midSearch of a position given by its bitboards alone (it is loaded into the evaluator's line first). */
-export function midSearchFrom(s: SearchState, ev: Evaluator, ph: number, pl: number, oh: number, ol: number, depth: number, alpha: number, beta: number): number {
+export function midSearchFrom(
+  s: SearchState,
+  ev: Evaluator,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  depth: number,
+  alpha: number,
+  beta: number,
+): number {
   const empties = 64 - popcount32(ph | oh) - popcount32(pl | ol);
   ev.load(empties, ph, pl, oh, ol);
   return midSearch(s, ev, ph, pl, oh, ol, empties, depth, alpha, beta);

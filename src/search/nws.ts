@@ -11,14 +11,15 @@
 import { moves } from 'native-free-bitboard';
 import { finalScore, placedHi, placedLo } from '../position/position.js';
 import type { SearchContext } from './context.js';
-import { OFF_ETC, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_STABILITY, buildList, selectMove } from './ordering.js';
+import { QUADRANT, relinkEmpty, SHALLOW_MAX, shallow, solve1, solve2, solve3, solve4, unlinkEmpty } from './leaves.js';
+import { buildList, OFF_ETC, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_STABILITY, selectMove } from './ordering.js';
 import { NO_CUT, probCut } from './selective.js';
 import { stabilityCap } from './stability.js';
 import { HEAD, LIST } from './state.js';
-import { NO_MOVE, STAT_CUTOFFS, costOf, nodeHash } from './table.js';
-import { QUADRANT, SHALLOW_MAX, relinkEmpty, shallow, solve1, solve2, solve3, solve4, unlinkEmpty } from './leaves.js';
+import { costOf, NO_MOVE, nodeHash, STAT_CUTOFFS } from './table.js';
 
 const M = new Int32Array(2);
+
 import { ETC_MIN, LIST_READY, LOPSIDED_FROM, MUST_PASS, WARY_FROM } from './constants.js';
 
 export { LIST_READY, MUST_PASS } from './constants.js';
@@ -29,7 +30,17 @@ export { LIST_READY, MUST_PASS } from './constants.js';
  * MUST_PASS, or LIST_READY + the number of its moves, sorted by
  * buildList's keys (select them in order with selectMove).
  */
-export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number, hash: number): number {
+export function openNode(
+  ctx: SearchContext,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  alpha: number,
+  empties: number,
+  parity: number,
+  hash: number,
+): number {
   const tt = ctx.table;
   let hashMove = NO_MOVE;
   let wary = false;
@@ -105,7 +116,16 @@ export function openNode(ctx: SearchContext, ph: number, pl: number, oh: number,
 }
 
 /** Null-window search at any number of empties: picks the right solver. */
-export function searchNull(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
+export function searchNull(
+  ctx: SearchContext,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  alpha: number,
+  empties: number,
+  parity: number,
+): number {
   if (ctx.below !== null) return ctx.below.searchNull(ctx, ph, pl, oh, ol, alpha, empties);
   // Outside the score range the answer is known; searching would only fail to cut.
   if (alpha >= 64) return 64;
@@ -129,7 +149,16 @@ export function searchNull(ctx: SearchContext, ph: number, pl: number, oh: numbe
 }
 
 /** Exact null-window search (alpha, alpha + 1), with the table, above SHALLOW_MAX empties. */
-export function nws(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, parity: number): number {
+export function nws(
+  ctx: SearchContext,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  alpha: number,
+  empties: number,
+  parity: number,
+): number {
   const s = ctx.state;
   const nodes0 = s.nodes[0]++;
   const hash = nodeHash(ph, pl, oh, ol, empties);

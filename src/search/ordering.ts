@@ -13,15 +13,25 @@
  * The search below SHALLOW_MAX empties orders by parity alone (leaves.ts),
  * the midgame search by the evaluation (midgame.ts).
  */
-import { NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
-import { placedHi, placedLo } from '../position/position.js';
+import { flips, lowestSquare, moves, NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
+import { placedHi, placedLo } from '../position/position.js';
 import { QUADRANT } from './leaves.js';
-import { edgeStableCount } from './stability.js';
 import { midSearch } from './midgame.js';
+import { edgeStableCount } from './stability.js';
 import { LIST, type SearchState } from './state.js';
 import {
-  OFF_EDGE, OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY,
+  OFF_EDGE,
+  OFF_ETC,
+  OFF_EVAL,
+  OFF_HASH_MOVE,
+  OFF_LOPSIDED,
+  OFF_MOBILITY,
+  OFF_PARITY,
+  OFF_POTENTIAL,
+  OFF_SELECTIVE,
+  OFF_SORTING,
+  OFF_STABILITY,
 } from './switches.js';
 
 /** Move ordering's settings. */
@@ -56,11 +66,32 @@ export const W_PARITY = 1;
  * (bench/README, "The ordering study").
  */
 // The bits, written once for both engines: switches.ts.
-export { OFF_EDGE, OFF_ETC, OFF_EVAL, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_MOBILITY, OFF_PARITY, OFF_POTENTIAL, OFF_SELECTIVE, OFF_SORTING, OFF_STABILITY };
+export {
+  OFF_EDGE,
+  OFF_ETC,
+  OFF_EVAL,
+  OFF_HASH_MOVE,
+  OFF_LOPSIDED,
+  OFF_MOBILITY,
+  OFF_PARITY,
+  OFF_POTENTIAL,
+  OFF_SELECTIVE,
+  OFF_SORTING,
+  OFF_STABILITY,
+};
 /** The techniques by the names the command line uses, in the study's order. */
 export const ORDERING_TECHNIQUES: ReadonlyArray<readonly [string, number]> = [
-  ['hash-move', OFF_HASH_MOVE], ['mobility', OFF_MOBILITY], ['potential', OFF_POTENTIAL], ['parity', OFF_PARITY], ['edge', OFF_EDGE], ['eval', OFF_EVAL],
-  ['sorting', OFF_SORTING], ['etc', OFF_ETC], ['stability', OFF_STABILITY], ['selective', OFF_SELECTIVE], ['lopsided', OFF_LOPSIDED],
+  ['hash-move', OFF_HASH_MOVE],
+  ['mobility', OFF_MOBILITY],
+  ['potential', OFF_POTENTIAL],
+  ['parity', OFF_PARITY],
+  ['edge', OFF_EDGE],
+  ['eval', OFF_EVAL],
+  ['sorting', OFF_SORTING],
+  ['etc', OFF_ETC],
+  ['stability', OFF_STABILITY],
+  ['selective', OFF_SELECTIVE],
+  ['lopsided', OFF_LOPSIDED],
 ];
 
 /** Plies of the sorting search at each empties count 0‥64. */
@@ -95,7 +126,16 @@ const CORNERS_LO = 0x81;
  * ordering counts its edge stability).
  */
 export function orderKey(
-  cph: number, cpl: number, coh: number, col: number, x: number, parity: number, wMobility: number, wPotential: number, wParity: number, wEdge: number,
+  cph: number,
+  cpl: number,
+  coh: number,
+  col: number,
+  x: number,
+  parity: number,
+  wMobility: number,
+  wPotential: number,
+  wParity: number,
+  wEdge: number,
 ): number {
   moves(cph, cpl, coh, col, M, 2);
   const mh = M[2];
@@ -119,7 +159,16 @@ export function orderKey(
  * twice (LOPSIDED_FROM).
  */
 export function buildList(
-  ctx: OrderingContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number, mh: number, ml: number,
+  ctx: OrderingContext,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  empties: number,
+  parity: number,
+  hashMove: number,
+  mh: number,
+  ml: number,
   wary = false,
   lopsided = false,
 ): number {
@@ -194,9 +243,15 @@ export function selectMove(s: SearchState, i: number, end: number): void {
     const sq = s.listSq;
     const fh = s.listFh;
     const fl = s.listFl;
-    let t = sq[i]; sq[i] = sq[best]; sq[best] = t;
-    t = fh[i]; fh[i] = fh[best]; fh[best] = t;
-    t = fl[i]; fl[i] = fl[best]; fl[best] = t;
+    let t = sq[i];
+    sq[i] = sq[best];
+    sq[best] = t;
+    t = fh[i];
+    fh[i] = fh[best];
+    fh[best] = t;
+    t = fl[i];
+    fl[i] = fl[best];
+    fl[best] = t;
     keys[best] = keys[i];
     keys[i] = k;
   }

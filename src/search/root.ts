@@ -7,15 +7,15 @@
  * asked for.
  */
 import { moves } from 'native-free-bitboard';
-import { type Position, PASS, emptyCount, finalScore, placedHi, placedLo } from '../position/position.js';
-import { NO_MOVE, costOf, nodeHash } from './table.js';
-import { QUADRANT, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
+import { emptyCount, finalScore, PASS, type Position, placedHi, placedLo } from '../position/position.js';
 import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, type SearchContext } from './context.js';
-import { OFF_HASH_MOVE, buildList, selectMove } from './ordering.js';
-import { LIST, MAX_PLY, type SearchState } from './state.js';
-import { searchNull } from './nws.js';
+import { QUADRANT, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
 import { midSearchFrom } from './midgame.js';
-import { KEEP_NOTHING, type Wld, WldProbes, keepOf, otherKeep, wldOf } from './wld.js';
+import { searchNull } from './nws.js';
+import { buildList, OFF_HASH_MOVE, selectMove } from './ordering.js';
+import { LIST, MAX_PLY, type SearchState } from './state.js';
+import { costOf, NO_MOVE, nodeHash } from './table.js';
+import { KEEP_NOTHING, keepOf, otherKeep, type Wld, WldProbes, wldOf } from './wld.js';
 
 const M = new Int32Array(2);
 
@@ -36,7 +36,19 @@ function setPv(s: SearchState, ply: number, move: number): void {
  * list of this empties count, then copied out: the null-window searches
  * below reuse that list.
  */
-function plyList(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hash: number, mh: number, ml: number, ply: number): number {
+function plyList(
+  ctx: SearchContext,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  empties: number,
+  parity: number,
+  hash: number,
+  mh: number,
+  ml: number,
+  ply: number,
+): number {
   const s = ctx.state;
   const table = ctx.table;
   const e = table.probe(ph, pl, oh, ol, hash);
@@ -71,7 +83,18 @@ function playChild(s: SearchState, i: number, ph: number, pl: number, oh: number
 }
 
 /** Search with an open window (alpha, beta); fills the PV of this ply. */
-function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, beta: number, empties: number, parity: number, ply: number): number {
+function pvs(
+  ctx: SearchContext,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  alpha: number,
+  beta: number,
+  empties: number,
+  parity: number,
+  ply: number,
+): number {
   const s = ctx.state;
   s.pvLen[ply] = 0;
   // Below the root a null window has no PV: the table-backed search does it.
@@ -104,13 +127,16 @@ function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number,
     unlinkEmpty(s, x);
     let score: number;
     if (i === 0) {
-      score = (0 - pvs(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
+      score =
+        (0 - pvs(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
     } else {
       score = (0 - searchNull(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - alpha - 1) | 0, empties - 1, np)) | 0;
       s.pvLen[ply + 1] = 0; // no PV below a null-window search
       // Re-search with the whole window: a narrower one could fail high below
       // and cut the PV short.
-      if (score > alpha && score < beta) score = (0 - pvs(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
+      if (score > alpha && score < beta)
+        score =
+          (0 - pvs(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - beta) | 0, (0 - alpha) | 0, empties - 1, np, ply + 1)) | 0;
     }
     relinkEmpty(s, x);
     if (ctx.stopped()) return 0;
@@ -139,7 +165,18 @@ function pvs(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number,
  * its first move, every move losing: only bounds are proven, so the line
  * shows how the result is kept, not the loser's best defence.
  */
-function keepLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, keep: number, wld: boolean, empties: number, parity: number, ply: number): void {
+function keepLine(
+  ctx: SearchContext,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  keep: number,
+  wld: boolean,
+  empties: number,
+  parity: number,
+  ply: number,
+): void {
   const s = ctx.state;
   s.pvLen[ply] = 0;
   if (empties === 0) return;
@@ -163,7 +200,11 @@ function keepLine(ctx: SearchContext, ph: number, pl: number, oh: number, ol: nu
     const np = parity ^ QUADRANT[x];
     unlinkEmpty(s, x);
     // The child is worth at most -keep for the opponent: this move keeps it.
-    const found = (keep === KEEP_NOTHING || i === n - 1 || searchNull(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - keep) | 0, empties - 1, np) <= -keep) && !ctx.stopped();
+    const found =
+      (keep === KEEP_NOTHING ||
+        i === n - 1 ||
+        searchNull(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], (0 - keep) | 0, empties - 1, np) <= -keep) &&
+      !ctx.stopped();
     if (found) keepLine(ctx, child[c], child[c + 1], child[c + 2], child[c + 3], next, wld, empties - 1, np, ply + 1);
     relinkEmpty(s, x);
     if (found) {
@@ -195,9 +236,10 @@ export function shallowGuess(ctx: SearchContext, ph: number, pl: number, oh: num
   if (ctx.evaluator === null || empties < ctx.evalMin) return 0;
   const depth = Math.min(GUESS_DEPTH, empties - ctx.evalMin + 1);
   // The engine below the root searches it faster: the same value, the same nodes.
-  const v = ctx.below !== null
-    ? ctx.below.midValue(ctx, ph, pl, oh, ol, empties, depth, -(1 << 30), 1 << 30)
-    : midSearchFrom(ctx.state, ctx.evaluator, ph, pl, oh, ol, depth, -(1 << 30), 1 << 30);
+  const v =
+    ctx.below !== null
+      ? ctx.below.midValue(ctx, ph, pl, oh, ol, empties, depth, -(1 << 30), 1 << 30)
+      : midSearchFrom(ctx.state, ctx.evaluator, ph, pl, oh, ol, depth, -(1 << 30), 1 << 30);
   return Math.max(-64, Math.min(64, Math.round(v / 256) * 2)) | 0;
 }
 
@@ -253,7 +295,6 @@ function wldGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: nu
 export type RootStrategy = 'probes' | 'pvs' | 'aspiration' | 'mtdf';
 export const ROOT_STRATEGIES: readonly RootStrategy[] = ['probes', 'pvs', 'aspiration', 'mtdf'];
 const ASPIRATION = 4;
-
 
 /** How solveExact searches the root: the strategy, a window, a first guess, or a known score (the PV only). */
 export interface RootOptions {
@@ -345,7 +386,17 @@ export class ScoreProbes {
  * The root's search in window (alpha, beta): its fail-soft score, and what
  * it proves shown live (the bounds, and the best move of a score above alpha).
  */
-function rootWindow(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, alpha: number, beta: number, empties: number, parity: number): number {
+function rootWindow(
+  ctx: SearchContext,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  alpha: number,
+  beta: number,
+  empties: number,
+  parity: number,
+): number {
   const v = pvs(ctx, ph, pl, oh, ol, alpha, beta, empties, parity, 0);
   if (ctx.stopped()) return v;
   const live = ctx.live;
@@ -359,7 +410,17 @@ function rootWindow(ctx: SearchContext, ph: number, pl: number, oh: number, ol: 
 }
 
 /** The exact score by a root strategy other than the probes (see RootStrategy). */
-function rootSearch(ctx: SearchContext, how: RootStrategy, guess: number, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number): number {
+function rootSearch(
+  ctx: SearchContext,
+  how: RootStrategy,
+  guess: number,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  empties: number,
+  parity: number,
+): number {
   if (how === 'pvs') return rootWindow(ctx, ph, pl, oh, ol, -64, 64, empties, parity);
   if (how === 'aspiration') {
     let alpha = Math.max(-64, guess - ASPIRATION);
@@ -422,7 +483,7 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
   const empties = emptyCount(pos);
   const how = options.root;
   if (how === undefined && !options.wld && options.known === undefined && options.alpha === undefined && options.beta === undefined) {
-    throw new RangeError('solveExact: options.root is the root\'s strategy (the settings table\'s root: src/settings.ts)');
+    throw new RangeError("solveExact: options.root is the root's strategy (the settings table's root: src/settings.ts)");
   }
   const live = ctx.live;
   const at = ctx.liveAt;

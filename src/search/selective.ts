@@ -10,13 +10,12 @@
  * the depths and where it starts were measured (bench/README, "ProbCut").
  */
 import type { Evaluator } from '../eval/weights.js';
+import { NO_CUT, PC_DEEP_FROM, PC_DEEP_PLIES, PC_FROM, PC_PLIES } from './constants.js';
 import { midSearch } from './midgame.js';
 import type { SearchState } from './state.js';
-import { NO_CUT, PC_DEEP_FROM, PC_DEEP_PLIES, PC_FROM, PC_PLIES } from './constants.js';
 
 /** The standard deviation of a ProbCut search's error, in discs. */
 export const PC_SIGMA = 7;
-
 
 /**
  * The table's selectivity level of a search at t sigmas (1‥255). Levels

@@ -34,7 +34,7 @@ function playLine(p: number, o: number, x: number): number {
     }
     if (y >= 0 && y < 8 && (p >> y) & 1) flipped |= run;
   }
-  return (p | flipped | (1 << x)) | ((o & ~flipped) << 8);
+  return p | flipped | (1 << x) | ((o & ~flipped) << 8);
 }
 
 /** P's stable discs on a line, from the lines one disc fuller (already in edge). */
@@ -45,7 +45,7 @@ function edgeStable(edge: Uint8Array, p: number, o: number): number {
     let r = playLine(p, o, x); // P plays x: none of P's discs flip
     stable &= edge[((r & 255) << 8) | (r >> 8)];
     r = playLine(o, p, x); // O plays x (r = o' | p' << 8): P's bracketed discs flip
-    stable &= edge[r & 0xff00 | (r & 255)];
+    stable &= edge[(r & 0xff00) | (r & 255)];
   }
   return stable & p;
 }
@@ -99,8 +99,16 @@ const INNER_LO = 0x7e7e7e00;
 
 /** Gathers bit `bit` of each rank's byte (file = bit) into an 8-bit column value, rank 1 lowest. */
 function column(hi: number, lo: number, bit: number): number {
-  return ((lo >>> bit) & 1) | (((lo >>> (bit + 8)) & 1) << 1) | (((lo >>> (bit + 16)) & 1) << 2) | (((lo >>> (bit + 24)) & 1) << 3)
-    | (((hi >>> bit) & 1) << 4) | (((hi >>> (bit + 8)) & 1) << 5) | (((hi >>> (bit + 16)) & 1) << 6) | (((hi >>> (bit + 24)) & 1) << 7);
+  return (
+    ((lo >>> bit) & 1) |
+    (((lo >>> (bit + 8)) & 1) << 1) |
+    (((lo >>> (bit + 16)) & 1) << 2) |
+    (((lo >>> (bit + 24)) & 1) << 3) |
+    (((hi >>> bit) & 1) << 4) |
+    (((hi >>> (bit + 8)) & 1) << 5) |
+    (((hi >>> (bit + 16)) & 1) << 6) |
+    (((hi >>> (bit + 24)) & 1) << 7)
+  );
 }
 
 /** Spreads an 8-bit column value back onto file `bit` (inverse of column). */
@@ -144,7 +152,8 @@ export function stableDiscs(ph: number, pl: number, oh: number, ol: number, out:
     if (((filledL >>> r) & 255) === 255) rowL |= 255 << r;
     if (((filledH >>> r) & 255) === 255) rowH |= 255 << r;
   }
-  let cols = filledL & (filledL >>> 8) & (filledL >>> 16) & (filledL >>> 24) & filledH & (filledH >>> 8) & (filledH >>> 16) & (filledH >>> 24) & 255;
+  let cols =
+    filledL & (filledL >>> 8) & (filledL >>> 16) & (filledL >>> 24) & filledH & (filledH >>> 8) & (filledH >>> 16) & (filledH >>> 24) & 255;
   cols |= cols << 8;
   cols |= cols << 16;
   let d9H = 0;

@@ -132,8 +132,18 @@ export interface Table {
    * window (alpha, beta) and its best move (NO_MOVE if none).
    */
   record(
-    ph: number, pl: number, oh: number, ol: number, hash: number,
-    depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number, cost?: number,
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    hash: number,
+    depth: number,
+    selectivity: number,
+    alpha: number,
+    beta: number,
+    score: number,
+    move: number,
+    cost?: number,
   ): void;
 }
 
@@ -185,7 +195,8 @@ abstract class TableBase {
     checkBits(bits);
     this.bits = bits;
     this.data = shared instanceof Int32Array ? shared : shared ? new Int32Array(shared) : new Int32Array(words << bits);
-    if (this.data.length !== words << bits) throw new RangeError(`a shared table of ${this.data.byteLength} bytes is not 2^${bits} entries`);
+    if (this.data.length !== words << bits)
+      throw new RangeError(`a shared table of ${this.data.byteLength} bytes is not 2^${bits} entries`);
     this.zero = zeroWords ?? (() => this.data.fill(0));
   }
 
@@ -212,7 +223,8 @@ abstract class TableBase {
 
   /** Starts a new search: older entries become the first to be replaced. */
   newSearch(): void {
-    if (this.now >= 255) this.restart(); // dates wrapped: old entries would look new
+    if (this.now >= 255)
+      this.restart(); // dates wrapped: old entries would look new
     else this.now++;
   }
 
@@ -277,7 +289,17 @@ abstract class TableBase {
    * into the position words); `same` when a holds the position (found by the
    * last probe: its bounds of the same depth then combine with the new one).
    */
-  protected write(a: number, same: boolean, depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number, cost: number): number {
+  protected write(
+    a: number,
+    same: boolean,
+    depth: number,
+    selectivity: number,
+    alpha: number,
+    beta: number,
+    score: number,
+    move: number,
+    cost: number,
+  ): number {
     const d = this.data;
     let lower = -64;
     let upper = 64;
@@ -315,7 +337,12 @@ export class TranspositionTable extends TableBase implements Table {
   private readonly bucketMask: number;
   private readonly bucketWords: number;
 
-  constructor(bits: number, layout: 'board1' | 'board2' | 'board4' = 'board2', shared?: SharedArrayBuffer | Int32Array, zeroWords?: () => void) {
+  constructor(
+    bits: number,
+    layout: 'board1' | 'board2' | 'board4' = 'board2',
+    shared?: SharedArrayBuffer | Int32Array,
+    zeroWords?: () => void,
+  ) {
     super(bits, 8, shared, zeroWords);
     const ways = LAYOUTS[layout].ways;
     this.layout = layout;
@@ -347,8 +374,18 @@ export class TranspositionTable extends TableBase implements Table {
   }
 
   record(
-    ph: number, pl: number, oh: number, ol: number, hash: number,
-    depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number, cost = 0,
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    hash: number,
+    depth: number,
+    selectivity: number,
+    alpha: number,
+    beta: number,
+    score: number,
+    move: number,
+    cost = 0,
   ): void {
     const b = (hash & this.bucketMask) * this.bucketWords;
     this.stats[STAT_STORES]++;
@@ -401,8 +438,18 @@ export class KeyedTable extends TableBase implements Table {
   }
 
   record(
-    ph: number, pl: number, oh: number, ol: number, hash: number,
-    depth: number, selectivity: number, alpha: number, beta: number, score: number, move: number, cost = 0,
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    hash: number,
+    depth: number,
+    selectivity: number,
+    alpha: number,
+    beta: number,
+    score: number,
+    move: number,
+    cost = 0,
   ): void {
     const key = hashPosition2(ph, pl, oh, ol);
     const b = (hash & this.bucketMask) << 4;

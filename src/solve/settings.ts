@@ -4,16 +4,24 @@
  * ordering, selectivity), with the same defaults.
  */
 import { availableParallelism } from 'node:os';
-import { type WeightsBytes, readWeightsBytes } from '../eval/files.js';
-import type { Layout } from '../search/table.js';
 import { OptionError } from '../errors.js';
-import { chooseEngine } from '../wasm/choice.js';
-import type { EngineName } from '../wasm/engine.js';
+import { readWeightsBytes, type WeightsBytes } from '../eval/files.js';
 import { SHIPPED_WEIGHTS } from '../install.js';
+import type { Layout } from '../search/table.js';
 import type { Prover } from '../search/wld.js';
 import {
-  type Host, type Namer, type Place, type SettingKey, SettingProblem, type SettingValues, checkLibraryOptions, libraryName, resolveValues,
+  checkLibraryOptions,
+  type Host,
+  libraryName,
+  type Namer,
+  type Place,
+  resolveValues,
+  type SettingKey,
+  SettingProblem,
+  type SettingValues,
 } from '../settings.js';
+import { chooseEngine } from '../wasm/choice.js';
+import type { EngineName } from '../wasm/engine.js';
 
 export interface SolveOptions {
   /** A transposition table of 2^hashBits entries (10‥30; default 21, as the command line's -h). */
@@ -36,7 +44,7 @@ export interface SolveOptions {
   readonly prover?: Prover;
 }
 
-export { type Prover, PROVERS } from '../search/wld.js';
+export { PROVERS, type Prover } from '../search/wld.js';
 
 /** A search's settings, resolved: every setting of the table (values), the weights read, the engine that runs. */
 export interface ResolvedOptions extends Omit<SettingValues, 'weights' | 'engine'> {

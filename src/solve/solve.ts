@@ -2,17 +2,14 @@
  * Solving suites: one position at a time on a given table, each result
  * checked against the answers of its OBF line.
  */
-import { type ObfAnswer, type ObfEntry, bestAnswers } from '../position/obf.js';
+import { bestAnswers, type ObfAnswer, type ObfEntry } from '../position/obf.js';
 import type { Position } from '../position/position.js';
-import { type RootStrategy, shallowGuess, solveExact } from '../search/root.js';
-import { DFPN_FILLED, DFPN_HITS, DFPN_OVERWRITES, DFPN_PROBES, DFPN_STORES, type DfpnTable, proveWld } from '../search/dfpn.js';
 import { emptyCount } from '../position/position.js';
-import { NO_MOVE } from '../search/table.js';
-import { type Wld, wldOf } from '../search/wld.js';
 import type { SearchContext } from '../search/context.js';
-import {
-  STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, type Table,
-} from '../search/table.js';
+import { DFPN_FILLED, DFPN_HITS, DFPN_OVERWRITES, DFPN_PROBES, DFPN_STORES, type DfpnTable, proveWld } from '../search/dfpn.js';
+import { type RootStrategy, shallowGuess, solveExact } from '../search/root.js';
+import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, type Table } from '../search/table.js';
+import { type Wld, wldOf } from '../search/wld.js';
 
 export interface TableStats {
   readonly probes: number;
@@ -63,7 +60,11 @@ export interface PositionResult {
  * the score alone decides.
  */
 export function check(
-  answers: readonly ObfAnswer[], score: number, move: number, gameOver: boolean, wld?: Wld,
+  answers: readonly ObfAnswer[],
+  score: number,
+  move: number,
+  gameOver: boolean,
+  wld?: Wld,
 ): { expected: number | null; bestMoves: readonly number[]; ok: boolean | null } {
   const best = bestAnswers(answers);
   if (!best) return { expected: null, bestMoves: [], ok: null };
@@ -82,7 +83,6 @@ function checkWld(answers: readonly ObfAnswer[], best: number, wld: Wld, move: n
   const a = answers.find((x) => x.move === move);
   return a !== undefined && wldOf(a.score) === wld;
 }
-
 
 /** How one position is solved on a context: its table kept or cleared, the root's strategy. */
 export interface PositionSolve {
@@ -108,7 +108,12 @@ export function engineOf(engineNodes: number): 'wasm' | 'ts' {
 
 /** Solves one position exactly (or its WLD) on the context's table and checks it. */
 export function solveOne(
-  ctx: SearchContext, position: Position, answers: readonly ObfAnswer[], index: number, line: number, settings: PositionSolve,
+  ctx: SearchContext,
+  position: Position,
+  answers: readonly ObfAnswer[],
+  index: number,
+  line: number,
+  settings: PositionSolve,
 ): PositionResult {
   if (settings.dfpn) return solveByDfpn(ctx, settings.dfpn, position, answers, index, line, !!settings.keepTable);
   const table = ctx.table;
@@ -119,8 +124,19 @@ export function solveOne(
   const engineNodes = (ctx.below?.searched ?? 0) - before;
   const gameOver = r.pv.length === 0;
   return {
-    index, line, empties: r.empties, move: r.move, score: r.score, ...(r.wld ? { wld: r.wld } : {}), ...check(answers, r.score, r.move, gameOver, r.wld),
-    nodes: r.nodes, ms: r.ms, pv: r.pv, table: tableStats(table), engine: engineOf(engineNodes), engineNodes,
+    index,
+    line,
+    empties: r.empties,
+    move: r.move,
+    score: r.score,
+    ...(r.wld ? { wld: r.wld } : {}),
+    ...check(answers, r.score, r.move, gameOver, r.wld),
+    nodes: r.nodes,
+    ms: r.ms,
+    pv: r.pv,
+    table: tableStats(table),
+    engine: engineOf(engineNodes),
+    engineNodes,
   };
 }
 
@@ -129,8 +145,17 @@ export function solveOne(
  * leaves searched on the context (its engine, its table). The table
  * statistics are the df-pn table's (no cutoffs: it has none).
  */
-function solveByDfpn(ctx: SearchContext, dfpn: DfpnTable, position: Position, answers: readonly ObfAnswer[], index: number, line: number, keep: boolean): PositionResult {
-  if (keep) dfpn.stats.fill(0); // (then `used` counts this position's new entries only)
+function solveByDfpn(
+  ctx: SearchContext,
+  dfpn: DfpnTable,
+  position: Position,
+  answers: readonly ObfAnswer[],
+  index: number,
+  line: number,
+  keep: boolean,
+): PositionResult {
+  if (keep)
+    dfpn.stats.fill(0); // (then `used` counts this position's new entries only)
   else dfpn.clear();
   ctx.table.clear();
   ctx.table.newSearch();
@@ -146,10 +171,26 @@ function solveByDfpn(ctx: SearchContext, dfpn: DfpnTable, position: Position, an
   const move = r.pv.length > 0 ? r.pv[0] : NO_MOVE;
   const st = dfpn.stats;
   return {
-    index, line, empties, move, score: r.score, wld: r.wld, ...check(answers, r.score, move, r.pv.length === 0, r.wld),
-    nodes: ctx.state.nodes[0], ms: performance.now() - t0, pv: r.pv,
-    table: { probes: st[DFPN_PROBES], hits: st[DFPN_HITS], cutoffs: 0, stores: st[DFPN_STORES], overwrites: st[DFPN_OVERWRITES], used: st[DFPN_FILLED] },
-    engine: engineOf(engineNodes), engineNodes,
+    index,
+    line,
+    empties,
+    move,
+    score: r.score,
+    wld: r.wld,
+    ...check(answers, r.score, move, r.pv.length === 0, r.wld),
+    nodes: ctx.state.nodes[0],
+    ms: performance.now() - t0,
+    pv: r.pv,
+    table: {
+      probes: st[DFPN_PROBES],
+      hits: st[DFPN_HITS],
+      cutoffs: 0,
+      stores: st[DFPN_STORES],
+      overwrites: st[DFPN_OVERWRITES],
+      used: st[DFPN_FILLED],
+    },
+    engine: engineOf(engineNodes),
+    engineNodes,
   };
 }
 
@@ -182,7 +223,12 @@ export function summarize(results: readonly PositionResult[], errors: number, wa
   }
   const ms = wallMs ?? cpuMs;
   return {
-    positions: results.length, nodes, ms: Math.round(ms * 1000) / 1000, cpuMs: Math.round(cpuMs * 1000) / 1000,
-    nps: ms > 0 ? Math.round((nodes * 1000) / ms) : 0, mismatches, errors,
+    positions: results.length,
+    nodes,
+    ms: Math.round(ms * 1000) / 1000,
+    cpuMs: Math.round(cpuMs * 1000) / 1000,
+    nps: ms > 0 ? Math.round((nodes * 1000) / ms) : 0,
+    mismatches,
+    errors,
   };
 }

@@ -4,15 +4,16 @@
  * one worker of the pool does. For many positions on several threads, see
  * solveSuite (pool/suite.ts).
  */
-import type { ObfAnswer, ObfEntry } from '../position/obf.js';
-import { type Position, positionArgument } from '../position/position.js';
-import { answersArgument } from '../position/obf.js';
+
 import { searchEvaluator } from '../eval/files.js';
+import type { ObfAnswer, ObfEntry } from '../position/obf.js';
+import { answersArgument } from '../position/obf.js';
+import { type Position, positionArgument } from '../position/position.js';
 import { SearchContext } from '../search/context.js';
-import { MIN_BITS, createTable } from '../search/table.js';
 import { DfpnTable } from '../search/dfpn.js';
+import { createTable, MIN_BITS } from '../search/table.js';
 import { WasmSearch } from '../wasm/search.js';
-import { type ResolvedOptions, type SolveOptions, resolveOptions } from './settings.js';
+import { type ResolvedOptions, resolveOptions, type SolveOptions } from './settings.js';
 import { type PositionResult, solveOne } from './solve.js';
 
 export class Solver {
@@ -29,7 +30,13 @@ export class Solver {
     this.dfpn = o.prover === 'dfpn' ? new DfpnTable(o.hashBits) : undefined;
     const bits = this.dfpn ? MIN_BITS : o.hashBits;
     const below = o.engine === 'wasm' ? WasmSearch.create(bits, o.tableLayout, evaluator) : null;
-    this.ctx = new SearchContext({ table: below ? below.table : createTable(bits, o.tableLayout), evaluator, selectivity: o.selectivity, off: o.off, below });
+    this.ctx = new SearchContext({
+      table: below ? below.table : createTable(bits, o.tableLayout),
+      evaluator,
+      selectivity: o.selectivity,
+      off: o.off,
+      below,
+    });
   }
 
   /**
@@ -39,13 +46,23 @@ export class Solver {
    */
   solve(position: Position | string, answers: readonly ObfAnswer[] = []): PositionResult {
     const p = positionArgument(position);
-    return solveOne(this.ctx, p, answersArgument(answers, p), ++this.solved, 0, { keepTable: this.options.keepTable, root: this.options.root, wld: this.options.wld, dfpn: this.dfpn });
+    return solveOne(this.ctx, p, answersArgument(answers, p), ++this.solved, 0, {
+      keepTable: this.options.keepTable,
+      root: this.options.root,
+      wld: this.options.wld,
+      dfpn: this.dfpn,
+    });
   }
 
   /** Solves an OBF entry and checks its answers; `index` is its 1-based place in the suite. */
   solveEntry(entry: ObfEntry, index: number): PositionResult {
     this.solved = index;
-    return solveOne(this.ctx, entry.position, entry.answers, index, entry.line, { keepTable: this.options.keepTable, root: this.options.root, wld: this.options.wld, dfpn: this.dfpn });
+    return solveOne(this.ctx, entry.position, entry.answers, index, entry.line, {
+      keepTable: this.options.keepTable,
+      root: this.options.root,
+      wld: this.options.wld,
+      dfpn: this.dfpn,
+    });
   }
 }
 

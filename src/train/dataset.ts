@@ -13,12 +13,13 @@
  *     i32 score << 8 | exact (1 when the score is the position's own exact
  *     score, 0 when it is the game's outcome after perfect play later)
  */
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { appendFlushed, onFile, problemOf } from '../io.js';
+
 import { createHash } from 'node:crypto';
+import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { popcount32 } from 'native-free-bitboard';
 import { FileError } from '../errors.js';
+import { appendFlushed, onFile, problemOf } from '../io.js';
 
 export const RECORD_WORDS = 5;
 
@@ -118,11 +119,16 @@ export function readDataset(file: string): Dataset {
   } catch (e) {
     throw new DatasetError(file, `cannot read the file: ${problemOf(e)}`);
   }
-  if (buf.length < HEADER_BYTES || buf.toString('latin1', 0, 4) !== MAGIC) throw new DatasetError(file, 'not a revsolve training data file (RSTD)');
+  if (buf.length < HEADER_BYTES || buf.toString('latin1', 0, 4) !== MAGIC)
+    throw new DatasetError(file, 'not a revsolve training data file (RSTD)');
   if (buf.readUInt32LE(4) !== 1) throw new DatasetError(file, `version ${buf.readUInt32LE(4)}; this revsolve reads version 1`);
   const header = {
-    seed: buf.readUInt32LE(8), solveAt: buf.readUInt32LE(12), batchGames: buf.readUInt32LE(16), noise: buf.readUInt32LE(20) / 1000,
-    depth: buf.readUInt32LE(24), guideHash: buf.readUInt32LE(28),
+    seed: buf.readUInt32LE(8),
+    solveAt: buf.readUInt32LE(12),
+    batchGames: buf.readUInt32LE(16),
+    noise: buf.readUInt32LE(20) / 1000,
+    depth: buf.readUInt32LE(24),
+    guideHash: buf.readUInt32LE(28),
   };
   const parts: Buffer[] = [];
   const ends: number[] = [];
@@ -174,7 +180,8 @@ export function selectRecords(d: Dataset, out: string, keep: (records: Int32Arra
     for (let b = 0; b < d.batches; b++) {
       const to = d.batchEnds[b] * RECORD_WORDS;
       const chosen: number[] = [];
-      for (let r = from; r < to; r += RECORD_WORDS) if (keep(d.records, r)) for (let k = 0; k < RECORD_WORDS; k++) chosen.push(d.records[r + k]);
+      for (let r = from; r < to; r += RECORD_WORDS)
+        if (keep(d.records, r)) for (let k = 0; k < RECORD_WORDS; k++) chosen.push(d.records[r + k]);
       w.append(b, Int32Array.from(chosen));
       kept += chosen.length / RECORD_WORDS;
       from = to;
@@ -191,12 +198,20 @@ export class DatasetWriter {
   private at: number;
 
   /** A new file, or (resume) the existing one cut back to `validBytes`. */
-  constructor(readonly file: string, header: DataHeader, resume?: Dataset) {
+  constructor(
+    readonly file: string,
+    header: DataHeader,
+    resume?: Dataset,
+  ) {
     if (resume) {
       const h = resume.header;
       if (
-        h.seed !== header.seed >>> 0 || h.solveAt !== header.solveAt || h.batchGames !== header.batchGames ||
-        h.noise !== Math.round(header.noise * 1000) / 1000 || h.depth !== header.depth || h.guideHash !== header.guideHash >>> 0
+        h.seed !== header.seed >>> 0 ||
+        h.solveAt !== header.solveAt ||
+        h.batchGames !== header.batchGames ||
+        h.noise !== Math.round(header.noise * 1000) / 1000 ||
+        h.depth !== header.depth ||
+        h.guideHash !== header.guideHash >>> 0
       ) {
         throw new DatasetError(
           file,
@@ -208,7 +223,8 @@ export class DatasetWriter {
       onFile(file, () => ftruncateSync(this.fd, resume.validBytes));
       this.at = resume.validBytes;
     } else {
-      if (existsSync(file) && statSync(file).size > 0) throw new DatasetError(file, 'exists: use --resume to go on with it, or another name');
+      if (existsSync(file) && statSync(file).size > 0)
+        throw new DatasetError(file, 'exists: use --resume to go on with it, or another name');
       this.fd = onFile(file, () => openSync(file, 'w'));
       try {
         appendFlushed(this.fd, file, headerBytes(header).subarray(0, HEADER_BYTES), 0);

@@ -9,10 +9,11 @@
  * weight, as do the occurrences of a group. Blocks of consecutive
  * positions (mostly whole games) are held out to measure the error.
  */
-import { N_PACKED, N_PATTERNS, PACK, UNPACKED_OFFSET, featureIndices } from '../eval/features.js';
+
 import { type CompressOptions, compressWeight } from '../eval/compress.js';
+import { featureIndices, N_PACKED, N_PATTERNS, PACK, UNPACKED_OFFSET } from '../eval/features.js';
+import { Evaluator, tablesFor, Weights } from '../eval/weights.js';
 import { rng } from '../position/random.js';
-import { Evaluator, Weights, tablesFor } from '../eval/weights.js';
 import { RECORD_WORDS, recordEmpties, recordExact, recordScore } from './dataset.js';
 
 export interface FitOptions {
@@ -56,7 +57,11 @@ export interface FitResult {
 const K = N_PATTERNS + 1; // active weights per position: the patterns and the constant
 const BLOCK = 512;
 
-export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?: (epoch: number, trainMae: number, heldMae: number) => void): FitResult {
+export function fitWeights(
+  data: readonly Int32Array[],
+  o: FitOptions,
+  onEpoch?: (epoch: number, trainMae: number, heldMae: number) => void,
+): FitResult {
   const n = data.reduce((s, d) => s + d.length / RECORD_WORDS, 0);
   // Each position as its K packed weight numbers (no table offset), its label and empties.
   const idx = new Int32Array(n * K);
@@ -66,7 +71,10 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
   let i = 0;
   for (const d of data) {
     for (let r = 0; r < d.length; r += RECORD_WORDS, i++) {
-      const ph = d[r], pl = d[r + 1], oh = d[r + 2], ol = d[r + 3];
+      const ph = d[r],
+        pl = d[r + 1],
+        oh = d[r + 2],
+        ol = d[r + 3];
       const e = recordEmpties(d, r);
       featureIndices(ph, pl, oh, ol, F);
       for (let f = 0; f < N_PATTERNS; f++) idx[i * K + f] = PACK[F[f]];
@@ -101,10 +109,11 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
   const heldMae = () => {
     let s = 0;
     let c = 0;
-    for (let j = 0; j < n; j++) if (held[j]) {
-      s += Math.abs(clamp(predict(j, tableOf(empties[j]))) - label[j]);
-      c++;
-    }
+    for (let j = 0; j < n; j++)
+      if (held[j]) {
+        s += Math.abs(clamp(predict(j, tableOf(empties[j]))) - label[j]);
+        c++;
+      }
     return c ? s / c : 0;
   };
   for (let epoch = 1; epoch <= o.epochs; epoch++) {
@@ -143,7 +152,9 @@ export function fitWeights(data: readonly Int32Array[], o: FitOptions, onEpoch?:
   // The error of the int16 weights as they will be used, on the same split.
   const ev = new Evaluator(weights);
   return {
-    weights, trainCount: order.length, heldCount: n - order.length,
+    weights,
+    trainCount: order.length,
+    heldCount: n - order.length,
     heldByBand: heldOutError(data, (a, b, c, d) => ev.evaluate(a, b, c, d), o.holdout, o.seed),
   };
 }
@@ -164,7 +175,12 @@ export interface CountError {
 }
 
 /** Held-out mean absolute error (discs) of any weights, per empties count (0–60), on the split `fitWeights` makes with the same seed. */
-export function heldOutByEmpties(data: readonly Int32Array[], evaluate: (ph: number, pl: number, oh: number, ol: number) => number, holdout: number, seed: number): CountError[] {
+export function heldOutByEmpties(
+  data: readonly Int32Array[],
+  evaluate: (ph: number, pl: number, oh: number, ol: number) => number,
+  holdout: number,
+  seed: number,
+): CountError[] {
   const n = data.reduce((s, d) => s + d.length / RECORD_WORDS, 0);
   const held = heldOutMask(n, holdout, rng(seed));
   const counts = Array.from({ length: 61 }, () => ({ n: 0, exact: 0, s: 0 }));
@@ -183,17 +199,25 @@ export function heldOutByEmpties(data: readonly Int32Array[], evaluate: (ph: num
 
 /** The error over the counts from..to together (each position counts once). */
 export function pooledError(counts: readonly CountError[], from: number, to: number): { n: number; exact: number; mae: number } {
-  let n = 0, exact = 0, s = 0;
-  for (const c of counts) if (c.empties >= from && c.empties <= to) {
-    n += c.n;
-    exact += c.exact;
-    s += c.mae * c.n;
-  }
+  let n = 0,
+    exact = 0,
+    s = 0;
+  for (const c of counts)
+    if (c.empties >= from && c.empties <= to) {
+      n += c.n;
+      exact += c.exact;
+      s += c.mae * c.n;
+    }
   return { n, exact, mae: n ? s / n : 0 };
 }
 
 /** Held-out mean absolute error (discs) of any weights, by bands of 4 empties, on the split `fitWeights` makes with the same seed. */
-export function heldOutError(data: readonly Int32Array[], evaluate: (ph: number, pl: number, oh: number, ol: number) => number, holdout: number, seed: number): BandError[] {
+export function heldOutError(
+  data: readonly Int32Array[],
+  evaluate: (ph: number, pl: number, oh: number, ol: number) => number,
+  holdout: number,
+  seed: number,
+): BandError[] {
   const counts = heldOutByEmpties(data, evaluate, holdout, seed);
   return Array.from({ length: 16 }, (_, k) => {
     const { n, mae } = pooledError(counts, 4 * k, 4 * k + 3);

@@ -2,11 +2,12 @@
  * A piscina worker for `train gen`: plays a batch of games and hands back
  * their records.
  */
-import { DEFAULT_LAYOUT, DEFAULT_SELECTIVITY } from '../settings.js';
-import { createTable } from '../search/table.js';
-import { SearchContext } from '../search/context.js';
-import { type SelfPlaySettings, playGame } from './selfplay.js';
+
 import { loadEvaluator } from '../eval/files.js';
+import { SearchContext } from '../search/context.js';
+import { createTable } from '../search/table.js';
+import { DEFAULT_LAYOUT, DEFAULT_SELECTIVITY } from '../settings.js';
+import { playGame, type SelfPlaySettings } from './selfplay.js';
 
 export interface GenTask extends SelfPlaySettings {
   /** Weights file guiding the moves (with depth > 0). */
@@ -29,7 +30,15 @@ let kept: { bits: number; guide: string | null; ctx: SearchContext } | undefined
 export default function genBatch(t: GenTask): GenResult {
   if (!kept || kept.bits !== t.bits || kept.guide !== t.guide) {
     // The guide's weights also order the exact solves: same scores, fewer nodes.
-    kept = { bits: t.bits, guide: t.guide, ctx: new SearchContext({ table: createTable(t.bits, DEFAULT_LAYOUT), evaluator: loadEvaluator(t.guide), selectivity: DEFAULT_SELECTIVITY }) };
+    kept = {
+      bits: t.bits,
+      guide: t.guide,
+      ctx: new SearchContext({
+        table: createTable(t.bits, DEFAULT_LAYOUT),
+        evaluator: loadEvaluator(t.guide),
+        selectivity: DEFAULT_SELECTIVITY,
+      }),
+    };
   }
   const out: number[] = [];
   let nodes = 0;

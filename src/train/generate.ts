@@ -5,7 +5,7 @@
  * last whole batch.
  */
 import { Piscina } from 'piscina';
-import { type Dataset, DatasetWriter, type DataHeader } from './dataset.js';
+import { type DataHeader, type Dataset, DatasetWriter } from './dataset.js';
 import type { GenResult, GenTask } from './gen-worker.js';
 
 export interface GenSettings extends DataHeader {
@@ -21,7 +21,13 @@ export interface GenProgress {
 }
 
 /** Generates up to `games` games into `file`; false when stopped by the signal. */
-export async function generate(file: string, s: GenSettings, resume: Dataset | undefined, progress: GenProgress, signal?: AbortSignal): Promise<boolean> {
+export async function generate(
+  file: string,
+  s: GenSettings,
+  resume: Dataset | undefined,
+  progress: GenProgress,
+  signal?: AbortSignal,
+): Promise<boolean> {
   const writer = new DatasetWriter(file, s, resume);
   const batches = Math.ceil(s.games / s.batchGames);
   let next = resume ? resume.batches : 0;
@@ -29,14 +35,26 @@ export async function generate(file: string, s: GenSettings, resume: Dataset | u
   let records = resume ? resume.records.length / 5 : 0;
   let nodes = 0;
   const done = new Map<number, GenResult>();
-  const pool = new Piscina({ filename: new URL('./gen-worker-entry.cjs', import.meta.url).href, minThreads: s.workers, maxThreads: s.workers });
+  const pool = new Piscina({
+    filename: new URL('./gen-worker-entry.cjs', import.meta.url).href,
+    minThreads: s.workers,
+    maxThreads: s.workers,
+  });
   progress(Math.min(s.games, written * s.batchGames), records, nodes);
   const feed = async () => {
     while (next < batches && !signal?.aborted) {
       const batch = next++;
       const firstGame = batch * s.batchGames;
       const task: GenTask = {
-        seed: s.seed, solveAt: s.solveAt, noise: s.noise, depth: s.depth, guide: s.guide, bits: s.bits, batch, firstGame, games: Math.min(s.batchGames, s.games - firstGame),
+        seed: s.seed,
+        solveAt: s.solveAt,
+        noise: s.noise,
+        depth: s.depth,
+        guide: s.guide,
+        bits: s.bits,
+        batch,
+        firstGame,
+        games: Math.min(s.batchGames, s.games - firstGame),
       };
       const r = (await pool.run(task, { signal })) as GenResult;
       done.set(batch, r);

@@ -6,18 +6,19 @@
  * play from the solvable point") and every position of the principal
  * variation to the end, where the label is exact.
  */
-import { DEFAULT_ROOT } from '../settings.js';
-import { U64, flips, moves, popcount32 } from 'native-free-bitboard';
-import { PASS, finalScore, placedHi, placedLo, playWords } from '../position/position.js';
-import { pushRecord } from './dataset.js';
-import { solveExact } from '../search/root.js';
-import type { SearchContext } from '../search/context.js';
-import { W_MOBILITY, W_PARITY, W_POTENTIAL, orderKey } from '../search/ordering.js';
-import { W_EDGE } from '../search/constants.js';
-import type { SearchState } from '../search/state.js';
-import { rng } from '../position/random.js';
+
+import { flips, moves, popcount32, U64 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';
+import { finalScore, PASS, placedHi, placedLo, playWords } from '../position/position.js';
+import { rng } from '../position/random.js';
+import { W_EDGE } from '../search/constants.js';
+import type { SearchContext } from '../search/context.js';
 import { midSearchFrom } from '../search/midgame.js';
+import { orderKey, W_MOBILITY, W_PARITY, W_POTENTIAL } from '../search/ordering.js';
+import { solveExact } from '../search/root.js';
+import type { SearchState } from '../search/state.js';
+import { DEFAULT_ROOT } from '../settings.js';
+import { pushRecord } from './dataset.js';
 
 export interface SelfPlaySettings {
   readonly seed: number;
@@ -55,7 +56,10 @@ export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out
   const guide = ctx.evaluator;
   const r = rng(gameSeed(s.seed, g));
   const opening = 6 + Math.floor(r() * 14);
-  let ph = 0x00000008, pl = 0x10000000, oh = 0x00000010, ol = 0x08000000;
+  let ph = 0x00000008,
+    pl = 0x10000000,
+    oh = 0x00000010,
+    ol = 0x08000000;
   let toMove = 0; // 0: the first player, 1: the second
   const seen: number[] = []; // positions before the solve point: ph, pl, oh, ol, side
   let ply = 0;
@@ -87,7 +91,10 @@ export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out
       let best = 1 << 30;
       for (const y of list) {
         flips(y, ph, pl, oh, ol, F, 0);
-        const k = orderKey(oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], y), placedLo(pl, F[1], y), y, 0, W_MOBILITY, W_POTENTIAL, W_PARITY, W_EDGE) * 16 + Math.floor(r() * 16);
+        const k =
+          orderKey(oh ^ F[0], ol ^ F[1], placedHi(ph, F[0], y), placedLo(pl, F[1], y), y, 0, W_MOBILITY, W_POTENTIAL, W_PARITY, W_EDGE) *
+            16 +
+          Math.floor(r() * 16);
         if (k < best) {
           best = k;
           x = y;
@@ -123,7 +130,17 @@ export function playGame(g: number, s: SelfPlaySettings, ctx: SearchContext, out
  * order of their static evaluation, and each after the first only with the
  * window that tells whether it beats the best so far.
  */
-export function guidedChoice(s: SearchState, ev: Evaluator, ph: number, pl: number, oh: number, ol: number, list: readonly number[], noise: readonly number[], depth: number): number {
+export function guidedChoice(
+  s: SearchState,
+  ev: Evaluator,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  list: readonly number[],
+  noise: readonly number[],
+  depth: number,
+): number {
   const order = list.map((y, i) => {
     const [a, b, c, d] = playWords(ph, pl, oh, ol, y);
     return { i, key: ev.evaluate(a, b, c, d) };
@@ -143,8 +160,6 @@ export function guidedChoice(s: SearchState, ev: Evaluator, ph: number, pl: numb
   }
   return list[bestI];
 }
-
-
 
 /** Labels the positions seen with `score`, known for the side `side` (sign per side to move; not their own exact score). */
 function label(seen: number[], side: number, score: number, out: number[]): void {

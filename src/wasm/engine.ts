@@ -20,18 +20,28 @@
  * fetch compiled once and posted to its workers.
  */
 
-import {
-  COUNTERS, INITIAL_PAGES, LAYOUT_FACTS, MAXIMUM_PAGES, MAX_THREADS, MEMORY_BASE, SCRATCH_BYTES, SETTINGS_BYTE, SETTINGS_WORDS, WASM_MAX_BITS, WEIGHTS_HEADER_WORDS,
-} from './layout.js';
 import { N_WEIGHTS } from '../eval/features.js';
 import type { Layout } from '../search/table.js';
+import {
+  COUNTERS,
+  INITIAL_PAGES,
+  LAYOUT_FACTS,
+  MAX_THREADS,
+  MAXIMUM_PAGES,
+  MEMORY_BASE,
+  SCRATCH_BYTES,
+  SETTINGS_BYTE,
+  SETTINGS_WORDS,
+  WASM_MAX_BITS,
+  WEIGHTS_HEADER_WORDS,
+} from './layout.js';
 
 /** The two engines: the search compiled to WebAssembly, and the TypeScript one (the reference). */
 export type EngineName = 'wasm' | 'ts';
 export const ENGINES: readonly EngineName[] = ['wasm', 'ts'];
 
 // The memory's pages and the threads that can share it: src/wasm/layout.ts, the engines' one home for them.
-export { INITIAL_PAGES, MAXIMUM_PAGES, MAX_SPLIT_WORKERS, MAX_THREADS } from './layout.js';
+export { INITIAL_PAGES, MAX_SPLIT_WORKERS, MAX_THREADS, MAXIMUM_PAGES } from './layout.js';
 
 /**
  * The engine that runs for a request, and why another than asked (null when
@@ -39,11 +49,22 @@ export { INITIAL_PAGES, MAXIMUM_PAGES, MAX_SPLIT_WORKERS, MAX_THREADS } from './
  * load here, or null when it can (the host finds out its own way). The
  * engine never changes the tree (the same search, compiled twice).
  */
-export function engineFor(asked: EngineName, bits: number, layout: Layout, unavailable: string | null): { engine: EngineName; why: string | null } {
+export function engineFor(
+  asked: EngineName,
+  bits: number,
+  layout: Layout,
+  unavailable: string | null,
+): { engine: EngineName; why: string | null } {
   if (asked === 'ts') return { engine: 'ts', why: null };
-  if (layout === 'key4') return { engine: 'ts', why: 'the WebAssembly engine has the board layouts only: the TypeScript engine runs (--table key4)' };
-  if (bits > WASM_MAX_BITS) return { engine: 'ts', why: `a table of 2^${bits} entries is more than the WebAssembly engine's memory holds (2^${WASM_MAX_BITS}): the TypeScript engine runs` };
-  if (unavailable !== null) return { engine: 'ts', why: `the WebAssembly engine cannot load here (${unavailable}): the TypeScript engine runs` };
+  if (layout === 'key4')
+    return { engine: 'ts', why: 'the WebAssembly engine has the board layouts only: the TypeScript engine runs (--table key4)' };
+  if (bits > WASM_MAX_BITS)
+    return {
+      engine: 'ts',
+      why: `a table of 2^${bits} entries is more than the WebAssembly engine's memory holds (2^${WASM_MAX_BITS}): the TypeScript engine runs`,
+    };
+  if (unavailable !== null)
+    return { engine: 'ts', why: `the WebAssembly engine cannot load here (${unavailable}): the TypeScript engine runs` };
   return { engine: 'wasm', why: null };
 }
 
@@ -69,7 +90,18 @@ export interface EngineExports {
   listAt(field: number): number;
   /** Takes the settings block written at scratchAt() + SETTINGS_BYTE (src/wasm/layout.ts). */
   configure(): void;
-  searchNull(ph: number, pl: number, oh: number, ol: number, alpha: number, empties: number, level: number, margin: number, date: number, floor: number): number;
+  searchNull(
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    alpha: number,
+    empties: number,
+    level: number,
+    margin: number,
+    date: number,
+    floor: number,
+  ): number;
   shallowMax(): number;
   flipsHi(x: number, ph: number, pl: number, oh: number, ol: number): number;
   flipsLo(x: number, ph: number, pl: number, oh: number, ol: number): number;
@@ -162,8 +194,13 @@ export function engineMemory(): WebAssembly.Memory {
  * table-backed search with the search's node count so far: the host's
  * chance to set the thread's stop flag and show progress.
  */
-export function loadEngine(memory: WebAssembly.Memory = engineMemory(), thread = 0, poll: (nodes: number) => void = () => undefined): Engine {
-  if (!Number.isInteger(thread) || thread < 0 || thread >= MAX_THREADS) throw new RangeError(`engine thread ${thread}: 0 to ${MAX_THREADS - 1}`);
+export function loadEngine(
+  memory: WebAssembly.Memory = engineMemory(),
+  thread = 0,
+  poll: (nodes: number) => void = () => undefined,
+): Engine {
+  if (!Number.isInteger(thread) || thread < 0 || thread >= MAX_THREADS)
+    throw new RangeError(`engine thread ${thread}: 0 to ${MAX_THREADS - 1}`);
   const instance = new WebAssembly.Instance(engineModule(), {
     env: {
       memory,
@@ -175,7 +212,10 @@ export function loadEngine(memory: WebAssembly.Memory = engineMemory(), thread =
   });
   const exports = instance.exports as unknown as EngineExports;
   if (!layoutChecked) {
-    const problem = typeof exports.layoutOf === 'function' ? layoutProblem((k) => exports.layoutOf(k)) : 'the WebAssembly engine reports no layout (a module older than this code): rebuild it (npm run build)';
+    const problem =
+      typeof exports.layoutOf === 'function'
+        ? layoutProblem((k) => exports.layoutOf(k))
+        : 'the WebAssembly engine reports no layout (a module older than this code): rebuild it (npm run build)';
     if (problem) throw new EngineUnavailable(problem);
     layoutChecked = true;
   }

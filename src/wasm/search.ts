@@ -8,16 +8,39 @@
  * added to the context's, so that the results read as the TypeScript
  * engine's: the same tree, node for node.
  */
-import type { Evaluator } from '../eval/weights.js';
+
 import { EMPTY_INDEX, N_WEIGHTS, SQ_FEATURE, SQ_POWER, SQ_START, UNPACKED_OFFSET } from '../eval/features.js';
-import type { LowerSearch, SearchContext } from '../search/context.js';
-import { LAYOUTS, type Layout, type Table, createTable, tableBytes } from '../search/table.js';
-import { type Engine, type EngineExports, engineMemory, loadEngine } from './engine.js';
-import { LIVE_NODES } from '../search/context.js';
+import type { Evaluator } from '../eval/weights.js';
 import { LIST } from '../search/constants.js';
+import type { LowerSearch, SearchContext } from '../search/context.js';
+import { LIVE_NODES } from '../search/context.js';
+import { createTable, LAYOUTS, type Layout, type Table, tableBytes } from '../search/table.js';
+import { type Engine, type EngineExports, engineMemory, loadEngine } from './engine.js';
 import {
-  COUNTERS, HELP_BUSY, HELP_BYTE, HELP_CLOSED, HELP_DONE, HELP_STATE, SETTINGS_BYTE, SETTINGS_WORDS, SET_EVAL_MIN, SET_OFF, SET_PER_MOBILITY_0, SET_PER_MOBILITY_1, SET_PER_MOBILITY_2, SET_PER_MOBILITY_3,
-  SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3, SET_W_EDGE, SET_W_MOBILITY, SET_W_PARITY, SET_W_POTENTIAL, SQ_FEATURE_WORDS, SQ_POWER_WORDS, SQ_START_WORDS,
+  COUNTERS,
+  HELP_BUSY,
+  HELP_BYTE,
+  HELP_CLOSED,
+  HELP_DONE,
+  HELP_STATE,
+  SET_EVAL_MIN,
+  SET_OFF,
+  SET_PER_MOBILITY_0,
+  SET_PER_MOBILITY_1,
+  SET_PER_MOBILITY_2,
+  SET_PER_MOBILITY_3,
+  SET_SORT_FROM_1,
+  SET_SORT_FROM_2,
+  SET_SORT_FROM_3,
+  SET_W_EDGE,
+  SET_W_MOBILITY,
+  SET_W_PARITY,
+  SET_W_POTENTIAL,
+  SETTINGS_BYTE,
+  SETTINGS_WORDS,
+  SQ_FEATURE_WORDS,
+  SQ_POWER_WORDS,
+  SQ_START_WORDS,
   WEIGHTS_HEADER_WORDS,
 } from './layout.js';
 
@@ -38,7 +61,10 @@ function copyWeights(buffer: ArrayBufferLike, at: number, ev: Evaluator): { tabl
   i32.set(SQ_POWER, SQ_START_WORDS + SQ_FEATURE_WORDS);
   i32.set(EMPTY_INDEX, SQ_START_WORDS + SQ_FEATURE_WORDS + SQ_POWER_WORDS);
   const from = at + 4 * WEIGHTS_HEADER_WORDS;
-  ev.expandInto(new Int16Array(buffer, from, tables * N_WEIGHTS), new Int16Array(buffer, from + 2 * tables * N_WEIGHTS, tables * N_WEIGHTS));
+  ev.expandInto(
+    new Int16Array(buffer, from, tables * N_WEIGHTS),
+    new Int16Array(buffer, from + 2 * tables * N_WEIGHTS, tables * N_WEIGHTS),
+  );
   return { tables, band: ev.band };
 }
 
@@ -132,7 +158,10 @@ export class WasmSearch implements LowerSearch {
   searched = 0;
 
   /** The engine over `share` as thread `thread` (0 ‥ 31: its scratch region and stop flag, its own among the share's threads). */
-  constructor(readonly share: EngineShare, thread = 0) {
+  constructor(
+    readonly share: EngineShare,
+    thread = 0,
+  ) {
     const e: Engine = loadEngine(share.memory, thread, (nodes) => this.poll(nodes));
     const x = e.exports;
     const w = share.weights;
@@ -223,16 +252,36 @@ export class WasmSearch implements LowerSearch {
     helpState(this.share, running ? HELP_CLOSED : HELP_DONE);
   }
 
-  midValue(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number {
-    if (this.share.weights === null) throw new Error('midValue: the engine was made without the evaluator\'s weights');
+  midValue(
+    ctx: SearchContext,
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    empties: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+  ): number {
+    if (this.share.weights === null) throw new Error("midValue: the engine was made without the evaluator's weights");
     const value = this.x.midValue(ph, pl, oh, ol, empties, depth, alpha, beta);
     this.drain(ctx);
     return value;
   }
 
   orderedMoves(
-    ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number,
-    sq: Int32Array, fh: Int32Array, fl: Int32Array, at: number,
+    ctx: SearchContext,
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    empties: number,
+    parity: number,
+    hashMove: number,
+    sq: Int32Array,
+    fh: Int32Array,
+    fl: Int32Array,
+    at: number,
   ): number {
     if (this.configuredFor !== ctx) this.configure(ctx);
     const n = this.x.orderedMoves(ph, pl, oh, ol, empties, parity, hashMove);
