@@ -126,7 +126,7 @@ if (pageRuns.length > 0) {
     '',
     `In the page (\`--page ${pageRuns.length}\`: the first ${pageRuns.length} games, headless Chromium, WebAssembly engine, h ${opt.bits}, from ${from} empties; the Analyse click to the analysis done, workers started before):`,
     '',
-    '| game | moves at ' + from + ' | command line, 1 worker | page, 1 worker | page, 2 workers |',
+    `| game | moves at ${from} | command line, 1 worker | page, 1 worker | page, 2 workers |`,
     '| --- | --- | --- | --- | --- |',
   );
   for (const [i, r] of pageRuns.entries())

@@ -26,23 +26,23 @@ writeFileSync(at('empty.obf'), '');
 writeFileSync(at('other.obf'), readFileSync(join(OBF, 'fforum-20-39.obf'), 'utf8').split('\n').slice(0, 3).join('\n'));
 writeFileSync(at('blank.obf'), '\n\n   \n% a comment\n');
 writeFileSync(at('binary.obf'), Buffer.from([0, 1, 2, 3, 255, 0, 7]));
-writeFileSync(at('huge-line.obf'), 'X'.repeat(200_000) + '\n');
+writeFileSync(at('huge-line.obf'), `${'X'.repeat(200_000)}\n`);
 writeFileSync(at('crlf.obf'), readFileSync(at('three.obf'), 'utf8').replace(/\n/g, '\r\n'));
-writeFileSync(at('bom.obf'), '\ufeff' + readFileSync(at('three.obf'), 'utf8'));
+writeFileSync(at('bom.obf'), `\ufeff${readFileSync(at('three.obf'), 'utf8')}`);
 const line1 = readFileSync(at('three.obf'), 'utf8').split('\n')[0];
 const board = line1.slice(0, 64);
 writeFileSync(
   at('mixed.obf'),
   [
     line1,
-    board.slice(0, 60) + ' X',
-    board + ' Z',
-    board + ' X; A1:+4;',
-    board + ' X; G8:+99;',
-    board + ' X; G8:+3;',
-    board + ' X extra',
-    '-'.repeat(64) + ' X',
-    'O'.repeat(64) + ' X; PS:+0',
+    `${board.slice(0, 60)} X`,
+    `${board} Z`,
+    `${board} X; A1:+4;`,
+    `${board} X; G8:+99;`,
+    `${board} X; G8:+3;`,
+    `${board} X extra`,
+    `${'-'.repeat(64)} X`,
+    `${'O'.repeat(64)} X; PS:+0`,
   ].join('\n'),
 );
 writeFileSync(at('wrong-answer.obf'), line1.replace(/:\+18/g, ':+20'));
@@ -129,20 +129,20 @@ for (const p of [
   '',
   'X',
   board,
-  board + ' Q',
-  board.slice(1) + ' X',
-  board.replace('-', '#') + ' X',
-  board + ' X; A1:+4',
-  board + ' X; G8:+3',
-  board + ' X; G8=4',
-  'O'.repeat(64) + ' X; PS:+0',
-  board + ' X; G8:+18; G8:+18',
+  `${board} Q`,
+  `${board.slice(1)} X`,
+  `${board.replace('-', '#')} X`,
+  `${board} X; A1:+4`,
+  `${board} X; G8:+3`,
+  `${board} X; G8=4`,
+  `${'O'.repeat(64)} X; PS:+0`,
+  `${board} X; G8:+18; G8:+18`,
 ]) {
   refuse('solve: --position', ['solve', '--position', p]);
 }
-runs('solve: --position', ['solve', '--position', 'O'.repeat(64) + ' X', '-h', '10']);
+runs('solve: --position', ['solve', '--position', `${'O'.repeat(64)} X`, '-h', '10']);
 runs('solve: --position', ['solve', '--position', line1.split(';')[0], '-h', '14']);
-runs('solve: --position', ['solve', '--position', line1.split(';')[0] + '; G8:+18', '-h', '14', '--table', 'key4']);
+runs('solve: --position', ['solve', '--position', `${line1.split(';')[0]}; G8:+18`, '-h', '14', '--table', 'key4']);
 for (const layout of ['board1', 'board2', 'board4', 'key4'])
   for (const h of ['10', '16']) runs('solve: tables', ['solve', 'ff.obf', '-h', h, '--table', layout, '-n', '1', '--quiet']);
 for (const e of ['wasm', 'ts'])

@@ -56,5 +56,5 @@ if (sink === 0.5) console.log(sink);
 // benny writes its own files: add how they were made.
 for (const name of ['moves', 'flips']) {
   const file = `${folder}/${name}.json`;
-  writeFileSync(file, JSON.stringify({ ...machine(), ...JSON.parse(readFileSync(file, 'utf8')) }, null, 2) + '\n');
+  writeFileSync(file, `${JSON.stringify({ ...machine(), ...JSON.parse(readFileSync(file, 'utf8')) }, null, 2)}\n`);
 }

@@ -56,7 +56,7 @@ export function setFile(dir, key) {
     .split('\n')
     .filter((l) => l.trim() !== '');
   const file = join(dir, `${key}.obf`);
-  writeFileSync(file, lines.slice(set.lines[0] - 1, set.lines[1]).join('\n') + '\n');
+  writeFileSync(file, `${lines.slice(set.lines[0] - 1, set.lines[1]).join('\n')}\n`);
   return { set, file };
 }
 

@@ -23,7 +23,7 @@ const revsolve = (...a) => {
 
 let source = opt.eval;
 if (!source) {
-  source = dir + 'synthetic.dat';
+  source = `${dir}synthetic.dat`;
   revsolve('eval', 'synth', source, '--seed', '1');
 }
 const steps = [
@@ -38,7 +38,7 @@ const variants = [{ name: 'mobility only (no eval)', file: null, bytes: 0 }];
 for (const [name, flags] of steps) {
   let file = source;
   if (flags) {
-    file = dir + name.replace(/[^a-z0-9]+/gi, '-') + '.rsev';
+    file = `${dir + name.replace(/[^a-z0-9]+/gi, '-')}.rsev`;
     revsolve('eval', 'compress', source, file, ...flags);
   }
   variants.push({ name, file, bytes: statSync(file).size });
@@ -100,7 +100,7 @@ updateReadme(
     '| --- | --- | --- | --- | --- | --- |',
     ...runs.map(
       (r) =>
-        `| ${r.variant} | ${r.bytes ? fmt(r.bytes) + ' B' : '–'} | ${fmt(r.nodes)} | ${(r.nodes / full.nodes).toFixed(3)} | ${(r.ms / 1000).toFixed(1)} s | ${fmt(r.nps)} |`,
+        `| ${r.variant} | ${r.bytes ? `${fmt(r.bytes)} B` : '–'} | ${fmt(r.nodes)} | ${(r.nodes / full.nodes).toFixed(3)} | ${(r.ms / 1000).toFixed(1)} s | ${fmt(r.nps)} |`,
     ),
     '',
     '![eval quantisation](results/eval-quantisation.svg)',

@@ -21,7 +21,7 @@ export function args(defaults) {
     if (!(key in defaults))
       throw new Error(
         `unknown option --${key}; options: ${Object.keys(defaults)
-          .map((k) => '--' + k)
+          .map((k) => `--${k}`)
           .join(' ')}`,
       );
     out[key] = a[++i];
@@ -74,7 +74,7 @@ export function machine() {
 
 export function saveJson(name, value) {
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(new URL(name, RESULTS), JSON.stringify(value, null, 2) + '\n');
+  writeFileSync(new URL(name, RESULTS), `${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** Renders a vega-lite spec to SVG in bench/results/. */
@@ -92,7 +92,7 @@ export function updateReadme(tag, markdown) {
   const block = `${open}\n${markdown.trim()}\n${close}`;
   const i = text.indexOf(open);
   const j = text.indexOf(close);
-  writeFileSync(file, i >= 0 && j > i ? text.slice(0, i) + block + text.slice(j + close.length) : text.trimEnd() + '\n\n' + block + '\n');
+  writeFileSync(file, i >= 0 && j > i ? text.slice(0, i) + block + text.slice(j + close.length) : `${text.trimEnd()}\n\n${block}\n`);
 }
 
 export const fmt = (n) => Math.round(n).toLocaleString('en-US');

@@ -20,11 +20,11 @@ const firstLines = Number(opt['all-off-lines']);
 const head = join(mkdtempSync(join(tmpdir(), 'revsolve-study-')), 'head.obf');
 writeFileSync(
   head,
-  readFileSync(opt.suite, 'utf8')
+  `${readFileSync(opt.suite, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '' && !/^[%#]/.test(l))
     .slice(0, firstLines)
-    .join('\n') + '\n',
+    .join('\n')}\n`,
 );
 
 const runs = [

@@ -20,10 +20,10 @@ const [from, to] = opt.lines.split('-').map(Number);
 const part = join(mkdtempSync(join(tmpdir(), 'revsolve-bench-')), 'part.obf');
 writeFileSync(
   part,
-  readFileSync(opt.suite, 'utf8')
+  `${readFileSync(opt.suite, 'utf8')
     .split('\n')
     .slice(from - 1, to)
-    .join('\n') + '\n',
+    .join('\n')}\n`,
 );
 // Edax with its own trained weights at h = 10 (the issue's reference), FFO #40-#49.
 const EDAX = { 40: 12.2e6, 41: 31.1e6, 42: 38.9e6, 43: 103e6, 44: 30.1e6, 45: 460e6, 46: 89.8e6, 47: 28.8e6, 48: 212e6, 49: 495e6 };
@@ -87,7 +87,7 @@ updateReadme(
     '| --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.ffo ? '#' + r.ffo : 'line ' + r.line} | ${fmt(r.mobility)} | ${fmt(r.eval)} | ${r.evalVsMobility.toFixed(2)} | ${r.edax ? fmt(r.edax) : '–'} | ${r.evalVsEdax ? r.evalVsEdax.toFixed(2) : '–'} |`,
+        `| ${r.ffo ? `#${r.ffo}` : `line ${r.line}`} | ${fmt(r.mobility)} | ${fmt(r.eval)} | ${r.evalVsMobility.toFixed(2)} | ${r.edax ? fmt(r.edax) : '–'} | ${r.evalVsEdax ? r.evalVsEdax.toFixed(2) : '–'} |`,
     ),
     `| total | ${fmt(tot('mobility'))} | ${fmt(tot('eval'))} | ${(tot('eval') / tot('mobility')).toFixed(2)} | ${tot('edax') ? fmt(tot('edax')) : '–'} | ${tot('edax') ? (tot('eval') / tot('edax')).toFixed(2) : '–'} |`,
   ].join('\n'),

@@ -47,7 +47,7 @@ if (opt.measured) {
     hours: { low: sum(low), mid: sum(mid), high: sum(high) },
     largest: { ffo: 76, hours: { low: low[i76], mid: mid[i76], high: high[i76] } },
   };
-  writeFileSync(new URL(opt.out, RESULTS), JSON.stringify(result, null, 1) + '\n');
+  writeFileSync(new URL(opt.out, RESULTS), `${JSON.stringify(result, null, 1)}\n`);
   console.log(
     `ratio ${result.ratio.low.toFixed(2)} / ${geo.toFixed(2)} / ${result.ratio.high.toFixed(2)} (best / geometric mean / worst), ${(nps / 1e6).toFixed(1)} M N/s`,
   );
@@ -100,13 +100,13 @@ const result = {
   largest: { ffo: largest.ffo, empties: largest.empties, hours: largest.hours },
   machines,
 };
-writeFileSync(new URL(opt.out, RESULTS), JSON.stringify(result, null, 1) + '\n');
+writeFileSync(new URL(opt.out, RESULTS), `${JSON.stringify(result, null, 1)}\n`);
 
 const h = (x) => `${x.low.toFixed(1)}–${x.high.toFixed(1)} h`;
 console.log(
   `node ratio ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}, ${(speed.low / 1e6).toFixed(1)}–${(speed.high / 1e6).toFixed(1)} M N/s`,
 );
 console.log(`one thread: ${h(total)} in all; the largest, FFO #${largest.ffo} (${largest.empties} empties): ${h(largest.hours)}`);
-console.log('| machines (2 cores) | ' + machines.map((m) => m.machines).join(' | ') + ' |');
-console.log('| --- |' + machines.map(() => ' --- |').join(''));
-console.log('| expected wall time | ' + machines.map((m) => h(m.hours)).join(' | ') + ' |');
+console.log(`| machines (2 cores) | ${machines.map((m) => m.machines).join(' | ')} |`);
+console.log(`| --- |${machines.map(() => ' --- |').join('')}`);
+console.log(`| expected wall time | ${machines.map((m) => h(m.hours)).join(' | ')} |`);

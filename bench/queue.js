@@ -14,7 +14,7 @@
 //      durations, and how many were out at once.
 //   npm run bench:queue [-- --rounds 3 --bits 21 --leaf 22 --cap 60]
 // Writes bench/results/queue.json and a section of bench/README.md.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -49,7 +49,10 @@ const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.
 });
 for (let up = false; !up; ) {
   up = await new Promise((resolve) => {
-    const c = connect(port, '127.0.0.1', () => (c.end(), resolve(true)));
+    const c = connect(port, '127.0.0.1', () => {
+      c.end();
+      resolve(true);
+    });
     c.on('error', () => resolve(false));
   });
   if (!up) await sleep(50);

@@ -38,5 +38,5 @@ if (picked.length < count) throw new Error(`only ${picked.length} positions foun
 const range = lo === hi ? `${lo}` : `${lo}-${hi}`;
 const flag = range === '20-24' ? '' : ` --empties ${range}`;
 const header = `% ${count} random positions of ${range} empties, seed ${opt.seed}: node bench/random-set.js --seed ${opt.seed} --count ${count}${flag}\n`;
-writeFileSync(out, header + picked.map((p) => formatObfLine(p)).join('\n') + '\n');
+writeFileSync(out, `${header + picked.map((p) => formatObfLine(p)).join('\n')}\n`);
 console.log(`${out}: ${picked.length} positions`);

@@ -57,9 +57,9 @@ const name = basename(file, '.obf');
 mkdirSync(new URL('./results', import.meta.url), { recursive: true });
 writeFileSync(
   new URL(`./results/solve-${name}.json`, import.meta.url),
-  JSON.stringify(
+  `${JSON.stringify(
     { suite: name, hashBits: bits, weights: 'weights/revsolve.rsev', selectivity: '1,2', ...machine(), engines: out },
     null,
     2,
-  ) + '\n',
+  )}\n`,
 );

@@ -24,7 +24,7 @@ const CLI = new URL('../dist/cli/main.js', import.meta.url).pathname;
 const line = readFileSync(new URL('../obf/fforum-40-59.obf', import.meta.url), 'utf8').split('\n')[0];
 const dir = mkdtempSync(join(tmpdir(), 'revsolve-web-'));
 const FFO40 = join(dir, 'ffo40.obf');
-writeFileSync(FFO40, line + '\n');
+writeFileSync(FFO40, `${line}\n`);
 const chromium = findChromium();
 if (!chromium) throw new Error('no Chromium (/usr/bin/chromium or $CHROMIUM)');
 

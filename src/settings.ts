@@ -498,7 +498,7 @@ export const COMBINATIONS: readonly Combination[] = [
   },
   {
     key: 'selectivity',
-    problem: (v, g, n) =>
+    problem: (v, g) =>
       g('selectivity') && v.selectivity.length > 0 && (v.ordering === 'mobility' || v.weights === null)
         ? `the selective pre-searches start from the evaluation: they need eval ordering, not ${v.weights === null ? 'no weights' : 'mobility ordering'}`
         : null,

@@ -106,7 +106,7 @@ describe('revsolve analyze', () => {
       }
     }
     const file = join(tmp, 'children.obf');
-    writeFileSync(file, lines.join('\n') + '\n');
+    writeFileSync(file, `${lines.join('\n')}\n`);
     const s = spawnSync(process.execPath, [CLI, 'solve', file, '--json', '--quiet', '-n', '1', '-h', '16', '--engine', 'ts'], {
       encoding: 'utf8',
     });

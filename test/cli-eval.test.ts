@@ -36,7 +36,7 @@ describe('revsolve eval', () => {
     expect(run('eval', 'synth', full).code).toBe(0);
     expect(statSync(full).size).toBe(28 + 61 * 114_364 * 2);
     for (const [name, flags] of VARIANTS) {
-      const r = run('eval', 'compress', full, join(dir, name + '.rsev'), ...flags);
+      const r = run('eval', 'compress', full, join(dir, `${name}.rsev`), ...flags);
       expect(r.code, r.err).toBe(0);
     }
     expect(statSync(join(dir, '4bit.rsev')).size).toBe(16 + 16 * 57_182 + 4);
@@ -124,8 +124,8 @@ describe('revsolve eval export', () => {
 describe('solving with weights', () => {
   it("fforum-1-19: every variant orders the search and finds the file's scores", () => {
     if (!statSync(full, { throwIfNoEntry: false })) run('eval', 'synth', full);
-    for (const file of [full, ...VARIANTS.map(([n]) => join(dir, n + '.rsev'))]) {
-      const r = run('solve', OBF + 'fforum-1-19.obf', '--json', '-h', '16', '--eval', file, '--quiet');
+    for (const file of [full, ...VARIANTS.map(([n]) => join(dir, `${n}.rsev`))]) {
+      const r = run('solve', `${OBF}fforum-1-19.obf`, '--json', '-h', '16', '--eval', file, '--quiet');
       expect(r.code, `${file}: ${r.err}`).toBe(0);
       const summary = JSON.parse(r.out.trim().split('\n').pop()!);
       expect(summary).toMatchObject({ positions: 19, mismatches: 0, ordering: 'eval', eval: file });

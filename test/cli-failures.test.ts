@@ -32,7 +32,7 @@ function oneLine(err: string, ...names: string[]): void {
 const EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 /** Generous: a stop that takes longer is a hang, not slowness. */
 const STOP_LIMIT_MS = 10_000;
-export const stopTimes: string[] = [];
+const stopTimes: string[] = [];
 
 /** Starts the CLI, sends `signal` once it has worked `afterMs`, and waits (at most STOP_LIMIT_MS) for it to exit. */
 async function interrupt(signal: NodeJS.Signals, afterMs: number, ...args: string[]) {
@@ -57,7 +57,7 @@ async function interrupt(signal: NodeJS.Signals, afterMs: number, ...args: strin
 
 describe('signals stop every command', () => {
   const long = [
-    ['solve, one worker, quiet', 'solve', OBF + 'fforum-40-59.obf', '-n', '1', '--quiet', '-h', '16'],
+    ['solve, one worker, quiet', 'solve', `${OBF}fforum-40-59.obf`, '-n', '1', '--quiet', '-h', '16'],
     [
       'solve, one position, quiet',
       'solve',
@@ -67,7 +67,7 @@ describe('signals stop every command', () => {
       '-h',
       '16',
     ],
-    ['solve, two workers', 'solve', OBF + 'fforum-40-59.obf', '-n', '2', '-h', '16'],
+    ['solve, two workers', 'solve', `${OBF}fforum-40-59.obf`, '-n', '2', '-h', '16'],
     ['perft', 'perft', '16'],
   ];
   for (const [what, ...args] of long) {
@@ -92,7 +92,7 @@ describe('signals stop every command', () => {
 });
 
 describe('output paths that cannot be written', () => {
-  const suite = OBF + 'fforum-1-19.obf';
+  const suite = `${OBF}fforum-1-19.obf`;
   it('--results in a missing directory: one line, exit 2, no table printed', () => {
     const file = join(dir, 'missing', 'r.jsonl');
     const r = run('solve', suite, '--results', file, '-h', '12');
@@ -118,9 +118,7 @@ describe('output paths that cannot be written', () => {
 });
 
 describe('bad input files', () => {
-  const P = readFileSync(OBF + 'fforum-1-19.obf', 'utf8')
-    .split('\n')[0]
-    .slice(0, 66); // FFO #1, best G8:+18
+  const P = readFileSync(`${OBF}fforum-1-19.obf`, 'utf8').split('\n')[0].slice(0, 66); // FFO #1, best G8:+18
 
   it('a results file with a JSON null line: reported, that line ignored, the run completes', () => {
     const suite = join(dir, 'one.obf');

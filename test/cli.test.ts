@@ -119,7 +119,7 @@ describe('revsolve solve', () => {
 });
 
 describe('results file and --resume', () => {
-  const suite = OBF + 'fforum-1-19.obf';
+  const suite = `${OBF}fforum-1-19.obf`;
   const rows = (out: string) =>
     jsonLines(out)
       .slice(0, -1)
@@ -141,7 +141,7 @@ describe('results file and --resume', () => {
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     const foreign = JSON.parse(lines[7]);
     foreign.position = foreign.position.replace(/^./, (c: string) => (c === '-' ? 'X' : '-'));
-    writeFileSync(partial, lines.slice(0, 6).join('\n') + '\n' + JSON.stringify(foreign) + '\n' + lines[6].slice(0, 40));
+    writeFileSync(partial, `${lines.slice(0, 6).join('\n')}\n${JSON.stringify(foreign)}\n${lines[6].slice(0, 40)}`);
     const resumed = run('solve', suite, '--json', '-h', '14', '--results', partial, '--resume');
     expect(resumed.code).toBe(0);
     expect(resumed.err).toMatch(/partial\.jsonl:7: position \d+ is not the suite's position/);
@@ -162,13 +162,7 @@ describe('results file and --resume', () => {
   it('a run stopped by SIGINT says how to resume, and resuming gives the uninterrupted report', async () => {
     // FFO #20-#31: a few seconds, long enough to interrupt.
     const part = join(dir, 'ffo20-31.obf');
-    writeFileSync(
-      part,
-      readFileSync(OBF + 'fforum-20-39.obf', 'utf8')
-        .split('\n')
-        .slice(0, 12)
-        .join('\n') + '\n',
-    );
+    writeFileSync(part, `${readFileSync(`${OBF}fforum-20-39.obf`, 'utf8').split('\n').slice(0, 12).join('\n')}\n`);
     const file = join(dir, 'int.jsonl');
     const child = spawn(process.execPath, [CLI, 'solve', part, '--json', '-n', '1', '-h', '18', '--results', file]);
     let err = '';
@@ -218,7 +212,7 @@ describe('results file and --resume', () => {
 
   it('split search: a dying worker is retried, the position solved; twice, it is given up', () => {
     // FFO #39 (26 empties), one position on two workers, split.
-    const line = readFileSync(OBF + 'fforum-20-39.obf', 'utf8').split('\n')[19];
+    const line = readFileSync(`${OBF}fforum-20-39.obf`, 'utf8').split('\n')[19];
     const env = (fault: string) => ({ ...process.env, REVSOLVE_FAULT_EXIT: fault });
     const args = [CLI, 'solve', '--position', line, '--json', '-n', '2', '-h', '18', '--split', 'always'];
     const ok = spawnSync(process.execPath, args, { encoding: 'utf8', env: env('1') });
@@ -233,7 +227,7 @@ describe('results file and --resume', () => {
   it('a whole position with a helper: its dying owner is retried and the position solved (the helper neither hangs nor counts twice)', () => {
     // FFO #43 (23 empties, about 16 M nodes), one position on two workers: whole, the other worker helping (--idle
     // help, the default). FFO #39 once ended (0.2 s of search) before the helper, started on a loaded machine, came.
-    const line = readFileSync(OBF + 'fforum-40-59.obf', 'utf8').split('\n')[3];
+    const line = readFileSync(`${OBF}fforum-40-59.obf`, 'utf8').split('\n')[3];
     const args = [CLI, 'solve', '--position', line, '--json', '-n', '2', '-h', '18'];
     const ok = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, REVSOLVE_FAULT_EXIT: '1' }, timeout: 110_000 });
     expect(ok.status, ok.stderr).toBe(0);
@@ -247,11 +241,11 @@ describe('results file and --resume', () => {
   it('shows progress off a terminal as status lines on stderr, none with --quiet', () => {
     // FFO #43 (23 empties, about 16 M nodes: about a second on two workers, some ten ticks).
     // FFO #39 once finished in 0.23 s, before its first 0.2 s tick.
-    const line = readFileSync(OBF + 'fforum-40-59.obf', 'utf8').split('\n')[3];
+    const line = readFileSync(`${OBF}fforum-40-59.obf`, 'utf8').split('\n')[3];
     const r = run('solve', '--position', line, '-n', '2', '-h', '18', '--progress-every', '0.1', '--split', 'always');
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/^progress: started #1 \(23 empties, split across the workers\)$/m);
-    expect(r.err).toMatch(/^progress: 0\/1 done, 0:0\d\.\d{3}; #1 23 empties \(split\) .* nodes .* N\/s  score /m);
+    expect(r.err).toMatch(/^progress: 0\/1 done, 0:0\d\.\d{3}; #1 23 empties \(split\) .* nodes .* N\/s {2}score /m);
     const q = run('solve', '--position', line, '-n', '2', '-h', '18', '--progress-every', '0.1', '--quiet', '--split', 'always');
     expect(q.code).toBe(0);
     expect(q.err).toBe('');
@@ -276,8 +270,8 @@ describe('revsolve perft', () => {
   it('counts 1..8 from the start', () => {
     const r = run('perft', '8');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/perft  8:\s+390,216/);
-    expect(r.out).toMatch(/perft  1:\s+4\s/);
+    expect(r.out).toMatch(/perft {2}8:\s+390,216/);
+    expect(r.out).toMatch(/perft {2}1:\s+4\s/);
   });
 });
 
@@ -319,7 +313,7 @@ describe('scores do not depend on the table', () => {
 
   it('--json prints each position as it finishes, naming its index; the table in input order', () => {
     // The first position takes seconds, the second a moment: on two workers the second's line comes first.
-    const slow = readFileSync(OBF + 'fforum-40-59.obf', 'utf8').split('\n')[0]; // FFO #40: a few seconds
+    const slow = readFileSync(`${OBF}fforum-40-59.obf`, 'utf8').split('\n')[0]; // FFO #40: a few seconds
     const suite = join(dir, 'slow-first.obf');
     writeFileSync(suite, `${slow}\n${P1}\n`);
     const r = run('solve', suite, '--json', '-n', '2', '-h', '16', '--idle', 'wait', '--split', 'never');

@@ -23,7 +23,7 @@ const settingsB = (): ContextSettings => ({
 });
 
 // FFO #20-#23: 14, 15, 17 and 18 empties (the pre-searches run from SELECTIVE_MIN = 18).
-const positions = readObf(OBF + 'fforum-20-39.obf')
+const positions = readObf(`${OBF}fforum-20-39.obf`)
   .entries.slice(0, 4)
   .map((e) => e.position);
 

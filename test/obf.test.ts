@@ -15,7 +15,7 @@ describe('positions', () => {
 
   it('accept x o * . on input', () => {
     const a = parsePosition(START_TEXT.replace(/X/g, 'x').replace(/O/g, 'o').replace(/-/g, '.'));
-    const b = parsePosition(START_TEXT.slice(0, 64).replace(/X/g, '*') + ' X');
+    const b = parsePosition(`${START_TEXT.slice(0, 64).replace(/X/g, '*')} X`);
     expect(formatPosition(a)).toBe(START_TEXT.replace(/ x$/, ' X'));
     expect(formatPosition(b)).toBe(START_TEXT);
   });
@@ -24,7 +24,7 @@ describe('positions', () => {
     expect(() => parsePosition('XO- X')).toThrow(/3 squares, 64 expected/);
     expect(() => parsePosition(START_TEXT.replace(' X', ''))).toThrow(/side to move/);
     expect(() => parsePosition(START_TEXT.replace(' X', ' Z'))).toThrow(/side to move is 'Z'/);
-    expect(() => parsePosition('Q' + START_TEXT.slice(1))).toThrow(/square a1 is 'Q'/);
+    expect(() => parsePosition(`Q${START_TEXT.slice(1)}`)).toThrow(/square a1 is 'Q'/);
   });
 
   it('play moves and passes', () => {
@@ -34,7 +34,7 @@ describe('positions', () => {
     expect(formatPosition(q)).toBe('-------------------X-------XX------XO--------------------------- O');
     // A pass is a move only when it is forced: O has moves here.
     expect(() => play(q, PASS)).toThrow(/a pass is not legal/);
-    const forced = parsePosition('OX' + '-'.repeat(62) + ' X'); // X has no move, O has c1
+    const forced = parsePosition(`OX${'-'.repeat(62)} X`); // X has no move, O has c1
     expect(play(forced, PASS).toMove).toBe('O');
     expect(() => play(p, 0)).toThrow(/not a legal move/);
     expect(() => play(p, 27)).toThrow(/not empty/);
@@ -56,12 +56,12 @@ describe('OBF files', () => {
 
   it('report a bad line with file, line and problem, and read the others', () => {
     const text = [
-      START_TEXT + '; D3:+0;',
-      START_TEXT.slice(0, 60) + ' X',
-      START_TEXT + '; A1:+4;',
-      START_TEXT + '; D3=4;',
-      START_TEXT + '; F5:+99;',
-      START_TEXT + '; F5:+2;',
+      `${START_TEXT}; D3:+0;`,
+      `${START_TEXT.slice(0, 60)} X`,
+      `${START_TEXT}; A1:+4;`,
+      `${START_TEXT}; D3=4;`,
+      `${START_TEXT}; F5:+99;`,
+      `${START_TEXT}; F5:+2;`,
     ].join('\n');
     const s = parseObf(text, 'suite.obf');
     expect(s.entries.map((e) => e.line)).toEqual([1, 6]);

@@ -33,11 +33,11 @@ const SUITE_20_39 = join(OBF, 'fforum-20-39.obf');
 const TEN = join(dir, 'ten.obf');
 writeFileSync(
   TEN,
-  readFileSync(SUITE_20_39, 'utf8')
+  `${readFileSync(SUITE_20_39, 'utf8')
     .split('\n')
     .filter((l) => /^[-XO]{64}/.test(l))
     .slice(0, 10)
-    .join('\n') + '\n',
+    .join('\n')}\n`,
 );
 
 // FFO #40 (20 empties, +38 by a2): about a second at h 16.
@@ -57,7 +57,10 @@ function local(file: string): string[] {
 
 let redis: RedisServer;
 const procs: Proc[] = [];
-const track = (p: Proc) => (procs.push(p), p);
+const track = (p: Proc) => {
+  procs.push(p);
+  return p;
+};
 let reference20: string[];
 let reference1: string[];
 

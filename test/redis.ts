@@ -29,7 +29,10 @@ function pong(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const sock = connect(port, '127.0.0.1');
     let got = '';
-    sock.setTimeout(1000, () => (sock.destroy(), resolve(false)));
+    sock.setTimeout(1000, () => {
+      sock.destroy();
+      resolve(false);
+    });
     sock.on('error', () => resolve(false));
     sock.on('connect', () => sock.write('PING\r\n'));
     sock.on('data', (d) => {

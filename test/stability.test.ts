@@ -55,8 +55,8 @@ describe('stable discs', () => {
     let found = 0;
     for (let seed = 1; seed <= 200; seed++) {
       const pos = randomPosition(seed * 104729, 34 + (seed % 11));
-      let p = pos.player.toBigInt();
-      let o = pos.opponent.toBigInt();
+      const p = pos.player.toBigInt();
+      const o = pos.opponent.toBigInt();
       const sp = stable(p, o);
       const so = stable(o, p);
       found += B.count(sp) + B.count(so);

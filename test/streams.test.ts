@@ -39,7 +39,7 @@ function catches(pid: number, signum: number): boolean {
 
 describe.skipIf(!existsSync('/dev/full'))('a full or closed stderr', () => {
   it('solve: every row and the total on stdout, exit 0', () => {
-    const r = withFullStderr('solve', OBF + 'fforum-1-19.obf', '-h', '16', '-n', '1');
+    const r = withFullStderr('solve', `${OBF}fforum-1-19.obf`, '-h', '16', '-n', '1');
     expect(r.code).toBe(0);
     expect(r.out.split('\n').filter((l) => /^\s+\d+ \|/.test(l))).toHaveLength(19);
     expect(r.out).toMatch(/19 positions: .* 0 mismatches/);
@@ -100,7 +100,7 @@ describe('signals in every state', () => {
   });
 
   it('--json interrupted: the rows finished, then the summary marked interrupted', async () => {
-    const p = new Proc(['solve', OBF + 'fforum-20-39.obf', '-h', '16', '-n', '1', '--json', '--quiet']);
+    const p = new Proc(['solve', `${OBF}fforum-20-39.obf`, '-h', '16', '-n', '1', '--json', '--quiet']);
     try {
       await p.waitFor(/^\{"index":2,/m, 60_000);
       p.kill('SIGINT');

@@ -18,8 +18,8 @@ import { OBF } from './helpers.js';
 
 const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
 const evaluator = loadEvaluator(SHIPPED);
-const ffo = readObf(OBF + 'fforum-1-19.obf').entries;
-const ffo20 = readObf(OBF + 'fforum-20-39.obf').entries.slice(0, 4);
+const ffo = readObf(`${OBF}fforum-1-19.obf`).entries;
+const ffo20 = readObf(`${OBF}fforum-20-39.obf`).entries.slice(0, 4);
 
 function run(entries: typeof ffo, off: number, root: RootStrategy = 'probes'): number {
   const ctx = new SearchContext({ selectivity: [1, 2], table: createTable(16, 'board2'), evaluator, off });

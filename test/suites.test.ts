@@ -33,7 +33,7 @@ describe('the FFO suite in obf/', () => {
     const needle = ['..', 'shared'].join('/'); // spelt so that this file does not match itself
     const offenders: string[] = [];
     for (const dir of ['src', 'test', 'bench', '.ci']) {
-      for (const f of readdirSync(new URL(dir + '/', root), { recursive: true }) as string[]) {
+      for (const f of readdirSync(new URL(`${dir}/`, root), { recursive: true }) as string[]) {
         const url = new URL(`${dir}/${f}`, root);
         if (!statSync(url).isFile() || !/(\.(ts|js|mjs|sh)|^run)$/.test(f)) continue;
         const text = readFileSync(url, 'utf8');

@@ -126,7 +126,7 @@ describe('transposition table', () => {
         t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), 20, 0, 0, 1, 2, 0, cost);
       const has = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3])) >= 0;
       const full = ps.slice(0, ways);
-      full.forEach((p, i) => put(p, 20 + i)); // the cheapest costs 2^20 nodes
+      for (const [i, p] of full.entries()) put(p, 20 + i); // the cheapest costs 2^20 nodes
       const [cheap, near] = ps.slice(ways);
       put(cheap, 20 - KEEP_COSTLIER - 1); // not kept: every entry costs more than 2^KEEP_COSTLIER times as much
       expect([...full.map(has), has(cheap)], layout).toEqual([...full.map(() => true), false]);
@@ -189,7 +189,7 @@ describe('table layouts', () => {
       const put = (p: number[], depth: number) =>
         t.record(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]), depth, 0, -64, 64, depth - 30, depth);
       const get = (p: number[]) => t.probe(p[0], p[1], p[2], p[3], hashPosition(p[0], p[1], p[2], p[3]));
-      ps.slice(0, ways).forEach((p, i) => put(p, 20 + i));
+      for (const [i, p] of ps.slice(0, ways).entries()) put(p, 20 + i);
       for (const [i, p] of ps.slice(0, ways).entries()) {
         const e = get(p);
         expect(e).toBeGreaterThanOrEqual(0);

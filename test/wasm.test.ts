@@ -426,7 +426,7 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
 describe('choosing the engine', () => {
   const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
   const solve = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, 'solve', OBF + 'fforum-1-19.obf', '-n', '1', '-h', '16', '--json', '--quiet', ...args], {
+    const r = spawnSync(process.execPath, [CLI, 'solve', `${OBF}fforum-1-19.obf`, '-n', '1', '-h', '16', '--json', '--quiet', ...args], {
       encoding: 'utf8',
     });
     const lines = r.stdout
@@ -461,7 +461,7 @@ describe('choosing the engine', () => {
   });
 
   it('the library: Solver and solveSuite take engine, and each result says which ran', async () => {
-    const entries = readObf(OBF + 'fforum-1-19.obf').entries.slice(0, 4);
+    const entries = readObf(`${OBF}fforum-1-19.obf`).entries.slice(0, 4);
     for (const engine of ['wasm', 'ts'] as const) {
       const solver = new Solver({ hashBits: 16, engine });
       expect(solver.options.engine).toBe(engine);

@@ -21,7 +21,7 @@ describe('positions from text (the page)', () => {
     expect(formatPosition(readPositionText(board))).toBe(board);
     expect(formatPosition(readPositionText(positionKey(p)))).toBe(board);
     expect(formatPosition(readPositionText(FFO1))).toBe(board);
-    expect(formatPosition(readPositionText(board + '; A1:+64;'))).toBe(board); // answers ignored, even wrong ones
+    expect(formatPosition(readPositionText(`${board}; A1:+64;`))).toBe(board); // answers ignored, even wrong ones
     expect(positionKey(p)).toMatch(/^[-XO]{64}[XO]$/);
   });
 

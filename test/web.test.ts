@@ -184,7 +184,7 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     const position = parsePosition(RANDOM20);
     const moves = legalMoves(position);
     const children = join(dir, 'children.obf');
-    writeFileSync(children, moves.map((m) => formatObfLine(play(position, m)) + '\n').join(''));
+    writeFileSync(children, moves.map((m) => `${formatObfLine(play(position, m))}\n`).join(''));
     const cli = spawnSync(process.execPath, [CLI, 'solve', children, '-h', '18', '-n', '2', '--json', '--quiet'], { encoding: 'utf8' });
     expect(cli.status).toBe(0);
     const rows = jsonRows(cli.stdout);
@@ -206,7 +206,7 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     await page.click('.sq[data-square=d3]');
     const after = await page.locator('#text').getAttribute('data-position');
     expect(after).not.toBe(start);
-    expect(after).toBe(formatPosition(play(parsePosition(start!.slice(0, 64) + ' ' + start!.slice(64)), 19)).replace(' ', ''));
+    expect(after).toBe(formatPosition(play(parsePosition(`${start!.slice(0, 64)} ${start!.slice(64)}`), 19)).replace(' ', ''));
     expect(new URL(page.url()).searchParams.get('p')).toBe(after);
     await page.click('#undo');
     expect(await page.locator('#text').getAttribute('data-position')).toBe(start);

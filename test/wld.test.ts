@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // The build, as Node loads it (see vitest.config.ts).
-import { check, type PositionResult, parseObf, play, Solver, solveSuite } from '../dist/index.js';
+import { check, type PositionResult, parseObf, solveSuite } from '../dist/index.js';
 import { WldProbes, wldOf } from '../src/search/wld.js';
 import { OBF } from './helpers.js';
 import { tempDir } from './tmp.js';

@@ -58,9 +58,9 @@ export function analysisCsv(rows: readonly AnalysisRow[]): string {
     lines.push(
       [r.number, r.empties, r.side, r.played, r.scores[r.played], r.best, r.bestMoves.join(' '), r.loss, r.estimate ?? ''].join(','),
     );
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 export function analysisJson(record: string, from: number, rows: readonly AnalysisRow[]): string {
-  return JSON.stringify({ record, from, moves: rows }, null, 1) + '\n';
+  return `${JSON.stringify({ record, from, moves: rows }, null, 1)}\n`;
 }

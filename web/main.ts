@@ -227,7 +227,10 @@ function clickSquare(x: number): void {
   if (running) return;
   leavePv();
   const mode = ($('click-mode') as HTMLSelectElement).value;
-  if (mode === 'edit') return setPosition(cycleSquare(position(), x));
+  if (mode === 'edit') {
+    setPosition(cycleSquare(position(), x));
+    return;
+  }
   if (legalMoves(position()).includes(x)) setPosition(play(position(), x), true, x);
 }
 
@@ -304,7 +307,8 @@ function setFromText(): void {
       played = [null, ...moves];
       at = history.length - 1;
       setPosition(position(), false);
-      return restoreAnalysis();
+      restoreAnalysis();
+      return;
     }
     setPosition(readPositionText(text));
   } catch (e) {

@@ -54,7 +54,7 @@ export class PageSolver {
     readonly settings: PageSettings,
     /** Cross-origin isolated: shared memory between the workers. */
     readonly shared: boolean,
-    private readonly module: WebAssembly.Module | null,
+    module: WebAssembly.Module | null,
     weights: WeightsBytes,
     workerUrl: URL,
   ) {

@@ -91,6 +91,6 @@ export const bigintBackend: Backend<bigint> = {
   toHex: (w) => w.toString(16).padStart(16, '0'),
   fromHex(hex) {
     if (!/^[0-9a-fA-F]{16}$/.test(hex)) throw new Error(`not 16 hex digits: ${hex}`);
-    return BigInt('0x' + hex);
+    return BigInt(`0x${hex}`);
   },
 };

@@ -32,7 +32,10 @@ const arbPosition = fc
 /** Positions of real games: random playouts from the start. */
 function playout(seed: number, plies: number): { p: bigint; o: bigint } {
   let s = seed >>> 0 || 1;
-  const rand = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) >>> 8;
+  const rand = () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return s >>> 8;
+  };
   let p = new U64(START.ph, START.pl).toBigInt();
   let o = new U64(START.oh, START.ol).toBigInt();
   for (let i = 0; i < plies; i++) {

@@ -61,8 +61,8 @@ function buildProgram(stop: StopSignals): Command {
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(`${usageLine(text)}\n`) });
 
-  const out = (s: string) => process.stdout.write(s + '\n');
-  const err = (s: string) => process.stderr.write(s + '\n');
+  const out = (s: string) => process.stdout.write(`${s}\n`);
+  const err = (s: string) => process.stderr.write(`${s}\n`);
   addSolveCommand(program, stop);
   addAnalyzeCommand(program, stop);
   addEvalCommands(program, out);

@@ -86,7 +86,7 @@ export class Progress implements Watcher {
 
   /** Writes a line of the results: above the live lines on a terminal. */
   print(text: string, out: (s: string) => void): void {
-    if (this.bars && process.stdout.isTTY) this.bars.log(text + '\n');
+    if (this.bars && process.stdout.isTTY) this.bars.log(`${text}\n`);
     else out(text);
   }
 
@@ -100,7 +100,7 @@ export class Progress implements Watcher {
     const now = nowMs();
     const parts = [...this.running.values()].map((r) => describe(r, now));
     this.stream.write(
-      `progress: ${this.finished}/${this.total} done, ${formatTime(now - this.t0)}${parts.length > 0 ? '; ' + parts.join('; ') : ''}\n`,
+      `progress: ${this.finished}/${this.total} done, ${formatTime(now - this.t0)}${parts.length > 0 ? `; ${parts.join('; ')}` : ''}\n`,
     );
   }
 

@@ -76,7 +76,7 @@ export function tableRow(r: PositionResult): string {
 
 export function tableStatsRow(r: PositionResult): string {
   const t = r.table;
-  const pct = (a: number, b: number) => (b > 0 ? ((100 * a) / b).toFixed(1) + '%' : '-');
+  const pct = (a: number, b: number) => (b > 0 ? `${((100 * a) / b).toFixed(1)}%` : '-');
   return (
     `       table: ${grouped(t.probes)} probes, ${grouped(t.hits)} hits (${pct(t.hits, t.probes)}), ` +
     `${grouped(t.cutoffs)} cutoffs, ${grouped(t.stores)} stores, ${grouped(t.overwrites)} overwrites`

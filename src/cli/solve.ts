@@ -245,7 +245,7 @@ function splitOnTs(where: Where): boolean {
 }
 
 /** The intro line: the input, where it is solved, the tables and the ordering. */
-function introLine(opts: SolveOpts, input: Input, setup: Setup): string {
+function introLine(input: Input, setup: Setup): string {
   const { entries, source } = input;
   const { search, where, bytes } = setup;
   const evalFile = search.weights?.file;
@@ -270,7 +270,7 @@ function introLine(opts: SolveOpts, input: Input, setup: Setup): string {
     `${plan.helps ? ' (idle ones help the positions still running)' : ''}, ` +
     `${tables > 1 ? 'tables' : 'a table'} of ${sized}` +
     `${tables > 1 ? `, up to ${tables}: ${mib(bytes * tables)} in all` : ''}${search.keepTable ? ', kept between positions' : ''}; ${ordered}` +
-    `${search.off ? `; switched off: ${offNames(search.off).join(', ')}` : ''}${search.root !== defaultOf('root') ? `; root: ${search.root}` : ''}${search.wld ? `; win/loss/draw only${search.prover === 'dfpn' ? ', by df-pn (its table of 2^' + search.hashBits + ' entries x 32 B)' : ''}` : ''}`
+    `${search.off ? `; switched off: ${offNames(search.off).join(', ')}` : ''}${search.root !== defaultOf('root') ? `; root: ${search.root}` : ''}${search.wld ? `; win/loss/draw only${search.prover === 'dfpn' ? `, by df-pn (its table of 2^${search.hashBits} entries x 32 B)` : ''}` : ''}`
   );
 }
 
@@ -303,7 +303,7 @@ class RowPrinter {
   }
 
   private out(text: string): void {
-    process.stdout.write(text + '\n');
+    process.stdout.write(`${text}\n`);
   }
 
   private emit(text: string): void {
@@ -374,7 +374,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
     process.stderr.write(`interrupted by ${stop.received} while waiting for ${file} to be written: nothing solved\n`);
     return stop.exitCode;
   }
-  const { entries, errors } = input;
+  const { entries } = input;
   const search = searchSettings(opts, 'solve', opts.queue !== undefined);
   checkCombinations(file, opts, search);
   // The settings that make the tree, in one word (the queue's name is made of it too): a results file's lines carry it.
@@ -386,7 +386,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   // Opened before anything is printed: a path that cannot be written is one line of error, not a table cut short.
   const saved = opts.results ? new ResultsFile(opts.results, !!opts.resume, searchId) : undefined;
 
-  const printer = new RowPrinter(opts, search.wld, () => introLine(opts, input, setup), entries.length);
+  const printer = new RowPrinter(opts, search.wld, () => introLine(input, setup), entries.length);
   if (setup.where.kind === 'local') printer.introduce();
   let failures = 0;
   const failed = (index: number, reason: string, willRetry: boolean) => {
@@ -401,7 +401,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
       printer.progress?.done();
     }
   };
-  previous.results.forEach((r) => printer.place(r.index, r));
+  for (const r of previous.results.values()) printer.place(r.index, r);
   if (opts.resume && previous.results.size > 0)
     process.stderr.write(`resuming: ${previous.results.size} position(s) read from ${opts.results}\n`);
   const finished = (r: PositionResult) => {
@@ -495,7 +495,7 @@ function closing(
   }
   // Positions read back count with the time they took then.
   let earlierMs = 0;
-  previous.forEach((r) => (earlierMs += r.ms));
+  for (const r of previous.values()) earlierMs += r.ms;
   const solved = printer.results.filter((r): r is PositionResult => !!r);
   const summary = summarize(solved, errors.length + failures, earlierMs + ms);
   const { search } = setup;

@@ -93,9 +93,7 @@ export { N_PATTERNS, N_WEIGHTS } from './sizes.js';
 /** The group of each pattern. */
 export const PATTERN_GROUP = new Int32Array(N_PATTERNS);
 /** The squares of each pattern (0 = a1 ‥ 63 = h8), most significant digit first. */
-export const PATTERN_SQUARES: readonly (readonly number[])[] = GROUP_PATTERNS.flatMap((ps, g) =>
-  ps.map((p) => p.map((s) => parseSquare(s))),
-);
+export const PATTERN_SQUARES: readonly (readonly number[])[] = GROUP_PATTERNS.flatMap((ps) => ps.map((p) => p.map((s) => parseSquare(s))));
 /** Weights of a group (3^squares; 1 for the constant). */
 export const GROUP_SIZE = new Int32Array(N_GROUPS);
 /** Packed weights of a group: one per mirror pair. */

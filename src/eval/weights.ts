@@ -80,7 +80,8 @@ function packSwapped(): Int32Array {
     const off = UNPACKED_OFFSET[g];
     for (let i = 0; i < size; i++) out[off + i] = PACK[off + (size === 1 ? i : SWAP[i + pad] - pad)];
   }
-  return (PACK_SWAPPED = out);
+  PACK_SWAPPED = out;
+  return out;
 }
 
 /** Weights expanded for the evaluator (Evaluator.expanded): tables × N_WEIGHTS each of w and ws, the tables' band width. */

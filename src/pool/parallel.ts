@@ -17,7 +17,7 @@ import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../s
 import { type Layout, NO_MOVE } from '../search/table.js';
 import { type RunSettingValues, runSettingsOf } from '../settings.js';
 import type { ResolvedOptions } from '../solve/settings.js';
-import { type PositionResult } from '../solve/solve.js';
+import type { PositionResult } from '../solve/solve.js';
 import { HELP_MIN } from '../wasm/layout.js';
 import { createEngineShare, type EngineShare, endHelp, releaseHelper, startHelp } from '../wasm/search.js';
 import { createSplitTable, type SplitMode, splitEngine, splits } from './policy.js';
@@ -175,8 +175,10 @@ export async function solveParallel(
   );
   // The split walk in this thread orders moves as the workers do.
   let walkEvaluator: Evaluator | null | undefined = shared?.evaluator;
-  const walkEval = (): Evaluator | null =>
-    walkEvaluator === undefined ? (walkEvaluator = searchEvaluator(common.weights)) : walkEvaluator;
+  const walkEval = (): Evaluator | null => {
+    if (walkEvaluator === undefined) walkEvaluator = searchEvaluator(common.weights);
+    return walkEvaluator;
+  };
   // Shared tables for split positions, made when first needed, reused.
   const tables: SharedTableRef[] = [];
   let made = 0;

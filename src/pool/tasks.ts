@@ -24,12 +24,11 @@ import { DfpnTable } from '../search/dfpn.js';
 import { setupEmpties } from '../search/leaves.js';
 import { midSearchFrom } from '../search/midgame.js';
 import { searchNull } from '../search/nws.js';
-import { type GuessResult, guessScore, type RootStrategy, solveExact } from '../search/root.js';
+import { type GuessResult, guessScore, solveExact } from '../search/root.js';
 import { SearchState } from '../search/state.js';
 import { createTable, type Layout, MIN_BITS, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Table } from '../search/table.js';
 import type { RunSettingValues } from '../settings.js';
 import { type PositionResult, solveOne } from '../solve/solve.js';
-import type { EngineName } from '../wasm/engine.js';
 import { type EngineShare, WasmSearch } from '../wasm/search.js';
 import type { Dispatched } from './slots.js';
 
@@ -268,7 +267,10 @@ export class SearchThread {
 
   /** The thread's own table for whole positions on the TypeScript engine, made again when its size or layout changes. */
   private ownTable(bits: number, layout: Layout): Table {
-    if (!this.own || this.own.bits !== bits || this.own.layout !== layout) this.fresh.add((this.own = createTable(bits, layout)));
+    if (!this.own || this.own.bits !== bits || this.own.layout !== layout) {
+      this.own = createTable(bits, layout);
+      this.fresh.add(this.own);
+    }
     return this.own;
   }
 

@@ -122,11 +122,11 @@ function formatScore(s: number): string {
 export function formatObfLine(position: Position, answers: readonly ObfAnswer[] = []): string {
   let s = formatPosition(position);
   for (const a of answers) s += `; ${a.move === PASS ? 'PS' : moveName(a.move).toUpperCase()}:${formatScore(a.score)}`;
-  return answers.length > 0 ? s + ';' : s;
+  return answers.length > 0 ? `${s};` : s;
 }
 
 export function formatObf(entries: ReadonlyArray<{ position: Position; answers?: readonly ObfAnswer[] }>): string {
-  return entries.map((e) => formatObfLine(e.position, e.answers ?? []) + '\n').join('');
+  return entries.map((e) => `${formatObfLine(e.position, e.answers ?? [])}\n`).join('');
 }
 
 /** The best score among the answers, and the moves that reach it; null when there are none. */

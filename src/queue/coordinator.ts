@@ -32,7 +32,7 @@ import { createTable, NO_MOVE } from '../search/table.js';
 import { olderDigest } from '../settings.js';
 import type { PositionResult } from '../solve/solve.js';
 import { type JobData, positionJobId, type QueueSettings, queueOf, RUN_NAME, runKeys } from './jobs.js';
-import { connectionOptions, openRedis, type RedisAddress, RedisUnreachable, Watchdog, within } from './redis.js';
+import { connectionOptions, openRedis, type RedisAddress, type RedisUnreachable, Watchdog, within } from './redis.js';
 import { RemoteRunner, WHOLE_PRIORITY, workerThreads } from './remote.js';
 
 /** Subtrees of split positions at or below this many empties are one queue task each (larger than the local 19: no table is shared). */
@@ -84,7 +84,7 @@ export interface QueueOutcome {
 /** The digest of a suite's positions, in order. */
 export function suiteDigest(entries: readonly ObfEntry[]): string {
   const h = createHash('sha256');
-  for (const e of entries) h.update(formatPosition(e.position) + '\n');
+  for (const e of entries) h.update(`${formatPosition(e.position)}\n`);
   return h.digest('hex');
 }
 
@@ -270,13 +270,16 @@ class QueueRun {
   /** The queue, its events, and the runner of split tasks; the live display hears of whole positions from the events. */
   async listen(bull: Bull): Promise<void> {
     const { o, queueName } = this;
-    const queue = (this.queue = new bull.Queue(queueName.name, { connection: connectionOptions(o.address) }));
+    const queue = new bull.Queue(queueName.name, { connection: connectionOptions(o.address) });
+    this.queue = queue;
     queue.on('error', () => undefined); // the watchdog decides
-    const events = (this.events = new bull.QueueEvents(queueName.name, { connection: connectionOptions(o.address) }));
+    const events = new bull.QueueEvents(queueName.name, { connection: connectionOptions(o.address) });
+    this.events = events;
     events.on('error', () => undefined);
     await this.guard(events.waitUntilReady());
     const session = randomBytes(4).toString('hex');
-    const runner = (this.runner = new RemoteRunner(queue, this.client, queueName.digest, o.run, session, o.raceAfterMs));
+    const runner = new RemoteRunner(queue, this.client, queueName.digest, o.run, session, o.raceAfterMs);
+    this.runner = runner;
 
     // Live display: a position is running from its job's first 'active'.
     const live = new Map<number, { nodes: number; lower: number; upper: number; move: number }>();

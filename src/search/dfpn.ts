@@ -273,8 +273,8 @@ export class Dfpn {
     }
     if (this.stopped) return;
     const work0 = nodes[0];
-    let n: number;
-    if (empties <= DFPN_LEAF || (n = this.children(ph, pl, oh, ol, depth)) === 0) {
+    const n = empties <= DFPN_LEAF ? 0 : this.children(ph, pl, oh, ol, depth);
+    if (n === 0) {
       const won = empties <= DFPN_LEAF ? this.leaf(ph, pl, oh, ol, goal, empties) : finalScore(ph, pl, oh, ol) >= goal;
       this.pn = won ? 0 : INF;
       this.dn = won ? INF : 0;

@@ -62,7 +62,8 @@ function edgeTable(): Uint8Array {
       }
     }
   }
-  return (EDGE = edge);
+  EDGE = edge;
+  return edge;
 }
 
 /** Diagonal lines of 3 squares or more, as (hi, lo) masks: A1-H8 direction (step 9), then A8-H1 (step 7). */

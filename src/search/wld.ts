@@ -48,7 +48,7 @@ export class WldProbes {
 
   /** Once done: the proven bound a result shows (the lower bound of a win, the upper of a loss, 0 for a draw). */
   get bound(): number {
-    return this.lower > 0 ? this.lower : this.upper < 0 ? this.upper : 0;
+    return this.lower > 0 ? this.lower : Math.min(this.upper, 0);
   }
 }
 

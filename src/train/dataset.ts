@@ -216,7 +216,7 @@ export class DatasetWriter {
         throw new DatasetError(
           file,
           `was made with other settings (seed ${h.seed}, solve at ${h.solveAt}, ${h.batchGames} games a batch, noise ${h.noise}, depth ${h.depth}, ` +
-            `guide ${h.guideHash ? 'id ' + h.guideHash.toString(16) : 'none'}): resume with those`,
+            `guide ${h.guideHash ? `id ${h.guideHash.toString(16)}` : 'none'}): resume with those`,
         );
       }
       this.fd = onFile(file, () => openSync(file, 'r+'));

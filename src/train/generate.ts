@@ -16,9 +16,7 @@ export interface GenSettings extends DataHeader {
   readonly bits: number;
 }
 
-export interface GenProgress {
-  (gamesDone: number, records: number, nodes: number): void;
-}
+export type GenProgress = (gamesDone: number, records: number, nodes: number) => void;
 
 /** Generates up to `games` games into `file`; false when stopped by the signal. */
 export async function generate(

@@ -16,7 +16,7 @@ const run = (...args: string[]) => {
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
-const SUITE = OBF + 'fforum-20-39.obf';
+const SUITE = `${OBF}fforum-20-39.obf`;
 
 /** The rows' scores, all checked against the file (exit 0: every answer right). */
 function scores(...opts: string[]): number[] {
