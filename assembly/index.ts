@@ -13,9 +13,9 @@ import { SHALLOW_MAX, setupEmpties } from './leaves';
 import { MEMORY_BASE } from './memory';
 import * as L from '../src/wasm/layout';
 import { help as helpOwner, searchNull as search, setLevel, setOff } from './nws';
-import { buildList, evalMin, selectMove, setOrdering } from './ordering';
+import { buildList, evalMin, readOrdering, selectMove } from './ordering';
 import { stabilityBound as bound } from './stability';
-import { END, LIST, LIST_FH, LIST_FL, LIST_SQ, SETTINGS, scratch, stopAt, useThread } from './state';
+import { END, LIST, LIST_FH, LIST_FL, LIST_SQ, SETTINGS, scratch, settingWord, stopAt, useThread } from './state';
 import { setDate, useTable as placeTable, zeroTable as zeroEntries } from './table';
 import { midSearch } from './midgame';
 
@@ -104,22 +104,14 @@ export function noWeights(): void {
   dropWeights();
 }
 
-// @ts-ignore: decorator
-@inline function word(k: i32): i32 {
-  return load<i32>(scratch + SETTINGS + 4 * <usize>k);
-}
-
 /**
  * Takes the settings block the host wrote into this thread's scratch region
  * (src/wasm/layout.ts names its words: SearchContext's evalMin,
  * evalPerMobility, sortDepth, the key's weights, off).
  */
 export function configure(): void {
-  setOrdering(
-    word(L.SET_EVAL_MIN), word(L.SET_PER_MOBILITY_0), word(L.SET_PER_MOBILITY_1), word(L.SET_PER_MOBILITY_2), word(L.SET_PER_MOBILITY_3),
-    word(L.SET_SORT_FROM_1), word(L.SET_SORT_FROM_2), word(L.SET_SORT_FROM_3), word(L.SET_W_MOBILITY), word(L.SET_W_POTENTIAL), word(L.SET_W_PARITY), word(L.SET_W_EDGE),
-  );
-  setOff(word(L.SET_OFF));
+  readOrdering();
+  setOff(settingWord(L.SET_OFF));
 }
 
 /**

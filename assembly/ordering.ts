@@ -11,7 +11,8 @@ import { childScoreAt, loaded, playLine } from './eval';
 import { quadrant } from './leaves';
 import { midSearch } from './midgame';
 import { edgeStableCount } from './stability';
-import { LIST, LIST_FH, LIST_FL, LIST_KEY, LIST_SQ, scratch } from './state';
+import { LIST, LIST_FH, LIST_FL, LIST_KEY, LIST_SQ, scratch, settingWord } from './state';
+import * as L from '../src/wasm/layout';
 
 // The context's ordering settings (SearchContext: evalMin, evalPerMobility, sortDepth, wMobility …).
 export let evalMin: i32 = 64;
@@ -27,21 +28,20 @@ let wPotential: i32 = 1;
 let wParity: i32 = 1;
 let wEdge: i32 = 1;
 
-export function setOrdering(
-  min: i32, pm0: i32, pm1: i32, pm2: i32, pm3: i32, from1: i32, from2: i32, from3: i32, mobility: i32, potential: i32, parity: i32, edge: i32,
-): void {
-  evalMin = min;
-  perMobility0 = pm0;
-  perMobility1 = pm1;
-  perMobility2 = pm2;
-  perMobility3 = pm3;
-  sortFrom1 = from1;
-  sortFrom2 = from2;
-  sortFrom3 = from3;
-  wMobility = mobility;
-  wPotential = potential;
-  wParity = parity;
-  wEdge = edge;
+/** Takes the ordering's words of the settings block the host wrote (src/wasm/search.ts, ENGINE_BLOCK). */
+export function readOrdering(): void {
+  evalMin = settingWord(L.SET_EVAL_MIN);
+  perMobility0 = settingWord(L.SET_PER_MOBILITY_0);
+  perMobility1 = settingWord(L.SET_PER_MOBILITY_1);
+  perMobility2 = settingWord(L.SET_PER_MOBILITY_2);
+  perMobility3 = settingWord(L.SET_PER_MOBILITY_3);
+  sortFrom1 = settingWord(L.SET_SORT_FROM_1);
+  sortFrom2 = settingWord(L.SET_SORT_FROM_2);
+  sortFrom3 = settingWord(L.SET_SORT_FROM_3);
+  wMobility = settingWord(L.SET_W_MOBILITY);
+  wPotential = settingWord(L.SET_W_POTENTIAL);
+  wParity = settingWord(L.SET_W_PARITY);
+  wEdge = settingWord(L.SET_W_EDGE);
 }
 
 const CORNERS: u64 = 0x8100000000000081;

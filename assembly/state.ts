@@ -28,6 +28,12 @@ export const LINE: usize = LIST_KEY + LISTS; // u16 × 48 × 66 (eval.ts)
 export const MID: usize = LINE + 2 * 48 * 66; // i32 × MID_LIST per depth 0 … MID_MAX_DEPTH + 1 (midgame.ts)
 export const END: usize = MID + 4 * <usize>MID_LIST * <usize>(MID_MAX_DEPTH + 2);
 
+/** Word k of the settings block the host wrote (src/wasm/layout.ts SET_*; src/wasm/search.ts ENGINE_BLOCK writes it). */
+// @ts-ignore: decorator
+@inline export function settingWord(k: i32): i32 {
+  return load<i32>(scratch + SETTINGS + 4 * <usize>k);
+}
+
 export let scratch: usize = SCRATCH;
 /** This thread's stop flag (a control word). */
 export let stopAt: usize = CONTROL;

@@ -38,7 +38,7 @@ import {
 import { type ResolvedOptions, resolveOptions } from '../src/solve/settings.js';
 import { solveOne } from '../src/solve/solve.js';
 import { chooseEngine } from '../src/wasm/choice.js';
-import { WasmSearch } from '../src/wasm/search.js';
+import { ENGINE_BLOCK, WasmSearch } from '../src/wasm/search.js';
 import { tempDir } from './tmp.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -186,6 +186,13 @@ describe('the settings table', () => {
     expect(unclassified, "tree settings neither the host's alone nor the engine's").toEqual([]);
     const readByEngine = TREE_SETTINGS.filter((k) => setting(k).engineWord !== undefined);
     expect(readByEngine).toEqual(['off']);
+    // The word is one the host writes into the engine's block (ENGINE_BLOCK), from the context's field of the setting's name.
+    for (const k of readByEngine) {
+      const entry = ENGINE_BLOCK.find(([w]) => w === setting(k).engineWord);
+      expect(entry, k).toBeDefined();
+      const ctx = new SearchContext({ table: createTable(10, 'board2'), evaluator: null, selectivity: [], [k]: SAMPLES[k]!.value });
+      expect(entry![1](ctx), k).toBe(SAMPLES[k]!.value);
+    }
     expect(chooseEngine('wasm', 16, 'board2').engine).toBe('wasm');
     const evaluator = loadEvaluator(SHIPPED_WEIGHTS);
     const { position, answers } = parseObfLine('--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18');

@@ -46,12 +46,14 @@ import {
   SETTINGS_WORDS,
   TABLES_BYTES,
 } from '../src/wasm/layout.js';
-import { createEngineShare, WasmSearch } from '../src/wasm/search.js';
+import { createEngineShare, ENGINE_BLOCK, WasmSearch, writeEngineBlock } from '../src/wasm/search.js';
 import { OBF, randomPosition, referenceScore } from './helpers.js';
 import { PINNED_FFO_1_19_H16, PINNED_FFO_20_27_H16 } from './pinned.js';
 
 const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
 const evaluator = loadEvaluator(SHIPPED)!;
+/** A context without weights (mobility ordering), for engines given their settings block by hand. */
+const mobilityContext = new SearchContext({ table: createTable(10, 'board2'), evaluator: null, selectivity: [] });
 useNodeEngine(); // the main thread's module (dist/revsolve.wasm): given when first asked for, not at import
 const engine = loadEngine();
 const w = engine.exports;
@@ -381,6 +383,12 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     }
   });
 
+  it('the settings block: ENGINE_BLOCK writes each of its words once, and every word the engine reads', () => {
+    const words = ENGINE_BLOCK.map(([w]) => w);
+    expect(new Set(words).size).toBe(words.length);
+    expect([...words].sort((a, b) => a - b)).toEqual(Array.from({ length: SETTINGS_WORDS }, (_, i) => i));
+  });
+
   it('threads over one shared memory: each instance searches on its own scratch, as if alone', () => {
     const memory = engineMemory();
     const threads = [0, 1, 2].map((t) => loadEngine(memory, t).exports);
@@ -389,15 +397,10 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     for (const x of threads) {
       x.useTable(at, 12, 2);
       x.noWeights();
-      // The settings block, by name: evaluation from 64 empties (none), mobility ordering.
+      // The settings block as the host writes it (ENGINE_BLOCK), of a context without weights: mobility ordering.
       const b = new Int32Array(memory.buffer, x.scratchAt() + SETTINGS_BYTE, SETTINGS_WORDS);
-      b.fill(0);
-      b[SET_EVAL_MIN] = 64;
-      for (const k of [SET_SORT_FROM_1, SET_SORT_FROM_2, SET_SORT_FROM_3]) b[k] = 64;
-      b[SET_W_MOBILITY] = 4;
-      b[SET_W_POTENTIAL] = 1;
-      b[SET_W_PARITY] = 1;
-      b[SET_OFF] = 0;
+      writeEngineBlock(b, mobilityContext);
+      expect(b[SET_EVAL_MIN]).toBe(64);
       x.configure();
     }
     const counters = threads.map((x) => new Float64Array(memory.buffer, x.scratchAt(), 6));

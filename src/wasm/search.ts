@@ -121,6 +121,34 @@ export function startHelp(share: EngineShare): void {
 }
 
 /**
+ * The engine's settings block, word by word (src/wasm/layout.ts SET_*):
+ * everything the WebAssembly engine reads of a search context, written in
+ * this one place (assembly/ordering.ts readOrdering and assembly/nws.ts
+ * setOff read it). A setting of the settings table that the engine reads
+ * names its word here (settings.ts engineWord; test/settings.test.ts).
+ */
+export const ENGINE_BLOCK: ReadonlyArray<readonly [word: number, value: (ctx: SearchContext) => number]> = [
+  [SET_EVAL_MIN, (c) => c.evalMin],
+  [SET_PER_MOBILITY_0, (c) => c.evalPerMobility[0]],
+  [SET_PER_MOBILITY_1, (c) => c.evalPerMobility[1]],
+  [SET_PER_MOBILITY_2, (c) => c.evalPerMobility[2]],
+  [SET_PER_MOBILITY_3, (c) => c.evalPerMobility[3]],
+  [SET_SORT_FROM_1, (c) => sortFrom(c.sortDepth, 1)],
+  [SET_SORT_FROM_2, (c) => sortFrom(c.sortDepth, 2)],
+  [SET_SORT_FROM_3, (c) => sortFrom(c.sortDepth, 3)],
+  [SET_W_MOBILITY, (c) => c.wMobility],
+  [SET_W_POTENTIAL, (c) => c.wPotential],
+  [SET_W_PARITY, (c) => c.wParity],
+  [SET_W_EDGE, (c) => c.wEdge],
+  [SET_OFF, (c) => c.off],
+];
+
+/** Writes a context's settings into an engine's block (SETTINGS_WORDS words). */
+export function writeEngineBlock(block: Int32Array, ctx: SearchContext): void {
+  for (const [word, value] of ENGINE_BLOCK) block[word] = value(ctx);
+}
+
+/**
  * Clears the claim of a helper thread whose worker died on the share's
  * split point, so that its owner closes the node (and searches the move
  * left unsearched itself). Only for a dead thread: a live one writes on.
@@ -200,23 +228,9 @@ export class WasmSearch implements LowerSearch {
     ctx.live[ctx.liveAt + LIVE_NODES] = ctx.state.nodes[0] + nodes;
   }
 
-  /** Hands the engine a context's settings, by name (the block's words: src/wasm/layout.ts). */
+  /** Hands the engine a context's settings: the block (ENGINE_BLOCK), then the engine reads it. */
   configure(ctx: SearchContext): void {
-    const b = this.settings;
-    const pm = ctx.evalPerMobility;
-    b[SET_EVAL_MIN] = ctx.evalMin;
-    b[SET_PER_MOBILITY_0] = pm[0];
-    b[SET_PER_MOBILITY_1] = pm[1];
-    b[SET_PER_MOBILITY_2] = pm[2];
-    b[SET_PER_MOBILITY_3] = pm[3];
-    b[SET_SORT_FROM_1] = sortFrom(ctx.sortDepth, 1);
-    b[SET_SORT_FROM_2] = sortFrom(ctx.sortDepth, 2);
-    b[SET_SORT_FROM_3] = sortFrom(ctx.sortDepth, 3);
-    b[SET_W_MOBILITY] = ctx.wMobility;
-    b[SET_W_POTENTIAL] = ctx.wPotential;
-    b[SET_W_PARITY] = ctx.wParity;
-    b[SET_W_EDGE] = ctx.wEdge;
-    b[SET_OFF] = ctx.off;
+    writeEngineBlock(this.settings, ctx);
     this.x.configure();
     this.configuredFor = ctx;
   }
