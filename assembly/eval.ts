@@ -1,6 +1,6 @@
 /*
- * The evaluator's line of play, the twin of Evaluator's in
- * src/eval/weights.ts: one position per empties count, kept as pattern
+ * The evaluator's line of play, the twin of src/eval/weights.ts (its
+ * Evaluator's): one position per empties count, kept as pattern
  * indices (group offsets included) with fixed colours, A = digit 0 and
  * B = 1 (2 empty), and which of them moves. The host copies in what the
  * TypeScript evaluator computed (the expanded weights w and their

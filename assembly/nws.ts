@@ -8,7 +8,7 @@
  */
 import { bit, moves } from './bitboard';
 import { loadLine, loaded, passLine, playLine } from './eval';
-import { SHALLOW_MAX, finalScore, quadrant, searchLeaves, shallow } from './leaves';
+import { SHALLOW_MAX, finalScore, quadrant, searchLeaves, setupEmpties, shallow } from './leaves';
 import { buildList, evalMin, listFlips, listSquare, selectMove } from './ordering';
 import { NO_CUT, probCut } from './selective';
 import { stabilityCap } from './stability';
@@ -16,7 +16,6 @@ import { ETC_MIN, LIST_READY, LOPSIDED_FROM, MUST_PASS, WARY_FROM } from '../src
 import { LIST, countNode, countStat, nodeCount, nextOf, prevOf, setNext, setPrev, stopped, told, watchCut } from './state';
 import { NO_MOVE, STAT_CUTOFFS, costOf, date, floor, lower, nodeHash, move, probe, record, selectivity, setDate, upper } from './table';
 import { arrive, boardAt, close, cut, describe, flipsAt, helpWanted, helpWord, join, leave, open, release, scoreAt, setMove, setScore, squareAt, take, waitWhile } from './help';
-import { setupEmpties } from './leaves';
 import * as L from '../src/wasm/layout';
 // The switches' bits: src/search/switches.ts, one home for both engines.
 import { OFF_ETC, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_STABILITY } from '../src/search/switches';

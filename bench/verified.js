@@ -1,9 +1,9 @@
-// The README's "last verified" figures, generated from the committed
-// results (bench/results/edax*.json) so that the README never states a
-// figure the results do not hold: `node bench/verified.js` rewrites the
-// table between <!-- verified --> and <!-- /verified --> in README.md;
-// test/docs.test.ts fails when the README's table differs from what the
-// results give.
+// The README's "Where it stands" figures (each set's latest run) and
+// bench/history.md's (every run), generated from the committed results
+// (bench/results/edax*.json) so that neither states a figure the results
+// do not hold: `node bench/verified.js` rewrites the tables between
+// <!-- verified --> and <!-- /verified -->; test/docs.test.ts fails when
+// either differs from what the results give.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const RESULTS = [
@@ -27,9 +27,14 @@ const RESULTS = [
 const f2 = (x) => x.toFixed(2);
 const m = (x) => `${(x / 1e6).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} M`;
 
-/** The markdown table of the committed comparisons with Edax, one row per set. */
-export function verifiedTable() {
+/**
+ * The markdown table of the committed comparisons with Edax: every run's
+ * rows, newest first (the history), or with `latest` each set's newest row
+ * alone (the README's "Where it stands").
+ */
+export function verifiedTable({ latest = false } = {}) {
   const rows = [];
+  const seen = new Set();
   for (const name of RESULTS) {
     if (!existsSync(new URL(`./results/${name}`, import.meta.url))) continue;
     const r = JSON.parse(readFileSync(new URL(`./results/${name}`, import.meta.url), 'utf8'));
@@ -48,6 +53,8 @@ export function verifiedTable() {
       bySet.set(x.set, row);
     }
     for (const row of bySet.values()) {
+      if (latest && seen.has(row.set)) continue;
+      seen.add(row.set);
       const cpu = (e) => (row.cpu[e] ? `${f2(row.cpu[e].median)} (${f2(row.cpu[e].min)}–${f2(row.cpu[e].max)})` : '–');
       const searched = row.searched ? `${m(row.searched)}, ${f2(row.nodes / row.searched)}` : '–';
       rows.push(
@@ -63,6 +70,8 @@ export function verifiedTable() {
 }
 
 export const README = new URL('../README.md', import.meta.url);
+/** Every run against Edax, newest first: the history the README's latest rows come from. */
+export const HISTORY = new URL('./history.md', import.meta.url);
 
 /** The README's text with its verified table replaced by `table`. */
 export function withTable(text, table) {
@@ -75,6 +84,7 @@ export function withTable(text, table) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  writeFileSync(README, withTable(readFileSync(README, 'utf8'), verifiedTable()));
-  console.log('README.md: the verified table rewritten from bench/results');
+  writeFileSync(README, withTable(readFileSync(README, 'utf8'), verifiedTable({ latest: true })));
+  writeFileSync(HISTORY, withTable(readFileSync(HISTORY, 'utf8'), verifiedTable()));
+  console.log('README.md and bench/history.md: the verified tables rewritten from bench/results');
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeGame, emptyCount, formatPosition, moveName, parseMove, play, replayGame } from '../dist/index.js';
 import { negamaxWords } from './helpers.js';
-import { CLI, Proc } from './redis.js';
+import { CLI, Proc } from './processes.js';
 import { tempDir } from './tmp.js';
 
 const GAME_A = 'f5f4e3f6g5g4f7f8c3h6g3d2g7g2h2f3e1e6g8e7g6c1d6c5f2h7e2h5c4d1d7c6e8c7d8h3b1b2a3d3h4g1b8b3h8b7a2b4b5a5c2c8a7h1a6b6f1a8a4a1';

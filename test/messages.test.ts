@@ -22,7 +22,7 @@ import {
   START_POSITION,
 } from '../dist/index.js';
 import { OBF } from './helpers.js';
-import { CLI } from './redis.js';
+import { CLI } from './processes.js';
 import { tempDir } from './tmp.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

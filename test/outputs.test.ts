@@ -10,7 +10,7 @@ import { copyFileSync, readFileSync, statSync, symlinkSync, writeFileSync } from
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OBF } from './helpers.js';
-import { CLI } from './redis.js';
+import { CLI } from './processes.js';
 import { tempDir } from './tmp.js';
 
 const dir = tempDir('outputs');

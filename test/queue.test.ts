@@ -19,7 +19,8 @@ import { RemoteRunner, type RemoteTask, workerThreads } from '../src/queue/remot
 import { LIVE_LOWER, LIVE_NODES } from '../src/search/context.js';
 import { resolveOptions, type SolveOptions } from '../src/solve/settings.js';
 import { OBF } from './helpers.js';
-import { CLI, essentials, freePort, jsonRows, Proc, RedisServer, sleep, startWorker } from './redis.js';
+import { CLI, essentials, freePort, jsonRows, Proc, sleep } from './processes.js';
+import { RedisServer, startWorker } from './redis.js';
 
 /** The queue of a worker started with -h 16 and these options (the shipped weights by default, as the CLI's). */
 const q16 = (o: SolveOptions = {}) => queueOf(resolveOptions({ hashBits: 16, ...o }));

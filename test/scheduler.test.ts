@@ -36,12 +36,20 @@ describe('scheduler', () => {
 
   it('a task cancelled while queued never runs and resolves to null; tasks carry the common fields', async () => {
     const s = new Scheduler<EchoTask>(settings(1), () => {});
+    let started: Job | undefined;
     let queued: Job | undefined;
-    const first = s.run<string>({ index: 1, id: 'first' }, 0, (j) => expect(j.task).toMatchObject({ run: 'common', index: 1, attempt: 1 }));
-    const second = s.run<string>({ index: 2, id: 'second' }, 0, (j) => (queued = j));
+    const first = s.run<string>({ index: 1, id: 'first' }, 0, (j) => {
+      started = j;
+    });
+    const second = s.run<string>({ index: 2, id: 'second' }, 0, (j) => {
+      queued = j;
+    });
+    expect(queued).toBeDefined();
     s.cancel(queued!);
     expect(await second).toBeNull();
     expect(await first).toBe('first');
+    // Asserted here, not in the callback: a callback that never ran would assert nothing.
+    expect(started?.task).toMatchObject({ run: 'common', index: 1, attempt: 1 });
     await s.destroy();
   });
 });

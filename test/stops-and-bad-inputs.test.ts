@@ -1,8 +1,8 @@
 /**
- * The failures a new user found (issue 29's table, one test each): no
- * finished result lost on a signal, output as it is done, full disks and
- * bad inputs in one line with exit 2, signals heard while Redis is away,
- * results files that never overwrite an input, options checked at the API.
+ * Stops and bad inputs: no finished result lost on a signal, output as it
+ * is done, full disks and bad inputs in one line with exit 2, signals heard
+ * while Redis is away, results files that never overwrite an input, options
+ * checked at the library's calls.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -24,10 +24,11 @@ import {
   solveSuite,
 } from '../dist/index.js';
 import { OBF } from './helpers.js';
-import { CLI, freePort, Proc, RedisServer, sleep } from './redis.js';
+import { CLI, freePort, Proc, sleep } from './processes.js';
+import { RedisServer } from './redis.js';
 import { tempDir } from './tmp.js';
 
-const dir = tempDir('takeover');
+const dir = tempDir('stops');
 const WEIGHTS = join(OBF, '..', 'weights', 'revsolve.rsev');
 const S1_19 = join(OBF, 'fforum-1-19.obf');
 const S20_39 = readFileSync(join(OBF, 'fforum-20-39.obf'), 'utf8');
@@ -64,7 +65,7 @@ afterAll(async () => {
   for (const p of procs) await p.end();
 });
 
-describe('a signal never loses a finished result (1)', () => {
+describe('a signal never loses a finished result', () => {
   for (const json of [false, true]) {
     it(`SIGINT mid-suite on two workers: every finished row is printed${json ? ' (--json)' : ''}`, async () => {
       const p = new Proc(['solve', MANY, '-h', '14', '-n', '2', '--progress-every', '0.2', ...(json ? ['--json'] : [])]);
@@ -89,7 +90,7 @@ describe('a signal never loses a finished result (1)', () => {
   }
 });
 
-describe('the library: results as they finish (2)', () => {
+describe('the library: results as they finish', () => {
   it("order: 'finished' yields each result when done, with its index; the default keeps input order", async () => {
     const lines = S20_39.split('\n');
     const slow = lines.find((l) => l.trim() !== '' && !l.startsWith('%'))!; // FFO #20 is easy; take a harder one below
@@ -110,7 +111,7 @@ describe('the library: results as they finish (2)', () => {
   });
 });
 
-describe('output of commands on a thread shows as it is done (3)', () => {
+describe('output of commands on a thread shows as it is done', () => {
   it('perft 13: lines up to depth 10 are out before SIGINT, and stay', async () => {
     const p = new Proc(['perft', '13']);
     procs.push(p);
@@ -122,7 +123,7 @@ describe('output of commands on a thread shows as it is done (3)', () => {
   });
 });
 
-describe('a full disk is one line naming the output, exit 2 (4, 5)', () => {
+describe('a full disk is one line naming the output, exit 2', () => {
   const full = () => openSync('/dev/full', 'w');
   it('stdout of solve and of perft', () => {
     for (const args of [
@@ -149,7 +150,7 @@ describe('a full disk is one line naming the output, exit 2 (4, 5)', () => {
   });
 });
 
-describe('signals are heard while Redis is away (6) and its loss is said in one line (7)', () => {
+describe('signals are heard while Redis is away and its loss is said in one line', () => {
   it('solve --queue, worker --queue, queue status with no Redis: SIGINT exits 130 at once', async () => {
     const url = `redis://127.0.0.1:${await freePort()}`;
     for (const args of [
@@ -188,7 +189,7 @@ describe('signals are heard while Redis is away (6) and its loss is said in one 
   });
 });
 
-describe('a results file never overwrites (8)', () => {
+describe('a results file never overwrites', () => {
   it('refuses the suite, the weights, and an existing file without --resume or --force', () => {
     const suite = join(dir, 'same.obf');
     writeFileSync(suite, readFileSync(S3));
@@ -215,7 +216,7 @@ describe('a results file never overwrites (8)', () => {
   });
 });
 
-describe('inputs that are not suites (9, 10, 11)', () => {
+describe('inputs that are not suites', () => {
   it('a binary file: one line, exit 2', () => {
     const big = join(dir, 'big.bin');
     writeFileSync(big, randomBytes(1 << 20));
@@ -242,7 +243,7 @@ describe('inputs that are not suites (9, 10, 11)', () => {
   });
 });
 
-describe('the library checks its options (12)', () => {
+describe('the library checks its options', () => {
   it('every bad option is an OptionError naming it', async () => {
     expect(() => new Solver({ tableLayout: 'bogus' as never })).toThrow(OptionError);
     expect(() => new Solver({ tableLayout: 'bogus' as never })).toThrow(/tableLayout/);
@@ -274,7 +275,7 @@ describe('the library checks its options (12)', () => {
   });
 });
 
-describe('messages say what is there (13)', () => {
+describe('messages say what is there', () => {
   it('a {} line in a results file', () => {
     const results = join(dir, 'odd.jsonl');
     writeFileSync(results, '{}\n');

@@ -11,7 +11,7 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OBF } from './helpers.js';
-import { CLI, Proc } from './redis.js';
+import { CLI, Proc } from './processes.js';
 import { tempDir } from './tmp.js';
 
 const dir = tempDir('streams');

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OBF } from './helpers.js';
-import { CLI, freePort, Proc, RedisServer } from './redis.js';
+import { CLI, freePort, Proc } from './processes.js';
+import { RedisServer } from './redis.js';
 import { tempDir } from './tmp.js';
 
 const dir = tempDir('usage');

@@ -9,7 +9,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rng } from './helpers.js';
-import { Proc } from './redis.js';
+import { Proc } from './processes.js';
 
 /** Sends raw bytes, returns what came back (the status line first) when the server closes or after `ms`. */
 function raw(port: number, bytes: string | Buffer, ms = 3000): Promise<string> {

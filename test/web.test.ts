@@ -31,7 +31,7 @@ import { MAX_SPLIT_WORKERS } from '../src/wasm/layout.js';
 import { findChromium, launchChromium } from '../web/chromium.mjs';
 import { readGameLine } from '../web/text.js';
 import { OBF, rng } from './helpers.js';
-import { CLI, jsonRows, Proc, sleep } from './redis.js';
+import { CLI, jsonRows, Proc, sleep } from './processes.js';
 import { tempDir } from './tmp.js';
 
 const chromium = findChromium();

@@ -7,6 +7,8 @@
  * integers: every result below is `| 0`-ed or provably below 2^31, and no
  * function here allocates. Functions that produce a 64-bit value write it to
  * an `Int32Array` at [at] = hi, [at + 1] = lo.
+ *
+ * Twin: assembly/bitboard.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
 
 /** Number of set bits of a 32-bit word. */

@@ -8,6 +8,8 @@
  * unpacked layout (an index lookup per feature), `NibbleEvaluator` reads a
  * 4-bit table directly (packed index, then a nibble and a decode table).
  * Scores are in Edax's units: 1/128 of a disc, for the side to move.
+ *
+ * Twin: assembly/eval.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
 import { popcount32 } from 'native-free-bitboard';
 import {

@@ -10,6 +10,8 @@
  * Move order here is by quadrant parity: a move into a quadrant with an odd
  * number of empties first (it is more often the last move there), then the
  * rest, each in the order of the empties list (best squares first).
+ *
+ * Twin: assembly/leaves.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
 import { flips, lastFlipCount, moves, NEIGHBOUR_HI, NEIGHBOUR_LO, popcount32 } from 'native-free-bitboard';
 import { finalScore, placedHi, placedLo } from '../position/position.js';

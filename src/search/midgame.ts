@@ -7,6 +7,8 @@
  * first by the evaluation of the position they lead to: the values are the
  * same (alpha-beta's value inside its window does not depend on the order),
  * the tree is smaller.
+ *
+ * Twin: assembly/midgame.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
 import { flips, lowestSquare, moves, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';

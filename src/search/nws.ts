@@ -7,9 +7,12 @@
  *
  * The first half, openNode, is shared with the split search (split.ts),
  * which searches the children of the same nodes on several threads.
+ *
+ * Twin: assembly/nws.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
 import { moves } from 'native-free-bitboard';
 import { finalScore, placedHi, placedLo } from '../position/position.js';
+import { ETC_MIN, LIST_READY, LOPSIDED_FROM, MUST_PASS, WARY_FROM } from './constants.js';
 import type { SearchContext } from './context.js';
 import { QUADRANT, relinkEmpty, SHALLOW_MAX, shallow, solve1, solve2, solve3, solve4, unlinkEmpty } from './leaves.js';
 import { buildList, OFF_ETC, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_STABILITY, selectMove } from './ordering.js';
@@ -19,8 +22,6 @@ import { HEAD, LIST } from './state.js';
 import { costOf, NO_MOVE, nodeHash, STAT_CUTOFFS } from './table.js';
 
 const M = new Int32Array(2);
-
-import { ETC_MIN, LIST_READY, LOPSIDED_FROM, MUST_PASS, WARY_FROM } from './constants.js';
 
 export { LIST_READY, MUST_PASS } from './constants.js';
 

@@ -12,6 +12,8 @@
  *
  * The search below SHALLOW_MAX empties orders by parity alone (leaves.ts),
  * the midgame search by the evaluation (midgame.ts).
+ *
+ * Twin: assembly/ordering.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
 import { flips, lowestSquare, moves, NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, popcount32 } from 'native-free-bitboard';
 import type { Evaluator } from '../eval/weights.js';

@@ -8,6 +8,8 @@
  * search (level 0) takes only their moves. The root uses it for a first
  * guess close to the exact score (root.ts, the pre-searches). The sigma,
  * the depths and where it starts were measured (bench/README, "ProbCut").
+ *
+ * Twin: assembly/selective.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
 import type { Evaluator } from '../eval/weights.js';
 import { NO_CUT, PC_DEEP_FROM, PC_DEEP_PLIES, PC_FROM, PC_PLIES } from './constants.js';

@@ -12,6 +12,8 @@
  * empty square); interior discs then grow from them and from full lines.
  * Boards are (hi, lo) int32 pairs as in native-free-bitboard; nothing here
  * allocates after the tables are built.
+ *
+ * Twin: assembly/stability.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
 import { NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H, popcount32 } from 'native-free-bitboard';
 

@@ -6,6 +6,8 @@
  * context reaches it (context.ts); a thread keeps one and hands it to each
  * search it runs in turn, never to two at once. Everything is preallocated: a search allocates nothing per
  * node.
+ *
+ * Twin: assembly/state.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
 
 import { LIST, MID_LIST, MID_MAX_DEPTH } from './constants.js';

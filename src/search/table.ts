@@ -37,6 +37,8 @@
  * by no probe, replaced first, no overwrite): the same searches, node for
  * node, as on a zeroed table, without writing 64 MiB per position. The
  * words are zeroed only when the dates run out.
+ *
+ * Twin: assembly/table.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
 
 import { KEEP_COSTLIER, NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
