@@ -7,6 +7,7 @@
  */
 
 export { sideName } from './game/record.js';
+export { formatScore } from './game/scores.js';
 export * from './index.js';
 export { problemOf } from './io.js';
 export * from './lib/board.js';

@@ -61,6 +61,8 @@ export interface Setting<T = unknown> {
   check(value: unknown): T;
   /** Parses the command line's text, or throws SettingProblem. */
   parse(text: string): T;
+  /** The lowest and highest values of a whole-number setting (a form's min and max). */
+  readonly range?: readonly [number, number];
   /** Changes the searched tree: names the queue and the results file's search (digest), so --resume and workers check it. */
   readonly tree: boolean;
   /** The word of the engine's settings block (src/wasm/layout.ts SET_*) that carries it, where the engine reads it. */
@@ -75,9 +77,10 @@ const problem = (key: string, what: string) => new SettingProblem(key, what);
 const shown = (v: unknown): string =>
   typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map(shown).join(', ')}]` : String(v);
 
-function wholeIn(key: string, lo: number, hi: number, unit: string): Pick<Setting<number>, 'check' | 'parse'> {
+function wholeIn(key: string, lo: number, hi: number, unit: string): Pick<Setting<number>, 'check' | 'parse' | 'range'> {
   const takes = `a whole number ${unit}from ${lo} to ${hi}`;
   return {
+    range: [lo, hi],
     check: (v) => {
       if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw problem(key, `${takes}, not ${shown(v)}`);
       return v;

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { recordMoves, replayGame } from '../src/game/record.js';
 import { START_POSITION } from '../src/position/perft.js';
 import { formatPosition, legalMoves, moveName, PASS, PositionError, parseMove, parsePosition, play } from '../src/position/position.js';
 import { cycleSquare, emptyBoard, otherSide, positionKey, readGame, readPositionText } from '../web/text.js';
@@ -31,6 +32,16 @@ describe('positions from text (the page)', () => {
     expect(formatPosition(readPositionText('f5d6c3d3c4'))).toBe(formatPosition(p));
     expect(formatPosition(readPositionText('F5 d6 C3 d3 c4'))).toBe(formatPosition(p));
     expect(formatPosition(readGame(''))).toBe(formatPosition(START_POSITION));
+  });
+
+  it('reads records with move numbers, one move or a pair a number, and written passes (one reader with the command line)', () => {
+    const plain = formatPosition(readPositionText('f5d6c3f4'));
+    expect(formatPosition(readPositionText('1. f5 2. d6 3. c3 4. f4'))).toBe(plain);
+    expect(formatPosition(readPositionText('1. f5 d6 2. c3 f4'))).toBe(plain);
+    expect(formatPosition(readPositionText('1.f5 d6, 2.c3 f4'))).toBe(plain);
+    expect(recordMoves('1. f5 d6 2. c3 f4')).toEqual(['f5', 'd6', 'c3', 'f4'].map(parseMove));
+    expect(recordMoves('f5 pass d6')).toEqual([parseMove('f5'), PASS, parseMove('d6')]);
+    expect(replayGame('1. f5 d6 2. c3 f4').moves).toHaveLength(4);
   });
 
   it('plays the pass of a side with no move in a game record', () => {
@@ -61,7 +72,11 @@ describe('positions from text (the page)', () => {
   });
 
   it("says what is wrong in one line: a game record's illegal move, a bad board, empty text", () => {
-    expect(() => readPositionText('f5f5')).toThrow(/move 2 of the game record, f5, is not legal there/);
+    expect(() => readPositionText('f5f5')).toThrow('the game record: move 2: f5 is not a legal move for white');
+    // As the command line names a bad square (one reader of records).
+    expect(() => readPositionText('f5d6c3zz')).toThrow(
+      'the game record: move 4: "zz" is not a square (a game record is moves as in f5d6c3)',
+    );
     expect(() => readPositionText('hello')).toThrow(PositionError);
     expect(() => readPositionText('XXXX X')).toThrow(/64 expected/);
     expect(() => readPositionText('   ')).toThrow(/empty/);

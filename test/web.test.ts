@@ -229,7 +229,7 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     expect(await page.locator('#message').textContent()).toMatch(/squares|side to move/);
     await page.fill('#text', 'f5f5');
     await page.click('#set');
-    expect(await page.locator('#message').textContent()).toMatch(/move 2 of the game record, f5, is not legal/);
+    expect(await page.locator('#message').textContent()).toMatch(/the game record: move 2: f5 is not a legal move for white/);
     expect(seen.errors).toEqual([]);
     await page.close();
   });
@@ -321,6 +321,16 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       await page.click('#solve');
       expect(await solved(page)).toBe('done');
       expect(await page.locator('#result').textContent()).toMatch(/score \+18 for black \(to move\)/);
+      // One score formatter: the page writes the score as the command line's table does, for the same position.
+      const table = spawnSync(
+        process.execPath,
+        [CLI, 'solve', '--position', formatPosition(FFO1.position), '-h', '16', '-n', '1', '--quiet'],
+        {
+          encoding: 'utf8',
+        },
+      ).stdout;
+      const cliScore = /^\s+1 \|\s+\d+ \|\s+(\S+) \|/m.exec(table)![1];
+      expect(/score (\S+) for black/.exec((await page.locator('#result').textContent())!)![1]).toBe(cliScore);
       await page.click('#pv-next');
       await page.click('#pv-next');
       const pv = /^PV (.*)$/m

@@ -4,13 +4,26 @@
  * estimated by a shallow search), shown as a table and a graph, kept in
  * local storage with its record, exported as JSON or CSV.
  */
+
+import { formatScore } from '../src/game/scores.js';
 import { emptyCount, legalMoves, PASS, type Position, play } from '../src/position/position.js';
+import { SettingProblem, setting } from '../src/settings.js';
 import { type AnalysisRow, analysisCsv, analysisJson, analysisRow, blackScores } from './analysis.js';
-import { $, download, enable, say, signed } from './dom.js';
+import { $, download, enable, say } from './dom.js';
 import type { SolveSettings } from './engine-host.js';
 import { Stopped } from './solve.js';
 import type { Page } from './state.js';
 import { positionKey } from './text.js';
+
+/** The form's "exact from" empties, checked by the settings table (its `from`, as `revsolve analyze --from`). */
+function analysedFrom(): number {
+  const text = ($('analyse-from') as HTMLInputElement).value.trim();
+  try {
+    return setting('from').parse(text) as number;
+  } catch (e) {
+    throw new Error(`exact from: ${e instanceof SettingProblem ? e.message : String(e)}`);
+  }
+}
 
 /** The plies of the evaluator's search that estimates the moves before the analysed empties. */
 const ESTIMATE_DEPTH = 6;
@@ -45,8 +58,8 @@ export class AnalysisView {
           String(r.number),
           r.side,
           r.played,
-          about + signed(r.scores[r.played]),
-          `${about}${signed(r.best)} ${r.bestMoves.join(' ')}`,
+          about + formatScore(r.scores[r.played]),
+          `${about}${formatScore(r.best)} ${r.bestMoves.join(' ')}`,
           about + String(r.loss),
         ]) {
           const td = document.createElement('td');
@@ -86,9 +99,13 @@ export class AnalysisView {
     if (state.running) return;
     const record = game.record();
     if (!record) return say('no game to analyse: play moves from the start position, or paste a game record');
-    const from = Math.round(Number(($('analyse-from') as HTMLInputElement).value));
-    if (!(from >= 1 && from <= 40)) return say('analyse from 1 to 40 empties');
+    let from: number;
     let s: SolveSettings;
+    try {
+      from = analysedFrom();
+    } catch (e) {
+      return say((e as Error).message);
+    }
     try {
       s = engine.settings();
     } catch (e) {
@@ -167,7 +184,12 @@ export class AnalysisView {
   /** A game's analysis kept from before (local storage), shown when its game is set again. */
   restore(): void {
     const record = this.page.state.game.record();
-    const from = Math.round(Number(($('analyse-from') as HTMLInputElement).value));
+    let from = 0;
+    try {
+      from = analysedFrom();
+    } catch {
+      // no analysis kept for a range that is no range
+    }
     const kept = record ? localStorage.getItem(`revsolve-analysis:${record}:${from}`) : null;
     this.analysis = kept ? { record, from, rows: JSON.parse(kept) as AnalysisRow[] } : null;
     $('analysis-box').dataset.state = kept ? 'done' : 'none';

@@ -5,9 +5,10 @@
  * the score of the move there once known; the side to move, the discs and
  * the game's end; one button a step of the game.
  */
+import { formatScore } from '../src/game/scores.js';
 import { finalScore, formatPosition, legalMoves, moveName } from '../src/position/position.js';
 import { NO_MOVE } from '../src/search/table.js';
-import { $, signed } from './dom.js';
+import { $ } from './dom.js';
 import type { PageState } from './state.js';
 import { otherSide } from './text.js';
 
@@ -52,7 +53,7 @@ export class BoardView {
     this.squares.forEach((b, x) => {
       b.className = `sq ${board[x] === '-' ? '' : board[x]}${legal.has(x) ? ' legal' : ''}${x === next ? ' pv-next' : ''}${x === last ? ' last' : ''}`;
       const s = pv ? undefined : scores.get(x);
-      (b.lastChild as HTMLElement).textContent = s === undefined ? '' : signed(s);
+      (b.lastChild as HTMLElement).textContent = s === undefined ? '' : formatScore(s);
       if (s !== undefined && s === best) b.classList.add('best');
       b.dataset.score = s === undefined ? '' : String(s);
     });
@@ -63,7 +64,7 @@ export class BoardView {
     $('discs').textContent = `black ${black}, white ${white}, ${64 - black - white} empties`;
     const over = legal.size === 0 && legalMoves(otherSide(p)).length === 0;
     $('final').textContent = over
-      ? `game over: final score ${signed(finalScore(p.player.hi, p.player.lo, p.opponent.hi, p.opponent.lo))} for ${side === 'X' ? 'black' : 'white'}`
+      ? `game over: final score ${formatScore(finalScore(p.player.hi, p.player.lo, p.opponent.hi, p.opponent.lo))} for ${side === 'X' ? 'black' : 'white'}`
       : '';
     $('final').dataset.over = over ? '1' : '';
   }

@@ -23,6 +23,3 @@ export function download(name: string, text: string, type: string): void {
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
-
-/** A score with its sign, as the page shows it. */
-export const signed = (s: number) => (s > 0 ? '+' : '') + s;

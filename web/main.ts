@@ -13,6 +13,7 @@ import ffo4 from '../obf/fforum-60-79.obf';
 import { parseObf } from '../src/position/obf.js';
 import { START_POSITION } from '../src/position/perft.js';
 import { emptyCount, formatPosition, legalMoves, PASS, type Position, play } from '../src/position/position.js';
+import { defaultOf, setting } from '../src/settings.js';
 import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
 import { AnalysisView } from './analysis-view.js';
 import { BoardView } from './board.js';
@@ -160,7 +161,14 @@ class PageApp implements Page {
   /** The position of the address, the workers' defaults, the engine. */
   start(): void {
     ($('workers') as HTMLInputElement).max = String(MAX_SPLIT_WORKERS);
+    // The form's limits and defaults: the settings table's, within the page's engine's (WASM_MAX_BITS, MAX_SPLIT_WORKERS).
+    const [bitsMin] = setting('hashBits').range as readonly [number, number];
+    const [fromMin, fromMax] = setting('from').range as readonly [number, number];
+    ($('bits') as HTMLInputElement).min = String(bitsMin);
     ($('bits') as HTMLInputElement).max = String(WASM_MAX_BITS);
+    ($('analyse-from') as HTMLInputElement).min = String(fromMin);
+    ($('analyse-from') as HTMLInputElement).max = String(fromMax);
+    ($('analyse-from') as HTMLInputElement).value = String(defaultOf('from'));
     ($('workers') as HTMLInputElement).value = String(Math.max(1, Math.min(MAX_SPLIT_WORKERS, navigator.hardwareConcurrency || 1)));
     $('env').dataset.isolated = this.engine.isolated ? '1' : '0';
     const address = location.href;

@@ -4,8 +4,9 @@
  * runs; results kept for the session (PageState.known); a stop leaves the
  * proven bounds, never a score.
  */
+import { formatScore } from '../src/game/scores.js';
 import { emptyCount, legalMoves, moveName, PASS, type Position, play } from '../src/position/position.js';
-import { $, enable, say, signed } from './dom.js';
+import { $, enable, say } from './dom.js';
 import type { SolveSettings } from './engine-host.js';
 import { type Progress, Stopped } from './solve.js';
 import type { Page } from './state.js';
@@ -92,7 +93,7 @@ export class Solving {
         $('result').dataset.score = String(best);
         $('result').dataset.move = bestMoves[0];
         $('result').textContent =
-          `every move solved: best ${bestMoves.join(', ')} ${signed(best)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)  (${((performance.now() - t0) / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes)`;
+          `every move solved: best ${bestMoves.join(', ')} ${formatScore(best)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)  (${((performance.now() - t0) / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes)`;
       } else {
         const r = await sv.solveBest(p, (pr) => {
           stopTicking = this.showProgress(pr, t0);
@@ -114,7 +115,7 @@ export class Solving {
         delete $('result').dataset.move;
         $('result').textContent =
           b && (b.lower > -64 || b.upper < 64)
-            ? `stopped: score in [${signed(b.lower)}, ${signed(b.upper)}]${b.move >= 0 && b.move < 64 ? `, best so far ${moveName(b.move)}` : ''} (not proven exact)`
+            ? `stopped: score in [${formatScore(b.lower)}, ${formatScore(b.upper)}]${b.move >= 0 && b.move < 64 ? `, best so far ${moveName(b.move)}` : ''} (not proven exact)`
             : 'stopped before any bound was proven';
       } else {
         $('result').dataset.state = 'error';
@@ -142,7 +143,7 @@ export class Solving {
         ? 'known from this session'
         : `${(ms / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes, ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s, engine ${engine}`;
     $('result').textContent =
-      `best ${$('result').dataset.move || '—'}  score ${signed(score)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)\nPV ${pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${how})`;
+      `best ${$('result').dataset.move || '—'}  score ${formatScore(score)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)\nPV ${pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${how})`;
     this.page.state.pvView = pv.length > 0 ? { from: p, pv, step: 0 } : null;
     this.page.render();
   }
@@ -157,7 +158,7 @@ export class Solving {
       this.page.engine.stats.lastNodes = nodes;
       $('progress').dataset.nodes = String(nodes);
       $('progress').textContent =
-        `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score in [${signed(b.lower)}, ${signed(b.upper)}]${b.move >= 0 && b.move < 64 ? `  best so far ${moveName(b.move)}` : ''}`;
+        `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score in [${formatScore(b.lower)}, ${formatScore(b.upper)}]${b.move >= 0 && b.move < 64 ? `  best so far ${moveName(b.move)}` : ''}`;
     };
     const timer = setInterval(tick, 200);
     return () => clearInterval(timer);
@@ -168,6 +169,6 @@ export class Solving {
     this.page.engine.stats.lastNodes = nodes;
     $('progress').dataset.nodes = String(nodes);
     $('progress').textContent =
-      `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score ${signed(score)}`;
+      `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score ${formatScore(score)}`;
   }
 }

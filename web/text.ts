@@ -5,9 +5,9 @@
  * the tests run them in Node.
  */
 
-import { RecordError, replayMoves } from '../src/game/record.js';
+import { RecordError, recordMoves, replayMoves } from '../src/game/record.js';
 import { START_POSITION } from '../src/position/perft.js';
-import { formatPosition, PASS, type Position, PositionError, parsePosition, play, squareOrPass } from '../src/position/position.js';
+import { formatPosition, PASS, type Position, PositionError, parsePosition, play } from '../src/position/position.js';
 
 /** The position a text names; a PositionError says why not, in one line. */
 export function readPositionText(text: string): Position {
@@ -20,27 +20,23 @@ export function readPositionText(text: string): Position {
   return parsePosition(joined ? `${joined[1]} ${joined[2]}` : board);
 }
 
-/** Whether a text is a game record (moves a1…h8, passes ps/pa) rather than a board. */
+/** Whether a text is a game record (it starts with a move or a move number) rather than a board. */
 export function isGameRecord(text: string): boolean {
   const t = text.trim();
-  return /^([a-h][1-8]|ps|pa)+$/i.test(t.replace(/[\s,.-]/g, '')) && !/^[-XOxo*.]{64}/.test(t);
+  return /^(\d+\s*\.|[a-h][1-8])/i.test(t) && !/^[-XOxo*.]{64}/.test(t);
 }
 
 /**
- * A game record from the start, step by step (src/game/record.ts replays
- * it): the position after each step and its move. A side with no move
+ * A game record from the start, step by step (src/game/record.ts reads and
+ * replays it; move numbers as in "1. f5 d6 2. c3" are skipped): the position after each step and its move. A side with no move
  * passes, written in the record (ps, pa) or not: either way the pass is a
  * step of its own (PASS), so that each position is followed by the move its
  * side to move played.
  */
 export function readGameLine(text: string): { positions: Position[]; moves: number[] } {
-  const tokens =
-    text
-      .replace(/[\s,.-]/g, '')
-      .toLowerCase()
-      .match(/[a-h][1-8]|ps|pa/g) ?? [];
-  const squares = tokens.map((m) => (m === 'ps' || m === 'pa' ? PASS : squareOrPass(m)));
+  if (text.trim() === '') return { positions: [], moves: [] };
   try {
+    const squares = recordMoves(text);
     const positions: Position[] = [];
     const moves: number[] = [];
     let before = START_POSITION;
@@ -56,7 +52,8 @@ export function readGameLine(text: string): { positions: Position[]; moves: numb
     }
     return { positions, moves };
   } catch (e) {
-    if (e instanceof RecordError) throw new PositionError(`move ${e.move} of the game record, ${tokens[e.move - 1]}, is not legal there`);
+    // As the command line says it (one reader of records: src/game/record.ts).
+    if (e instanceof RecordError) throw new PositionError(`the game record: ${e.message}`);
     throw e;
   }
 }

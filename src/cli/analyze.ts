@@ -9,6 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
   analyzeGame,
+  formatScore,
   type Game,
   gameSummary,
   MAX_BITS,
@@ -68,11 +69,9 @@ function gamesOf(arg: string): { label: string; game: Game }[] {
   return games;
 }
 
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : '+0');
-
 function row(m: MoveAnalysis): string {
-  const best = `${signed(m.best)} ${m.bestMoves.join(' ')}`;
-  return `${String(m.number).padStart(4)} ${String(m.empties).padStart(7)}  ${sideName(m.toMove).padEnd(5)}  ${moveName(m.played).padEnd(6)} ${signed(m.playedScore).padStart(5)}  ${best.padEnd(16)} ${String(m.loss).padStart(4)}`;
+  const best = `${formatScore(m.best)} ${m.bestMoves.join(' ')}`;
+  return `${String(m.number).padStart(4)} ${String(m.empties).padStart(7)}  ${sideName(m.toMove).padEnd(5)}  ${moveName(m.played).padEnd(6)} ${formatScore(m.playedScore).padStart(5)}  ${best.padEnd(16)} ${String(m.loss).padStart(4)}`;
 }
 
 function jsonLine(m: MoveAnalysis, game: number): string {

@@ -19,7 +19,7 @@ import {
   readObf,
   SHIPPED_WEIGHTS,
 } from '../internal.js';
-import { grouped } from './report.js';
+import { formatScore, grouped } from './report.js';
 
 interface SearchOpts {
   position?: string;
@@ -156,9 +156,8 @@ function runSearch(file: string | undefined, opts: SearchOpts, out: (s: string) 
         }),
       );
     } else {
-      const sign = r.score > 0 ? '+' : r.score < 0 ? '-' : ' ';
       out(
-        `${String(i + 1).padStart(4)} | ${String(emptyCount(p)).padStart(5)} | ${(sign + String(Math.abs(r.score)).padStart(2, '0')).padStart(5)} | ${moveText(r.move).padStart(4)} | ${grouped(r.leaves).padStart(12)} | ${grouped(r.interior).padStart(12)} | ${(r.ms / 1000).toFixed(3).padStart(7)} s`,
+        `${String(i + 1).padStart(4)} | ${String(emptyCount(p)).padStart(5)} | ${formatScore(r.score).padStart(5)} | ${moveText(r.move).padStart(4)} | ${grouped(r.leaves).padStart(12)} | ${grouped(r.interior).padStart(12)} | ${(r.ms / 1000).toFixed(3).padStart(7)} s`,
       );
     }
   }

@@ -2,11 +2,9 @@
  * How results are shown: an Edax-like table (one row per position, then a
  * total line) or JSON Lines.
  */
-import { jsonRecord, moveName, NO_MOVE, PASS, type PositionResult, type Summary } from '../internal.js';
+import { formatScore, jsonRecord, moveName, NO_MOVE, PASS, type PositionResult, type Summary } from '../internal.js';
 
-export function formatScore(s: number): string {
-  return (s > 0 ? '+' : s < 0 ? '-' : '+') + String(Math.abs(s)).padStart(2, '0');
-}
+export { formatScore };
 
 /**
  * An integer with its thousands grouped by commas, as toLocaleString('en-US')

@@ -33,18 +33,33 @@ export interface Game {
   readonly final: Position;
 }
 
-/** The squares of a record, in order ("f5d6" → [37, 43]); RecordError on anything that is not a square. */
+/**
+ * The moves of a record, in order: squares ("f5d6" -> [37, 43], any case)
+ * and written passes ("pass", "ps", "pa", "--") as PASS. Move numbers
+ * ("1.", "1...", "1.f5") and the spaces and commas between moves are
+ * skipped, so "1. f5 d6 2. c3 f4" reads as "f5d6c3f4". The one reader of
+ * records, for the command line and the page: RecordError names the first
+ * thing that is not a move, by its number.
+ */
 export function recordMoves(text: string): number[] {
   if (typeof text !== 'string') throw new RecordError(0, `a game record is text (moves as in f5d6c3), not ${describe(text)}`);
-  const t = text.trim().replace(/[\s,]+/g, '');
-  if (t.length === 0) throw new RecordError(0, 'an empty game record');
-  if (t.length % 2 !== 0 || !/^([a-hA-H][1-8])+$/.test(t)) {
-    const bad = t.match(/[a-hA-H][1-8]|./g)?.findIndex((m) => !/^[a-hA-H][1-8]$/.test(m)) ?? 0;
-    throw new RecordError(bad + 1, `"${t.slice(2 * bad, 2 * bad + 2)}" is not a square (a game record is moves as in f5d6c3)`);
+  const moves: number[] = [];
+  for (const word of text.trim().split(/[\s,]+/)) {
+    const w = word.replace(/^\d+\.+/, '');
+    if (w === '') continue;
+    if (/^(pass|--)$/i.test(w)) {
+      moves.push(PASS);
+      continue;
+    }
+    for (let i = 0; i < w.length; i += 2) {
+      const t = w.slice(i, i + 2);
+      const m = /^[a-h][1-8]$|^(ps|pa)$/i.test(t) ? squareOrPass(t) : -2;
+      if (m === -2) throw new RecordError(moves.length + 1, `"${t}" is not a square (a game record is moves as in f5d6c3)`);
+      moves.push(m);
+    }
   }
-  const squares: number[] = [];
-  for (let i = 0; i < t.length; i += 2) squares.push(squareOrPass(t.slice(i, i + 2)));
-  return squares;
+  if (moves.length === 0) throw new RecordError(0, 'an empty game record');
+  return moves;
 }
 
 /** Replays a record from the start position, inserting the passes a side with no move makes. */

@@ -6,6 +6,14 @@
  */
 import { moveName } from '../position/position.js';
 
+/**
+ * A score as every output of revsolve writes it, the command line's tables
+ * and the page alike: Edax's sign and two digits (+18, -02, +00).
+ */
+export function formatScore(score: number): string {
+  return (score < 0 ? '-' : '+') + String(Math.abs(score)).padStart(2, '0');
+}
+
 export interface ScoredMove {
   /** Every legal move's exact score (for the side that moved), by name ("f5"), in square order. */
   readonly scores: Readonly<Record<string, number>>;

@@ -114,14 +114,15 @@ export function parseObf(text: string, file = '<input>'): ObfSuite {
   return { file, entries, errors };
 }
 
-function formatScore(s: number): string {
+/** A score as OBF files write it (FFO: "G8:+18", "B2:+0"): a file format, not the outputs' (src/game/scores.ts). */
+function obfScore(s: number): string {
   return (s >= 0 ? '+' : '-') + String(Math.abs(s));
 }
 
 /** One OBF line, with answers in the order given ("G8:+18", as the FFO files write them). */
 export function formatObfLine(position: Position, answers: readonly ObfAnswer[] = []): string {
   let s = formatPosition(position);
-  for (const a of answers) s += `; ${a.move === PASS ? 'PS' : moveName(a.move).toUpperCase()}:${formatScore(a.score)}`;
+  for (const a of answers) s += `; ${a.move === PASS ? 'PS' : moveName(a.move).toUpperCase()}:${obfScore(a.score)}`;
   return answers.length > 0 ? `${s};` : s;
 }
 
