@@ -25,6 +25,16 @@ describe('the README and the history', () => {
     expect(verifiedTable()).toMatch(/\| FFO #40-#49 \| 10 \| 1,481\.1 M \| 1,624\.9 M, 0\.91 \|/);
   });
 
+  it('bench/README.md keeps the current figures in under 1,200 lines, the history apart; their generated blocks whole', () => {
+    const bench = readFileSync(new URL('../bench/README.md', import.meta.url), 'utf8');
+    expect(bench.split('\n').length).toBeLessThan(1200);
+    for (const text of [bench, readFileSync(HISTORY, 'utf8')]) {
+      const opens = [...text.matchAll(/^<!-- ([\w-]+) -->$/gm)].map((m) => m[1]);
+      const closes = [...text.matchAll(/^<!-- \/([\w-]+) -->$/gm)].map((m) => m[1]);
+      expect(closes).toEqual(opens);
+    }
+  });
+
   it('reaches "Set up" within its first 40 lines', () => {
     const lines = readFileSync(README, 'utf8').split('\n');
     expect(lines.indexOf('## Set up')).toBeGreaterThan(0);
