@@ -5,7 +5,7 @@
  * local storage with its record, exported as JSON or CSV.
  */
 
-import { formatScore } from '../src/game/scores.js';
+import { formatScore, playedLeadsTo, playedScore } from '../src/game/scores.js';
 import { emptyCount, legalMoves, PASS, type Position, play } from '../src/position/position.js';
 import { SettingProblem, setting } from '../src/settings.js';
 import { type AnalysisRow, analysisCsv, analysisJson, analysisRow, blackScores } from './analysis.js';
@@ -140,10 +140,9 @@ export class AnalysisView {
         const m = game.played[i];
         if (m === null || m === PASS || emptyCount(before) > from) continue;
         const scores = new Map<number, number>();
-        const child = play(before, m);
-        if (later && positionKey(later.position) === positionKey(child)) scores.set(m, 0 - later.best);
-        else if (later && legalMoves(child).length === 0 && positionKey(later.position) === positionKey(play(child, PASS)))
-          scores.set(m, later.best);
+        // As the command line's analysis scores it (src/game/scores.ts).
+        const leadsTo = later ? playedLeadsTo({ position: before, move: m }, later) : 0;
+        if (later && leadsTo !== 0) scores.set(m, playedScore(leadsTo, later.best));
         const todo: number[] = [];
         for (const x of legalMoves(before)) {
           if (scores.has(x)) continue;

@@ -13,7 +13,7 @@ import { type Color, describe, emptyCount, formatPosition, legalMoves, PASS, typ
 import { defaultOf } from '../settings.js';
 import { resolveOptions } from '../solve/settings.js';
 import { type Game, RecordError, replayGame } from './record.js';
-import { type ScoredMove, scoredMove } from './scores.js';
+import { playedLeadsTo, playedScore, type ScoredMove, scoredMove } from './scores.js';
 
 export interface AnalyzeOptions extends Omit<SuiteOptions, 'order' | 'keepTable' | 'onBadLine' | 'wld'> {
   /** Analyse the positions of this many empties or fewer (default 22). */
@@ -101,7 +101,7 @@ async function* analyzeReplayed({ moves }: Game, from: number, suite: SuiteOptio
   // The move played leads to the next analysed position (after a pass, when
   // the opponent has none): its score is that position's best, known once
   // that position is analysed, so it is not solved a second time.
-  const playedFrom = chosen.map((m, at) => nextOf(m, chosen[at + 1]));
+  const playedFrom = chosen.map((m, at) => playedLeadsTo(m, chosen[at + 1]));
   // Each other legal move of each chosen position is one entry of the suite.
   const entries: ObfEntry[] = [];
   const owner: { at: number; move: number }[] = [];
@@ -123,7 +123,7 @@ async function* analyzeReplayed({ moves }: Game, from: number, suite: SuiteOptio
   const settle = (at: number): void => {
     // A complete position gives the one before it its played move's score; that one may then be complete in turn.
     for (let k = at; k > 0 && playedFrom[k - 1] !== 0 && complete(k) && !scores[k - 1].has(chosen[k - 1].move); k--) {
-      scores[k - 1].set(chosen[k - 1].move, playedFrom[k - 1] * Math.max(...scores[k].values()) || 0);
+      scores[k - 1].set(chosen[k - 1].move, playedScore(playedFrom[k - 1], Math.max(...scores[k].values())));
     }
   };
   if (entries.length > 0) {
@@ -135,24 +135,6 @@ async function* analyzeReplayed({ moves }: Game, from: number, suite: SuiteOptio
       while (next < chosen.length && complete(next)) yield analysisOf(chosen[next], scores[next], nodes[next++]);
     }
   }
-}
-
-/**
- * How the move played in `m` is scored from `next`, the next analysed
- * position: -1 when `next` is the position it leads to (its side to move is
- * the opponent), +1 when the opponent must pass there and `next` is the
- * position after that pass, 0 when it is neither (the game ends: solve it).
- */
-function nextOf(m: { position: Position; move: number }, next: { position: Position } | undefined): -1 | 0 | 1 {
-  if (next === undefined) return 0;
-  const child = play(m.position, m.move);
-  if (samePosition(child, next.position)) return -1;
-  if (legalMoves(child).length === 0 && samePosition(play(child, PASS), next.position)) return 1;
-  return 0;
-}
-
-function samePosition(a: Position, b: Position): boolean {
-  return a.toMove === b.toMove && formatPosition(a) === formatPosition(b);
 }
 
 function analysisOf(

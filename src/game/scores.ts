@@ -1,10 +1,11 @@
 /**
  * What the exact scores of a position's moves say of the move played: the
  * best score and the moves that reach it, the played move's score and its
- * loss. Pure: the command line's analysis (analyze.ts) and the page's
- * (web/analysis.ts) both read a move this way.
+ * loss; how the move played is scored from the next analysed position
+ * (not solved twice). Pure: the command line's analysis (analyze.ts) and
+ * the page's (web/analysis-view.ts) both read a move this way.
  */
-import { moveName } from '../position/position.js';
+import { formatPosition, legalMoves, moveName, PASS, type Position, play } from '../position/position.js';
 
 /**
  * A score as every output of revsolve writes it, the command line's tables
@@ -37,4 +38,27 @@ export function scoredMove(scores: ReadonlyMap<number, number>, played: number):
     bestMoves: squares.filter((x) => scores.get(x) === best).map(moveName),
     loss: best - playedScore,
   };
+}
+
+/**
+ * How the move played in `m` is scored from `next`, the next analysed
+ * position: -1 when `next` is the position it leads to (its side to move is
+ * the opponent), +1 when the opponent must pass there and `next` is the
+ * position after that pass, 0 when it is neither (the game ends: solve it).
+ */
+export function playedLeadsTo(m: { position: Position; move: number }, next: { position: Position } | undefined): -1 | 0 | 1 {
+  if (next === undefined) return 0;
+  const child = play(m.position, m.move);
+  if (samePosition(child, next.position)) return -1;
+  if (legalMoves(child).length === 0 && samePosition(play(child, PASS), next.position)) return 1;
+  return 0;
+}
+
+function samePosition(a: Position, b: Position): boolean {
+  return a.toMove === b.toMove && formatPosition(a) === formatPosition(b);
+}
+
+/** The move played's score, from the next analysed position's best and playedLeadsTo's answer (0 - x: never -0). */
+export function playedScore(leadsTo: -1 | 0 | 1, nextBest: number): number {
+  return leadsTo * nextBest || 0;
 }
