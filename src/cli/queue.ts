@@ -16,6 +16,7 @@ import {
   serveQueue,
 } from '../internal.js';
 import { addSettingOptions, checkTableFits, givenSettings, searchSettings, settingOption } from './options.js';
+import { EXIT_USAGE } from './solve.js';
 
 /** The --redis-timeout of `queue status` and `queue clean` (no search: no weights read). */
 const lookupTimeout = (o: object): number => resolveValues(givenSettings(o, 'queue'), NODE_HOST, flagName).lookupTimeout;
@@ -66,7 +67,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     } catch (e) {
       if (!(e instanceof RedisUnreachable)) throw e;
       err(`revsolve worker: ${e.message}`);
-      process.exitCode = 2;
+      process.exitCode = EXIT_USAGE;
     }
   });
 
@@ -101,7 +102,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
         const r = await cleanRun(client, address, o.run);
         if (r === null) {
           err(`revsolve: no run ${o.run} in ${address.url}`);
-          process.exitCode = 2;
+          process.exitCode = EXIT_USAGE;
         } else out(`run ${o.run} removed: ${r.removed} job(s)${r.running ? `; ${r.running} running job(s) end on their workers` : ''}`);
       } finally {
         client.disconnect();
