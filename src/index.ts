@@ -15,7 +15,16 @@
 export { FileError, OptionError, SearchCancelled } from './errors.js';
 export { type AnalyzeOptions, analyzeGame, DEFAULT_FROM, gameSummary, type MoveAnalysis, type SideLoss } from './game/analyze.js';
 // A game: its record replayed, its endgame analysed move by move.
-export { type Game, type GameMove, RecordError, recordMoves, replayGame } from './game/record.js';
+export { type Game, type GameMove, RecordError, recordMoves, replayGame, replayMoves } from './game/record.js';
+export {
+  discDifference,
+  isWthorGames,
+  readWthorGames,
+  readWthorNames,
+  WthorError,
+  type WthorGame,
+  type WthorHeader,
+} from './game/wthor.js';
 // The package: its version and shipped weights.
 export { SHIPPED_WEIGHTS, VERSION } from './install.js';
 export type { SplitMode } from './pool/policy.js';

@@ -361,6 +361,27 @@ export const SETTINGS = {
     tree: false,
     places: ['analyze-library', 'analyze', 'page'],
   } satisfies Setting<number>,
+  games: {
+    key: 'games',
+    flags: '--game <n|a-b>',
+    help: 'the games of a file to take: one (7) or a range (10-20), numbered from 1 in each file',
+    fallback: undefined,
+    defaultText: 'every game',
+    check: (v: unknown): readonly [number, number] => {
+      if (!Array.isArray(v) || v.length !== 2 || !v.every((n) => Number.isInteger(n) && n >= 1) || v[0] > v[1])
+        throw problem('games', `[first, last] game numbers from 1, not ${shown(v)}`);
+      return v as unknown as readonly [number, number];
+    },
+    parse: (t: string): readonly [number, number] => {
+      const m = /^(\d+)(?:-(\d+))?$/.exec(t);
+      const a = m ? Number(m[1]) : 0;
+      const b = m ? Number(m[2] ?? m[1]) : 0;
+      if (!m || a < 1 || b < a) throw problem('games', `a game number from 1, or a range as 10-20, not ${shown(t)}`);
+      return [a, b];
+    },
+    tree: false,
+    places: ['analyze'],
+  } satisfies Setting<readonly [number, number]>,
   queueLeaf: {
     key: 'queueLeaf',
     flags: '--queue-leaf <empties>',

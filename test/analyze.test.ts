@@ -145,7 +145,7 @@ describe('revsolve analyze', () => {
     expect(r.stdout).toMatch(/^white: \d+ moves, \d+ discs lost/m);
   }, 60_000);
 
-  it('a bad record is one line naming the move, exit 2, nothing solved', () => {
+  it('a bad record is one line naming the move, exit 2; in a file, the other games are analysed', () => {
     const illegal = run('f5f5');
     expect([illegal.status, illegal.stdout, illegal.stderr]).toEqual([
       2,
@@ -157,10 +157,11 @@ describe('revsolve analyze', () => {
     expect(square.stderr).toBe('revsolve: the record: move 3: "z9" is not a square (a game record is moves as in f5d6c3)\n');
     const file = join(tmp, 'games.txt');
     writeFileSync(file, `${GAME_A}\n\n# a comment\nf5d6c3d3c4f4f5\n`);
+    // A bad game in a file: one line naming the file, the line and the move; the other games analysed; exit 2 at the end.
     const inFile = run(file, '--from', '8');
     expect(inFile.status).toBe(2);
-    expect(inFile.stderr).toBe(`revsolve: ${file} line 4: move 7: f5 is not a legal move for black\n`);
-    expect(inFile.stdout).toBe('');
+    expect(inFile.stderr).toBe(`error: ${file} line 4: move 7: f5 is not a legal move for black\n`);
+    expect(inFile.stdout).toMatch(/^black: \d+ moves/m);
     // Not a record and not a file of them: one line each, exit 2.
     const missing = run(join(tmp, 'games-missing.txt'));
     expect([missing.status, missing.stderr]).toEqual([
@@ -170,7 +171,7 @@ describe('revsolve analyze', () => {
     expect(run(tmp).stderr).toBe(`revsolve: ${tmp}: not a file of game records\n`);
     const binary = join(tmp, 'binary.bin');
     writeFileSync(binary, Buffer.from([0x66, 0x35, 0x00, 0x01]));
-    expect(run(binary).stderr).toBe(`revsolve: ${binary}: a binary file, not game records (one a line, as f5d6c3…)\n`);
+    expect(run(binary).stderr).toBe(`revsolve: ${binary}: a binary file, not game records (one a line, as f5d6c3…) nor a WTHOR .wtb file\n`);
     const none = join(tmp, 'none.txt');
     writeFileSync(none, '\n# no game here\n');
     expect([run(none).status, run(none).stderr]).toEqual([2, `revsolve: ${none}: no game record in it\n`]);

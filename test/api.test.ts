@@ -198,6 +198,12 @@ describe('the boundaries', () => {
         'VERSION',
         'analyzeGame',
         'bestAnswers',
+        'discDifference',
+        'isWthorGames',
+        'readWthorGames',
+        'readWthorNames',
+        'replayMoves',
+        'WthorError',
         'check',
         'emptyCount',
         'formatObf',
@@ -232,6 +238,7 @@ describe('the boundaries', () => {
       PositionError: new library.PositionError('p'),
       RecordError: new library.RecordError(1, 'p'),
       SearchCancelled: new library.SearchCancelled(),
+      WthorError: new library.WthorError('f', 1, 'p'),
     };
     expect(Object.keys(made).sort()).toEqual(
       Object.keys(library)

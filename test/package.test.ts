@@ -31,6 +31,7 @@ const CORE_MODULES = [
   'dist/game/analyze.js',
   'dist/game/record.js',
   'dist/game/scores.js',
+  'dist/game/wthor.js',
   'dist/index.js',
   'dist/install.js',
   'dist/io.js',

@@ -11,8 +11,7 @@ import ffo2 from '../obf/fforum-20-39.obf';
 import ffo3 from '../obf/fforum-40-59.obf';
 import ffo4 from '../obf/fforum-60-79.obf';
 import { parseObf } from '../src/position/obf.js';
-import { START_POSITION } from '../src/position/perft.js';
-import { emptyCount, formatPosition, legalMoves, PASS, type Position, play } from '../src/position/position.js';
+import { emptyCount, formatPosition, legalMoves, type Position, play } from '../src/position/position.js';
 import { defaultOf, setting } from '../src/settings.js';
 import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
 import { AnalysisView } from './analysis-view.js';
@@ -22,7 +21,7 @@ import { $, enable, say } from './dom.js';
 import { EngineHost } from './engine-host.js';
 import { Solving, WARN_EMPTIES } from './solving.js';
 import { type Page, PageState } from './state.js';
-import { cycleSquare, emptyBoard, isGameRecord, otherSide, positionKey, readGameLine, readPositionText } from './text.js';
+import { cycleSquare, isGameRecord, otherSide, positionKey, readGameLine, readPositionText } from './text.js';
 
 const FFO = [ffo1, ffo2, ffo3, ffo4].flatMap((text) => parseObf(text).entries);
 /** The controls a solve or an analysis disables while it runs. */

@@ -9,7 +9,7 @@
 import { OptionError } from '../errors.js';
 import { type SuiteOptions, solveSuite } from '../pool/suite.js';
 import type { ObfEntry } from '../position/obf.js';
-import { type Color, describe, emptyCount, formatPosition, legalMoves, PASS, type Position, play } from '../position/position.js';
+import { type Color, describe, emptyCount, legalMoves, PASS, type Position, play } from '../position/position.js';
 import { defaultOf } from '../settings.js';
 import { resolveOptions } from '../solve/settings.js';
 import { type Game, RecordError, replayGame } from './record.js';
