@@ -171,7 +171,9 @@ describe('revsolve analyze', () => {
     expect(run(tmp).stderr).toBe(`revsolve: ${tmp}: not a file of game records\n`);
     const binary = join(tmp, 'binary.bin');
     writeFileSync(binary, Buffer.from([0x66, 0x35, 0x00, 0x01]));
-    expect(run(binary).stderr).toBe(`revsolve: ${binary}: a binary file, not game records (one a line, as f5d6c3…) nor a WTHOR .wtb file\n`);
+    expect(run(binary).stderr).toBe(
+      `revsolve: ${binary}: a binary file, not game records (one a line, as f5d6c3…) nor a WTHOR .wtb file\n`,
+    );
     const none = join(tmp, 'none.txt');
     writeFileSync(none, '\n# no game here\n');
     expect([run(none).status, run(none).stderr]).toEqual([2, `revsolve: ${none}: no game record in it\n`]);
