@@ -8,16 +8,14 @@
 // --page K: the first K games also analysed in the page (headless Chromium,
 // the WebAssembly engine) on 1 and on 2 workers, from the Analyse click to
 // the analysis done, the page loaded and its workers started before.
-// --screenshot PREFIX (with --page): the first game's page after its analysis
-// on 2 workers, at 1280x800 and 390x844 (PREFIX-1280.png, PREFIX-390.png:
-// the README's pictures), only when asked.
-//   npm run bench:analyze [-- --count 20 --from 22 --bits 21 --seed 1 --page 5 --screenshot bench/results/web-analysis]
+// (The README's pictures of the page: bench/page-shots.js.)
+//   npm run bench:analyze [-- --count 20 --from 22 --bits 21 --seed 1 --page 5]
 import { spawnSync } from 'node:child_process';
 import { emptyCount, formatPosition, legalMoves, moveName, PASS, play, recordMoves, replayGame, START_POSITION } from '../dist/index.js';
 import { findChromium, launchChromium } from '../web/chromium.mjs';
 import { args, fmt, machine, saveJson, servePage, updateReadme } from './experiment.js';
 
-const opt = args({ count: '20', from: '22', bits: '21', seed: '1', page: '0', screenshot: '' });
+const opt = args({ count: '20', from: '22', bits: '21', seed: '1', page: '0' });
 const CLI = new URL('../dist/cli/main.js', import.meta.url).pathname;
 let state = Number(opt.seed) >>> 0;
 const random = () => {
@@ -162,15 +160,6 @@ async function inPage(list) {
         ms[workers] = Date.now() - t0;
         if ((await p.locator('#analysis-box').getAttribute('data-state')) !== 'done')
           throw new Error(await p.locator('#message').textContent());
-        if (opt.screenshot && workers === 2 && runs.length === 0) {
-          for (const [width, height] of [
-            [1280, 800],
-            [390, 844],
-          ]) {
-            await p.setViewportSize({ width, height });
-            await p.screenshot({ path: `${opt.screenshot}-${width}.png`, fullPage: true });
-          }
-        }
         await p.close();
         console.log(`page, game ${runs.length + 1}, ${workers} worker${workers > 1 ? 's' : ''}: ${(ms[workers] / 1000).toFixed(2)} s`);
       }

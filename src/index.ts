@@ -13,9 +13,29 @@
 
 // The errors every function of the library throws: a bad file, option or argument, a search stopped.
 export { FileError, OptionError, SearchCancelled } from './errors.js';
-export { type AnalyzeOptions, analyzeGame, DEFAULT_FROM, gameSummary, type MoveAnalysis, type SideLoss } from './game/analyze.js';
+export {
+  type AnalyzeOptions,
+  analyzeGame,
+  DEFAULT_FROM,
+  gameSummary,
+  type MoveAnalysis,
+  type NamedGame,
+  type PlayerLoss,
+  playerSummary,
+  type SideLoss,
+} from './game/analyze.js';
+export { GgfError, type GgfGame, type GgfWritten, isGgf, readGgf, writeGgf } from './game/ggf.js';
 // A game: its record replayed, its endgame analysed move by move.
-export { type Game, type GameMove, RecordError, recordMoves, replayGame, replayMoves } from './game/record.js';
+export {
+  formatRecord,
+  type Game,
+  type GameMove,
+  RecordError,
+  recordMoves,
+  recordsOf,
+  replayGame,
+  replayMoves,
+} from './game/record.js';
 export {
   discDifference,
   isWthorGames,

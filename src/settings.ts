@@ -382,6 +382,23 @@ export const SETTINGS = {
     tree: false,
     places: ['analyze'],
   } satisfies Setting<readonly [number, number]>,
+  player: {
+    key: 'player',
+    flags: '--player <name>',
+    help: "the games a player played, black or white (part of the name, any case: 'tastet' finds Tastet Marc)",
+    fallback: undefined,
+    defaultText: 'every player',
+    check: (v: unknown): string => {
+      if (typeof v !== 'string' || v.trim() === '') throw problem('player', `a name or part of one, not ${shown(v)}`);
+      return v;
+    },
+    parse: (t: string): string => {
+      if (t.trim() === '') throw problem('player', 'a name or part of one, not an empty text');
+      return t.trim();
+    },
+    tree: false,
+    places: ['analyze'],
+  } satisfies Setting<string>,
   queueLeaf: {
     key: 'queueLeaf',
     flags: '--queue-leaf <empties>',
@@ -420,7 +437,7 @@ export const SETTINGS = {
     defaultText: '10',
     ...seconds('progressEvery', ''),
     tree: false,
-    places: ['solve'],
+    places: ['solve', 'analyze'],
   } satisfies Setting<number>,
   redisTimeout: {
     key: 'redisTimeout',

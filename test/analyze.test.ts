@@ -45,7 +45,7 @@ function legalChildren(p: ReturnType<typeof replayGame>['final']): [number, Retu
 
 describe('revsolve analyze', () => {
   it('--json: every move of every position from 10 empties scored as plain negamax scores it; best, loss and the summary follow', () => {
-    const r = run(GAME_A, '--from', '10', '--json', '-n', '2', '-h', '14');
+    const r = run(GAME_A, '--from', '10', '--json', '-n', '2', '-h', '14', '--quiet');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const lines = r.stdout
@@ -158,7 +158,7 @@ describe('revsolve analyze', () => {
     const file = join(tmp, 'games.txt');
     writeFileSync(file, `${GAME_A}\n\n# a comment\nf5d6c3d3c4f4f5\n`);
     // A bad game in a file: one line naming the file, the line and the move; the other games analysed; exit 2 at the end.
-    const inFile = run(file, '--from', '8');
+    const inFile = run(file, '--from', '8', '--quiet');
     expect(inFile.status).toBe(2);
     expect(inFile.stderr).toBe(`error: ${file} line 4: move 7: f5 is not a legal move for black\n`);
     expect(inFile.stdout).toMatch(/^black: \d+ moves/m);
@@ -201,7 +201,9 @@ describe('revsolve analyze', () => {
       await p.waitFor(/^white: \d+ moves/m, 60_000);
       p.kill('SIGINT');
       expect(await p.exited).toBe(130);
-      expect(p.err).toMatch(/^interrupted by SIGINT: \d+ positions? finished$/m);
+      // The count is every position finished, over both games: the rows printed.
+      const rows = p.out.split('\n').filter((l) => /^\s+\d+\s+\d+\s+(black|white)\s/.test(l)).length;
+      expect(p.err).toMatch(new RegExp(`^interrupted by SIGINT: ${rows} positions? finished, in 2 games of 2$`, 'm'));
       expect(p.out.match(/^black: \d+ moves/gm)?.length).toBe(2);
     } finally {
       await p.end();

@@ -204,6 +204,13 @@ describe('the boundaries', () => {
         'readWthorNames',
         'replayMoves',
         'WthorError',
+        'GgfError',
+        'formatRecord',
+        'recordsOf',
+        'isGgf',
+        'readGgf',
+        'writeGgf',
+        'playerSummary',
         'check',
         'emptyCount',
         'formatObf',
@@ -233,6 +240,7 @@ describe('the boundaries', () => {
     // Every error class of the core names itself.
     const made: Record<string, Error> = {
       FileError: new library.FileError('f', 1, 'p'),
+      GgfError: new library.GgfError('f', 1, 2, 'p'),
       ObfError: new library.ObfError('f', 1, 'p'),
       OptionError: new library.OptionError('o', 'p'),
       PositionError: new library.PositionError('p'),

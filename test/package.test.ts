@@ -29,6 +29,7 @@ const CORE_MODULES = [
   'dist/eval/sizes.js',
   'dist/eval/weights.js',
   'dist/game/analyze.js',
+  'dist/game/ggf.js',
   'dist/game/record.js',
   'dist/game/scores.js',
   'dist/game/wthor.js',

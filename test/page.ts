@@ -1,9 +1,13 @@
 /**
- * What the page's browser tests share: the console watched for errors, a
- * page loaded until its engine is ready, a solve awaited to its end. Every
+ * What the page's browser tests share: the browser and the server, the
+ * console watched for errors, a page loaded until its engine is ready, a
+ * solve awaited to its end. Every
  * wait is on a condition, bounded with room for a loaded 2-core machine.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { findChromium, launchChromium } from '../web/chromium.mjs';
+import { Proc } from './processes.js';
 
 export interface Seen {
   errors: string[];
@@ -45,4 +49,34 @@ export async function whenReady(page: Page): Promise<void> {
 export async function solved(page: Page, timeout = 60_000): Promise<string> {
   await page.locator('#result:is([data-state=done],[data-state=error],[data-state=stopped])').waitFor({ timeout });
   return (await page.locator('#result').getAttribute('data-state')) as string;
+}
+
+/**
+ * The Chromium the page's tests drive, or null: then those tests skip with
+ * one line, except under CI, where a missing browser fails the run.
+ */
+export function chromiumForTests(file: string): string | null {
+  const chromium = findChromium();
+  if (!chromium) {
+    if (process.env.CI)
+      throw new Error("no Chromium found (install Debian's chromium, or set CHROMIUM): the page's tests cannot run under CI");
+    process.stderr.write(`${file}: no Chromium found (/usr/bin/chromium, or $CHROMIUM): the page's browser tests are skipped\n`);
+  }
+  return chromium;
+}
+
+/** `revsolve web` (with `args`) and a headless Chromium for the enclosing describe: started before its tests, ended after them. */
+export function servedPage(chromium: string, args: readonly string[] = []): { readonly url: string; readonly browser: Browser } {
+  const served = { url: '', browser: undefined as unknown as Browser };
+  let server: Proc | undefined;
+  beforeAll(async () => {
+    server = new Proc(['web', '--port', '0', ...args]);
+    served.url = (await server.waitFor(/serving the page at (\S+)/, 60_000))[1];
+    served.browser = await launchChromium(chromium);
+  });
+  afterAll(async () => {
+    await served.browser?.close();
+    await server?.end();
+  });
+  return served;
 }

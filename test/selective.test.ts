@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadEvaluator } from '../src/eval/files.js';
-import { emptyCount, play } from '../src/position/position.js';
-import { SearchContext } from '../src/search/context.js';
+import { emptyCount, legalMoves, play } from '../src/position/position.js';
+import { LIVE_GUESS, LIVE_GUESS_MOVE, LIVE_GUESS_STAGE, SearchContext } from '../src/search/context.js';
 import { setupEmpties } from '../src/search/leaves.js';
 import { searchNull } from '../src/search/nws.js';
 import { guessScore, SELECTIVE_MIN, solveExact } from '../src/search/root.js';
@@ -35,6 +35,29 @@ describe('selective pre-searches', () => {
       expect(guess.score & 1).toBe(0);
       checked++;
     }
+  });
+
+  it("show their estimate live while the first guess is made: the last stage's score and a legal move, then left for the display", () => {
+    const ctx = new SearchContext({ selectivity: [1, 2], table, evaluator });
+    const pos = randomPosition(5, 60 - SELECTIVE_MIN);
+    table.clear();
+    const guess = guessScore(ctx, pos);
+    // Stage 1 the shallow search, then one per pre-search: 3 after two.
+    expect(ctx.live[ctx.liveAt + LIVE_GUESS_STAGE]).toBe(3);
+    expect(ctx.live[ctx.liveAt + LIVE_GUESS]).toBe(guess.score);
+    expect(legalMoves(pos)).toContain(guess.move);
+    expect(ctx.live[ctx.liveAt + LIVE_GUESS_MOVE]).toBe(guess.move + 1);
+    // An exact solve starts from nothing shown and shows the same guess (a fresh table: the same search).
+    table.clear();
+    const exact = solveExact(ctx, pos, { root: 'probes' });
+    expect(ctx.live[ctx.liveAt + LIVE_GUESS]).toBe(guess.score);
+    expect(ctx.live[ctx.liveAt + LIVE_GUESS_STAGE]).toBe(3);
+    expect(exact.score & 1).toBe(0);
+    // Below the pre-searches' empties: the shallow search's estimate alone, no move.
+    table.clear();
+    guessScore(ctx, randomPosition(5, 60 - (SELECTIVE_MIN - 2)));
+    expect(ctx.live[ctx.liveAt + LIVE_GUESS_STAGE]).toBe(1);
+    expect(ctx.live[ctx.liveAt + LIVE_GUESS_MOVE]).toBe(0);
   });
 
   it('need an evaluator and stages: without either the guess is a plain one', () => {

@@ -14,18 +14,15 @@
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayGame } from '../src/game/record.js';
 import { emptyCount, formatPosition, legalMoves, moveName, parsePosition } from '../src/position/position.js';
-import { findChromium, launchChromium } from '../web/chromium.mjs';
 import { referenceAnswers } from './helpers.js';
-import { ready, type Seen, solved, watch, whenReady } from './page.js';
-import { CLI, jsonRows, Proc } from './processes.js';
+import { chromiumForTests, ready, type Seen, servedPage, solved, watch, whenReady } from './page.js';
+import { CLI, jsonRows } from './processes.js';
 
-const chromium = findChromium();
-if (!chromium && process.env.CI)
-  throw new Error("no Chromium found (install Debian's chromium, or set CHROMIUM): the page's tests cannot run under CI");
+const chromium = chromiumForTests('test/web-player.test.ts');
 
 // The club player's games (issue 59): G1 has no pass; G3 has two passes left implied, before its moves 59 and 60.
 const G1 = 'f5f4c3c4d3f6b3d6g4c2e2h4f3e3f7g3c1b4e6d2g2g6b2g8g5a3d7a1g7d8c7f2c6b8e7h8a4b6g1h5b7h2b1c5a7a8a2d1e1a5h3f8h7e8h6f1h1b5c8a6';
@@ -33,7 +30,7 @@ const G3 = 'f5f4g3f6f3h2c4c5c6c3h3c7e6g2b3b4f2d6b5g4c2h4d3a4b8b1g7c8a3g6g5d7c1b6
 const g1 = replayGame(G1);
 const g3 = replayGame(G3);
 /** The position in which G1's move n was played. */
-const before = (n: number) => g1.moves[n - 1].position;
+const playedIn = (n: number) => g1.moves[n - 1].position;
 const FFO64 = 63; // the FFO list's index of #64: minutes of search here
 
 type Viewport = { width: number; height: number };
@@ -73,19 +70,7 @@ async function inside(page: Page, inner: string, outer: string): Promise<boolean
 }
 
 describe.skipIf(!chromium)('the page a player comes back to (issue 59), in headless Chromium', () => {
-  let server: Proc;
-  let url = '';
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = new Proc(['web', '--port', '0']);
-    url = (await server.waitFor(/serving the page at (\S+)/, 60_000))[1];
-    browser = await launchChromium(chromium!);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.end();
-  });
+  const served = servedPage(chromium!);
 
   describe.each(VIEWPORTS)('at $width×$height', (viewport) => {
     let context: BrowserContext;
@@ -93,12 +78,12 @@ describe.skipIf(!chromium)('the page a player comes back to (issue 59), in headl
     let seen: Seen;
     beforeAll(async () => {
       // A context of its own (its own storage), with the clipboard allowed as a user allows it.
-      context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+      context = await served.browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
     });
     afterAll(async () => {
       await context?.close();
     });
-    const open = async (address = url) => {
+    const open = async (address = served.url) => {
       page = await context.newPage();
       seen = watch(page);
       await ready(page, address);
@@ -110,14 +95,14 @@ describe.skipIf(!chromium)('the page a player comes back to (issue 59), in headl
       await paste(page, G1);
       // The position before G1's move 53 (8 empties, black to move: a6 draws).
       await page.click('#moves button[data-at="52"]');
-      expect(await page.locator('#text').getAttribute('data-position')).toBe(formatPosition(before(53)).replace(' ', ''));
+      expect(await page.locator('#text').getAttribute('data-position')).toBe(formatPosition(playedIn(53)).replace(' ', ''));
       await page.click('#solve');
       expect(await solved(page)).toBe('done');
       const pvLength = await page.locator('#pv-at').getAttribute('data-length');
       await page.check('input[name=mode][value=every]');
       await page.click('#solve');
       expect(await solved(page)).toBe('done');
-      const expected = Object.fromEntries(referenceAnswers(before(53)).map((a) => [moveName(a.move), a.score]));
+      const expected = Object.fromEntries(referenceAnswers(playedIn(53)).map((a) => [moveName(a.move), a.score]));
       expect(await squareScores(page)).toEqual(expected);
       expect(await page.locator('.sq[data-square=a6] .score').textContent()).toBe('+00');
       expect(await page.locator('.sq.best').evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.square))).toEqual(['a6']);
@@ -212,13 +197,7 @@ describe.skipIf(!chromium)('the page a player comes back to (issue 59), in headl
       const address = new URL(page.url());
       expect(address.searchParams.get('p')).toBe(edited);
       expect(address.searchParams.get('g')).toBe('f5');
-      await page.reload();
-      await whenReady(page);
-      expect(await page.locator('#moves').getAttribute('data-length')).toBe('1');
-      await page.click('#first');
-      expect(await page.locator('#text').getAttribute('data-position')).toBe(edited);
-      // Ctrl+Z: the move taken back, then the edit of h8.
-      await page.click('#last');
+      // Ctrl+Z: the move taken back, then the edit of h8; Ctrl+Y puts them back.
       await page.locator('#board').focus();
       await page.keyboard.press('Control+z');
       expect(await page.locator('#moves').getAttribute('data-length')).toBe('0');
@@ -226,6 +205,14 @@ describe.skipIf(!chromium)('the page a player comes back to (issue 59), in headl
       await page.keyboard.press('Control+z');
       expect((await page.locator('#text').getAttribute('data-position'))![63]).toBe('-');
       await page.keyboard.press('Control+y');
+      expect(await page.locator('#text').getAttribute('data-position')).toBe(edited);
+      await page.keyboard.press('Control+y');
+      expect(await page.locator('#moves').getAttribute('data-length')).toBe('1');
+      // A reload: the game from the edited position, its move.
+      await page.reload();
+      await whenReady(page);
+      expect(await page.locator('#moves').getAttribute('data-length')).toBe('1');
+      await page.click('#first');
       expect(await page.locator('#text').getAttribute('data-position')).toBe(edited);
       expect(seen.errors).toEqual([]);
       await page.close();
@@ -363,7 +350,7 @@ describe.skipIf(!chromium)('the page a player comes back to (issue 59), in headl
       await page.click('.sq[data-square=a1]');
       expect(await page.locator('#message').textContent()).toBe('a1 is not a legal move for black');
       await page.click('#copy');
-      expect(await page.locator('#message').textContent()).toBe('position copied');
+      await page.locator('#message', { hasText: 'position copied' }).waitFor({ timeout: 10_000 });
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(formatPosition(g1.moves[0].position));
       // G3 before its move 59: black has no move.
       await paste(page, G3);
@@ -400,7 +387,7 @@ describe.skipIf(!chromium)('the page a player comes back to (issue 59), in headl
       expect(await page.locator('#graph polyline.estimate').count()).toBe(1);
       expect(await page.locator('#graph .marker').getAttribute('data-move')).toBe('60');
       await page.click('#graph [data-jump="55"]');
-      expect(await page.locator('#text').getAttribute('data-position')).toBe(formatPosition(before(55)).replace(' ', ''));
+      expect(await page.locator('#text').getAttribute('data-position')).toBe(formatPosition(playedIn(55)).replace(' ', ''));
       expect(await page.locator('#graph .marker').getAttribute('data-move')).toBe('55');
       await page.close();
     });

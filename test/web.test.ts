@@ -12,8 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { replayGame } from '../src/game/record.js';
 import { formatObfLine, parseObf } from '../src/position/obf.js';
 import {
@@ -28,18 +27,13 @@ import {
   play,
 } from '../src/position/position.js';
 import { MAX_SPLIT_WORKERS } from '../src/wasm/layout.js';
-import { findChromium, launchChromium } from '../web/chromium.mjs';
 import { readGameLine } from '../web/text.js';
 import { OBF, rng } from './helpers.js';
-import { CLI, jsonRows, Proc, sleep } from './processes.js';
+import { chromiumForTests, ready, servedPage, solved, watch } from './page.js';
+import { CLI, jsonRows, sleep } from './processes.js';
 import { tempDir } from './tmp.js';
 
-const chromium = findChromium();
-if (!chromium) {
-  if (process.env.CI)
-    throw new Error("no Chromium found (install Debian's chromium, or set CHROMIUM): the page's tests cannot run under CI");
-  process.stderr.write("test/web.test.ts: no Chromium found (/usr/bin/chromium, or $CHROMIUM): the page's browser tests are skipped\n");
-}
+const chromium = chromiumForTests('test/web.test.ts');
 
 const FFO1 = parseObf(readFileSync(join(OBF, 'fforum-1-19.obf'), 'utf8')).entries[0];
 // A game record (random legal moves, seed 7), and the position after its first n moves.
@@ -65,63 +59,21 @@ const FORCED_PASS = ((): Position => {
 // A random position of 20 empties (bench's seed-1 set, line 2): its children take well under a second each.
 const RANDOM20 = readFileSync(join(OBF, 'random-s1.obf'), 'utf8').split('\n')[1].trim();
 
-interface Seen {
-  errors: string[];
-}
-
-function watch(page: Page): Seen {
-  const seen: Seen = { errors: [] };
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') seen.errors.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => seen.errors.push(`pageerror: ${String(e)}`));
-  // A request cut off by the test's own navigation (net::ERR_ABORTED) is not the page's error.
-  page.on('requestfailed', (r) => {
-    if (r.failure()?.errorText !== 'net::ERR_ABORTED') seen.errors.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400) seen.errors.push(`${r.status()} ${r.url()}`);
-  });
-  return seen;
-}
-
-async function ready(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.locator('#env[data-ready="1"]').waitFor({ timeout: 30_000 });
-}
-
-async function solved(page: Page, timeout = 60_000): Promise<string> {
-  await page.locator('#result:is([data-state=done],[data-state=error],[data-state=stopped])').waitFor({ timeout });
-  return (await page.locator('#result').getAttribute('data-state'))!;
-}
-
 describe.skipIf(!chromium)('the web page in headless Chromium', () => {
-  let server: Proc;
-  let url = '';
-  let browser: Browser;
+  const served = servedPage(chromium!);
   const dir = tempDir('web');
 
-  beforeAll(async () => {
-    server = new Proc(['web', '--port', '0']);
-    url = (await server.waitFor(/serving the page at (\S+)/, 30_000))[1];
-    browser = await launchChromium(chromium!);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.end();
-  });
-
   it("loads with no console error, cross-origin isolated, the wasm engine on the browser's cores", async () => {
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const seen = watch(page);
-    await ready(page, url);
+    await ready(page, served.url);
     expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
     expect(await page.locator('#env').getAttribute('data-isolated')).toBe('1');
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     expect(await page.locator('#workers').inputValue()).toBe(String(Math.min(MAX_SPLIT_WORKERS, cores)));
     expect(await page.locator('#workers').getAttribute('max')).toBe(String(MAX_SPLIT_WORKERS));
     expect(await page.locator('#env').textContent()).toMatch(/engine wasm/);
-    const fav = await page.request.get(new URL('favicon.svg', url).href);
+    const fav = await page.request.get(new URL('favicon.svg', served.url).href);
     expect(fav.status()).toBe(200);
     expect(fav.headers()['cross-origin-embedder-policy']).toBe('require-corp');
     expect(seen.errors).toEqual([]);
@@ -129,9 +81,9 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
   });
 
   it("FFO #1 picked and solved: the file's score, a move among its best answers, on wasm with every worker", async () => {
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const seen = watch(page);
-    await ready(page, url);
+    await ready(page, served.url);
     await page.selectOption('#ffo', '0');
     expect(await page.locator('#text').getAttribute('data-position')).toBe(formatPosition(FFO1.position).replace(' ', ''));
     await page.click('#solve');
@@ -173,9 +125,9 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
   });
 
   it('every move of a pasted 20-empties position: the score the command line gives each child', async () => {
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const seen = watch(page);
-    await ready(page, url);
+    await ready(page, served.url);
     await page.fill('#text', RANDOM20);
     await page.click('#set');
     await page.check('input[name=mode][value=every]');
@@ -198,24 +150,24 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
   });
 
   it('a click edit and a move played change the position string; a link opens a position; bad text says why', async () => {
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const seen = watch(page);
-    await ready(page, url);
+    await ready(page, served.url);
     await page.click('#start');
     const start = await page.locator('#text').getAttribute('data-position');
     await page.click('.sq[data-square=d3]');
     const after = await page.locator('#text').getAttribute('data-position');
     expect(after).not.toBe(start);
     expect(after).toBe(formatPosition(play(parsePosition(`${start!.slice(0, 64)} ${start!.slice(64)}`), 19)).replace(' ', ''));
-    expect(new URL(page.url()).searchParams.get('p')).toBe(after);
-    await page.click('#undo');
+    expect(new URL(page.url()).searchParams.get('g')).toBe('d3');
+    await page.click('#back');
     expect(await page.locator('#text').getAttribute('data-position')).toBe(start);
     await page.selectOption('#click-mode', 'edit');
     await page.click('.sq[data-square=a1]');
     expect((await page.locator('#text').getAttribute('data-position'))![0]).toBe('X');
 
     // A link with a position opens it.
-    const link = new URL(url);
+    const link = new URL(served.url);
     link.searchParams.set('p', formatPosition(FFO1.position).replace(' ', ''));
     await ready(page, link.href);
     expect(await page.locator('#text').inputValue()).toBe(formatPosition(FFO1.position));
@@ -235,9 +187,9 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
   });
 
   it('Stop ends a long solve within a second: the workers go idle, the nodes stop, and the page solves again', async () => {
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const seen = watch(page);
-    await ready(page, url);
+    await ready(page, served.url);
     await page.selectOption('#ffo', String(63)); // FFO #64: minutes here
     await page.click('#solve');
     await page.waitForFunction(() => Number(document.getElementById('progress')!.dataset.nodes ?? 0) > 1e6, null, { timeout: 60_000 });
@@ -262,9 +214,9 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     await page.close();
   });
   it('Stop during a split solve gives no score and remembers none (FFO #79 on 2 workers, stopped at 1.0, 1.7 and 3.2 s)', async () => {
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const seen = watch(page);
-    await ready(page, url);
+    await ready(page, served.url);
     await page.fill('#workers', '2');
     for (const ms of [1000, 1700, 3200]) {
       await page.selectOption('#ffo', String(78)); // FFO #79: 36 empties, +64; hours
@@ -295,9 +247,9 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     { width: 390, height: 844 },
   ])('at $width×$height', (viewport) => {
     it("a player's page: coordinates, the last move marked, a pasted game to step through, a move from the PV shown", async () => {
-      const page = await browser.newPage({ viewport });
+      const page = await served.browser.newPage({ viewport });
       const seen = watch(page);
-      await ready(page, url);
+      await ready(page, served.url);
       expect(await page.locator('#board .coord').allTextContents()).toEqual(['', ...'abcdefgh', ...'12345678']);
       // The jargon explained where it stands: h and workers.
       expect(await page.locator('label:has(#bits)').getAttribute('title')).toMatch(/^table size: 2\^h positions/);
@@ -309,12 +261,12 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       expect(await page.locator('#moves').getAttribute('data-length')).toBe(String(n));
       expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, n)));
       expect(await page.locator('.sq.last').getAttribute('data-square')).toBe(GAME.slice(-2));
-      await page.click('#undo');
+      await page.click('#back');
       expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, n - 1)));
       expect(await page.locator('.sq.last').getAttribute('data-square')).toBe(GAME.slice(-4, -2));
       await page.click('#moves button[data-at="3"]');
       expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, 3)));
-      await page.click('#redo');
+      await page.click('#forward');
       expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, 4)));
       // A move clicked while the PV is shown plays from the position shown, not from the root.
       await page.selectOption('#ffo', '0');
@@ -347,10 +299,10 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     });
 
     it('a forced pass after a solve, the tables label, a bad link, controls locked while solving, every move marked best only when all are known', async () => {
-      const page = await browser.newPage({ viewport });
+      const page = await served.browser.newPage({ viewport });
       const seen = watch(page);
       // A bad link says why and keeps its address.
-      await ready(page, `${url}?p=nonsense`);
+      await ready(page, `${served.url}?p=nonsense`);
       expect(await page.locator('#message').textContent()).toMatch(/^the address's position \(\?p=nonsense\)/);
       expect(new URL(page.url()).searchParams.get('p')).toBe('nonsense');
       // The pass button once a position whose side to move must pass is solved.
@@ -384,7 +336,7 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       });
       await page.click('#solve');
       await page.locator('#result[data-state=running]').waitFor({ timeout: 10_000 });
-      for (const id of ['#undo', '#ffo', '#bits', '#workers', '#set', '#start', '#clear'])
+      for (const id of ['#back', '#ffo', '#bits', '#workers', '#set', '#start', '#clear'])
         expect(await page.locator(id).isDisabled(), id).toBe(true);
       const marks: number[][] = [];
       while ((await page.locator('#result').getAttribute('data-state')) === 'running') {
@@ -402,15 +354,15 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       expect(said.indexOf('making the tables…')).toBeLessThan(said.indexOf('solving…'));
       for (const [scored, best, moves] of marks) if (best > 0) expect(scored, 'a best mark before every move was known').toBe(moves);
       expect(await page.locator('.sq.best').count()).toBeGreaterThan(0);
-      expect(await page.locator('#undo').isDisabled()).toBe(false);
+      for (const id of ['#start', '#set', '#ffo', '#bits']) expect(await page.locator(id).isDisabled(), id).toBe(false);
       expect(seen.errors.filter((e) => !e.includes('favicon'))).toEqual([]);
       await page.close();
     }, 90_000);
 
     it('analyses a pasted game on the workers: every row as revsolve analyze gives it, a graph, CSV and JSON, kept for the game', async () => {
-      const page = await browser.newPage({ viewport });
+      const page = await served.browser.newPage({ viewport });
       const seen = watch(page);
-      await ready(page, url);
+      await ready(page, served.url);
       await page.fill('#text', GAME);
       await page.click('#set');
       await page.fill('#analyse-from', '14');
@@ -432,7 +384,8 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])])).toEqual(
         cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]),
       );
-      expect(await page.locator('#graph polyline').count()).toBe(1);
+      expect(await page.locator('#graph polyline.exact').count()).toBe(1);
+      expect(await page.locator('#graph polyline.estimate').count()).toBe(1);
       const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
       expect(
         readFileSync((await csv.path())!, 'utf8')
@@ -457,9 +410,9 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     it('a game with passes not written in its record: each pass a step of the game, every analysed row as revsolve analyze gives it', async () => {
       // Two passes implied in the last 9 empties (the record of test/analyze.test.ts). The page once stepped
       // from the position before a pass straight to the move after it, and failed its analysis ("a7 is not a legal move").
-      const page = await browser.newPage({ viewport });
+      const page = await served.browser.newPage({ viewport });
       const seen = watch(page);
-      await ready(page, url);
+      await ready(page, served.url);
       await page.fill('#text', GAME_PASSES);
       await page.click('#set');
       const steps = await page.locator('#moves button').allTextContents();
@@ -491,8 +444,8 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
   });
 
   it("fits a phone: at 390 px wide nothing is cut off, every square and control inside the width, an analysis's loss column too", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await ready(page, url);
+    const page = await served.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await ready(page, served.url);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     for (const id of ['.sq[data-square="h1"]', '.sq[data-square="h8"]', '#solve', '#text']) {
       const box = (await page.locator(id).boundingBox())!;
@@ -515,23 +468,12 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
 });
 
 describe.skipIf(!chromium)('the page served without the isolation headers (a static host)', () => {
-  let server: Proc;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = new Proc(['web', '--port', '0', '--no-isolation']);
-    browser = await launchChromium(chromium!);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.end();
-  });
+  const served = servedPage(chromium!, ['--no-isolation']);
 
   it('says so, solves on one table per worker, and Stop ends the workers', async () => {
-    const url = (await server.waitFor(/serving the page at (\S+)/, 30_000))[1];
-    const page = await browser.newPage();
+    const page = await served.browser.newPage();
     const seen = watch(page);
-    await ready(page, url);
+    await ready(page, served.url);
     expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(false);
     expect(await page.locator('#env').getAttribute('data-isolated')).toBe('0');
     expect(await page.locator('#env').textContent()).toMatch(/not isolated/);

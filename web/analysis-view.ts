@@ -1,17 +1,25 @@
 /**
  * The game's analysis on the page: every move of its positions from the
  * analysed empties on solved exactly on the workers (the earlier ones
- * estimated by a shallow search), shown as a table and a graph, kept in
- * local storage with its record, exported as JSON or CSV.
+ * estimated by a shallow search), tied to the board: a table whose current
+ * row is the move shown, a graph (graph.ts) with a marker there, the loss of
+ * each move in the move list. Progress "n of m" with its time and a Stop
+ * beside it; a stopped analysis says it is incomplete. Kept in local
+ * storage per game (start and record), with its exact scores in the known
+ * positions; exported as JSON or CSV saying which rows are exact.
  */
 
 import { formatScore, playedLeadsTo, playedScore } from '../src/game/scores.js';
 import { emptyCount, legalMoves, PASS, type Position, play } from '../src/position/position.js';
 import { SettingProblem, setting } from '../src/settings.js';
-import { type AnalysisRow, analysisCsv, analysisJson, analysisRow, blackScores } from './analysis.js';
+import { type AnalysisRow, analysisCsv, analysisJson, analysisRow } from './analysis.js';
+import { keepInView } from './board.js';
 import { $, download, enable, say } from './dom.js';
 import type { SolveSettings } from './engine-host.js';
+import type { GameHistory } from './game.js';
+import { graphMarkup } from './graph.js';
 import { Stopped } from './solve.js';
+import { WARN_EMPTIES } from './solving.js';
 import type { Page } from './state.js';
 import { positionKey } from './text.js';
 
@@ -28,14 +36,40 @@ function analysedFrom(): number {
 /** The plies of the evaluator's search that estimates the moves before the analysed empties. */
 const ESTIMATE_DEPTH = 6;
 
+interface Analysis {
+  readonly record: string;
+  readonly from: number;
+  readonly rows: AnalysisRow[];
+  /** Every move it was to analyse is in rows (false: stopped, or still running). */
+  complete: boolean;
+}
+
+/** The local storage key of a game's analysis: its start and its record. */
+const storeKey = (game: GameHistory) => `revsolve-analysis:${positionKey(game.start)}:${game.record()}`;
+
+/**
+ * The record's number of the move the board is about: the one played from
+ * the position shown (after its pass, if its side passes), or the last move
+ * at the game's end (null: no move at all).
+ */
+export function currentMove(game: GameHistory): number | null {
+  for (let i = game.at + 1; i < game.length; i++) if (game.played[i] !== PASS) return game.moveNumber(i);
+  return game.length > 1 ? game.moveNumber(game.length - 1) : null;
+}
+
 export class AnalysisView {
-  private analysis: { record: string; from: number; rows: AnalysisRow[] } | null = null;
+  private analysis: Analysis | null = null;
 
   constructor(private readonly page: Page) {}
 
+  /** The analysed rows by move number (for the move list). */
+  rowsByMove(): Map<number, AnalysisRow> {
+    return new Map((this.analysis?.rows ?? []).map((r) => [r.number, r]));
+  }
+
   exportJson(): void {
     const a = this.analysis;
-    if (a) download('revsolve-analysis.json', analysisJson(a.record, a.from, a.rows), 'application/json');
+    if (a) download('revsolve-analysis.json', analysisJson(a.record, a.from, a.rows, a.complete), 'application/json');
   }
 
   exportCsv(): void {
@@ -44,7 +78,9 @@ export class AnalysisView {
 
   render(): void {
     const { state } = this.page;
+    const game = state.game;
     const rows = this.analysis?.rows ?? [];
+    const current = currentMove(game);
     const body = $('analysis').querySelector('tbody') as HTMLTableSectionElement;
     body.replaceChildren(
       ...rows.map((r) => {
@@ -52,6 +88,7 @@ export class AnalysisView {
         tr.dataset.move = String(r.number);
         tr.dataset.loss = String(r.loss);
         tr.title = `move ${r.number}, ${r.side}`;
+        if (r.number === current) tr.className = 'current';
         if (r.estimate !== undefined) tr.dataset.estimate = String(r.estimate);
         const about = r.estimate !== undefined ? '≈' : '';
         for (const t of [
@@ -66,132 +103,158 @@ export class AnalysisView {
           td.textContent = t;
           tr.append(td);
         }
-        tr.onclick = () => {
-          const step = state.game.stepOf(r.number);
-          if (state.running || step < 1) return;
-          state.game.at = step - 1; // the position the move was played in
-          this.page.setPosition(state.game.position, false);
-        };
+        tr.onclick = () => this.jump(r.number);
         return tr;
       }),
     );
-    const points = blackScores(rows);
-    const x0 = points[0]?.number ?? 0;
-    const span = Math.max(1, (points.at(-1)?.number ?? 1) - x0);
-    const y = (v: number) => 50 - (v * 50) / 64;
-    $('graph').innerHTML =
-      `<line x1="0" y1="50" x2="300" y2="50"></line>${points.length > 0 ? `<polyline points="${points.map((p) => `${((p.number - x0) * 300) / span},${y(p.score)}`).join(' ')}"></polyline>` : ''}`;
-    enable('export-json', rows.length > 0 && !state.running);
-    enable('export-csv', rows.length > 0 && !state.running);
+    const row = body.querySelector<HTMLElement>('tr.current');
+    if (row) keepInView(row, $('analysis'));
+    $('graph').innerHTML = rows.length > 0 ? graphMarkup(rows, current, game.moveNumber(game.length - 1)) : '';
+    $('graph').dataset.current = current === null ? '' : String(current);
+    const done = rows.length > 0 && !state.running;
+    enable('export-json', done);
+    enable('export-csv', done);
     const exact = rows.filter((r) => r.estimate === undefined);
     const lost = (side: string) => exact.filter((r) => r.side === side).reduce((t, r) => t + r.loss, 0);
     const estimated = rows.length - exact.length;
+    const stopped = this.analysis && !this.analysis.complete && !state.running ? 'incomplete (stopped): ' : '';
     $('analysis-status').textContent =
       rows.length === 0
         ? ''
-        : `exact over ${exact.length} moves: black lost ${lost('black')}, white lost ${lost('white')} discs${estimated > 0 ? `; ${estimated} earlier moves estimated (≈, ${ESTIMATE_DEPTH}-ply search)` : ''}`;
+        : `${stopped}exact over ${exact.length} moves: black lost ${lost('black')}, white lost ${lost('white')} discs${estimated > 0 ? `; ${estimated} earlier moves estimated (≈, ${ESTIMATE_DEPTH}-ply search)` : ''}`;
   }
 
-  /** Analyses the game in the history from the analysed empties on; kept in local storage with its record. */
+  /** Shows the position in which move `number` was played (as the table's rows and the graph's bands do). */
+  jump(number: number): void {
+    const { state } = this.page;
+    const step = state.game.stepOf(number);
+    if (state.running || step < 1) return;
+    this.page.goTo(step - 1);
+  }
+
+  /** Analyses the game from the analysed empties on; kept in local storage with its game. */
   async analyse(): Promise<void> {
     const { state, engine } = this.page;
     const game = state.game;
     if (state.running) return;
-    const record = game.record();
-    if (!record) return say('no game to analyse: play moves from the start position, or paste a game record');
+    if (game.moves.length === 0) return say('no game to analyse: play moves, or paste a game record', true);
     let from: number;
     let s: SolveSettings;
     try {
       from = analysedFrom();
-    } catch (e) {
-      return say((e as Error).message);
-    }
-    try {
       s = engine.settings();
     } catch (e) {
-      return say((e as Error).message);
+      return say((e as Error).message, true);
     }
+    // The positions to analyse: estimated before the analysed empties, exact from them on.
+    const steps: number[] = [];
+    for (let i = 1; i < game.length; i++) if (game.played[i] !== PASS) steps.push(i);
+    const largest = Math.max(0, ...steps.map((i) => emptyCount(game.positions[i - 1])).filter((e) => e <= from));
+    const warning = `analyse:${storeKey(game)}:${from}`;
+    if (largest >= WARN_EMPTIES && state.warnedFor !== warning) {
+      state.warnedFor = warning;
+      $('warning').textContent = `${largest} empties: an exact analysis from there may take hours. Click Analyse again to start.`;
+      return;
+    }
+    state.warnedFor = '';
+    $('warning').textContent = '';
     say('');
-    const analysis: { record: string; from: number; rows: AnalysisRow[] } = { record, from, rows: [] };
+    const analysis: Analysis = { record: game.record(), from, rows: [], complete: false };
     this.analysis = analysis;
     state.running = true;
     this.page.render();
-    enable('solve', false);
-    enable('analyse', false);
-    enable('stop', true);
+    enable('analysis-stop', true);
     $('analysis-box').dataset.state = 'running';
+    const t0 = performance.now();
+    const total = steps.length;
+    const progress = () => {
+      $('analysis-progress').dataset.state = 'running';
+      $('analysis-progress').textContent =
+        `analysing: ${analysis.rows.length} of ${total} moves · ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+    };
+    progress();
+    const ticking = setInterval(progress, 200);
+    const key = storeKey(game);
     try {
       const sv = await engine.solverFor(s);
       // Before the analysed empties, in the order played: every move estimated, not proven (a search of ESTIMATE_DEPTH plies with the evaluator).
-      for (let i = 1; i < game.length; i++) {
+      for (const i of steps) {
         const before = game.positions[i - 1];
-        const m = game.played[i];
-        if (m === null || m === PASS || emptyCount(before) <= from) continue;
+        const m = game.played[i] as number;
+        if (emptyCount(before) <= from) continue;
         const guesses = new Map<number, number>();
         await sv.estimateEvery(before, legalMoves(before), ESTIMATE_DEPTH, (move, score) => guesses.set(move, 0 - score));
         analysis.rows.push(analysisRow(game.moveNumber(i), before, m, guesses, ESTIMATE_DEPTH));
-        this.render();
+        this.page.render();
       }
       // From the analysed empties on, from the end back: the move played leads to the position analysed just
       // before (after the opponent's pass, when it has no move), whose best is that move's score: not solved twice.
       let later: { position: Position; best: number } | null = null;
-      for (let i = game.length - 1; i >= 1; i--) {
+      for (const i of [...steps].reverse()) {
         const before = game.positions[i - 1];
-        const m = game.played[i];
-        if (m === null || m === PASS || emptyCount(before) > from) continue;
+        const m = game.played[i] as number;
+        if (emptyCount(before) > from) continue;
         const scores = new Map<number, number>();
         // As the command line's analysis scores it (src/game/scores.ts).
         const leadsTo = later ? playedLeadsTo({ position: before, move: m }, later) : 0;
         if (later && leadsTo !== 0) scores.set(m, playedScore(leadsTo, later.best));
-        const todo: number[] = [];
-        for (const x of legalMoves(before)) {
-          if (scores.has(x)) continue;
-          const cached = state.known.get(positionKey(play(before, x)));
-          if (cached) scores.set(x, -cached.score);
-          else todo.push(x);
-        }
+        for (const [x, v] of state.known.moveScores(before)) if (!scores.has(x)) scores.set(x, v);
+        const todo = legalMoves(before).filter((x) => !scores.has(x));
         await sv.solveEvery(
           before,
           todo,
           (move, r) => {
-            state.known.set(positionKey(play(before, move)), { score: r.score, move: r.move, pv: r.pv });
+            state.known.set(play(before, move), { score: r.score, move: r.move, pv: r.pv });
             scores.set(move, -r.score);
           },
           () => undefined,
         );
         const row = analysisRow(game.moveNumber(i), before, m, scores);
         later = { position: before, best: row.best };
+        const first = legalMoves(before).find((x) => scores.get(x) === row.best) as number;
+        if (!state.known.get(before))
+          state.known.set(before, { score: row.best, move: first, pv: [first, ...(state.known.get(play(before, first))?.pv ?? [])] });
         analysis.rows.push(row);
         analysis.rows.sort((a, b) => a.number - b.number);
-        this.render();
+        this.page.render();
       }
+      analysis.complete = true;
       $('analysis-box').dataset.state = 'done';
-      localStorage.setItem(`revsolve-analysis:${record}:${from}`, JSON.stringify(analysis.rows));
     } catch (e) {
       $('analysis-box').dataset.state = e instanceof Stopped ? 'stopped' : 'error';
-      if (!(e instanceof Stopped)) say(e instanceof Error ? e.message : String(e));
+      if (!(e instanceof Stopped)) say(e instanceof Error ? e.message : String(e), true);
     } finally {
+      clearInterval(ticking);
+      const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+      $('analysis-progress').dataset.state = 'idle';
+      $('analysis-progress').textContent = analysis.complete
+        ? `analysed ${total} moves in ${seconds} s`
+        : `stopped after ${analysis.rows.length} of ${total} moves, ${seconds} s`;
+      if (analysis.rows.length > 0) localStorage.setItem(key, JSON.stringify(analysis));
       state.running = false;
-      enable('solve', true);
-      enable('analyse', true);
-      enable('stop', false);
+      enable('analysis-stop', false);
       this.page.render();
-      this.render();
     }
   }
 
-  /** A game's analysis kept from before (local storage), shown when its game is set again. */
+  /** The game's analysis kept from before (local storage), if any: shown, its range put back in the form. */
   restore(): void {
-    const record = this.page.state.game.record();
-    let from = 0;
+    const game = this.page.state.game;
+    let kept: Analysis | null = null;
     try {
-      from = analysedFrom();
+      kept = game.moves.length > 0 ? (JSON.parse(localStorage.getItem(storeKey(game)) ?? 'null') as Analysis | null) : null;
     } catch {
-      // no analysis kept for a range that is no range
+      kept = null;
     }
-    const kept = record ? localStorage.getItem(`revsolve-analysis:${record}:${from}`) : null;
-    this.analysis = kept ? { record, from, rows: JSON.parse(kept) as AnalysisRow[] } : null;
-    $('analysis-box').dataset.state = kept ? 'done' : 'none';
-    this.render();
+    this.analysis = kept && Array.isArray(kept.rows) ? kept : null;
+    if (this.analysis) ($('analyse-from') as HTMLInputElement).value = String(this.analysis.from);
+    $('analysis-box').dataset.state = this.analysis ? (this.analysis.complete ? 'done' : 'stopped') : 'none';
+    $('analysis-progress').textContent = '';
+  }
+
+  /** Whether the analysis shown is of the game's record as it stands. */
+  matches(): boolean {
+    const game = this.page.state.game;
+    return this.analysis !== null && this.analysis.record === game.record();
   }
 }

@@ -45,22 +45,28 @@ export function analysisRow(
   return estimate === undefined ? row : { ...row, estimate };
 }
 
-/** Black's exact score after each move solved exactly (the graph's points): the move's score, for black. */
-export function blackScores(rows: readonly AnalysisRow[]): { number: number; score: number }[] {
-  return rows
-    .filter((r) => r.estimate === undefined)
-    .map((r) => ({ number: r.number, score: (r.side === 'black' ? 1 : -1) * r.scores[r.played] }));
-}
-
+/** The CSV form: a row a move; `exact` says whether its scores are proven (estimate_depth: the estimate's plies otherwise). */
 export function analysisCsv(rows: readonly AnalysisRow[]): string {
-  const lines = ['move,empties,side,played,score,best,best_moves,loss,estimate_depth'];
+  const lines = ['move,empties,side,played,score,best,best_moves,loss,exact,estimate_depth'];
   for (const r of rows)
     lines.push(
-      [r.number, r.empties, r.side, r.played, r.scores[r.played], r.best, r.bestMoves.join(' '), r.loss, r.estimate ?? ''].join(','),
+      [
+        r.number,
+        r.empties,
+        r.side,
+        r.played,
+        r.scores[r.played],
+        r.best,
+        r.bestMoves.join(' '),
+        r.loss,
+        r.estimate === undefined,
+        r.estimate ?? '',
+      ].join(','),
     );
   return `${lines.join('\n')}\n`;
 }
 
-export function analysisJson(record: string, from: number, rows: readonly AnalysisRow[]): string {
-  return `${JSON.stringify({ record, from, moves: rows }, null, 1)}\n`;
+/** The JSON form: the record, the analysed empties, whether every move was analysed, the rows (each saying whether it is exact). */
+export function analysisJson(record: string, from: number, rows: readonly AnalysisRow[], complete: boolean): string {
+  return `${JSON.stringify({ record, from, complete, moves: rows.map((r) => ({ ...r, exact: r.estimate === undefined })) }, null, 1)}\n`;
 }

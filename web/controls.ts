@@ -1,13 +1,16 @@
 /**
- * The page's controls and what each does: the game's steps, the pass, the
- * position's edits, the text box, the FFO list, the PV's steps, solve,
- * analyse, export, stop. A control acts only while nothing runs.
+ * The page's controls and keys, and what each does: the game's steps
+ * (←/→, Home/End), taking back (Ctrl+Z, Ctrl+Y), the pass, the position's
+ * edits, the text box, the FFO list, the PV's steps, solve, analyse,
+ * export, stop, copy, flip. A control acts only while nothing runs (Stop
+ * excepted); a key acts only outside the text fields.
  */
 import type { ObfEntry } from '../src/position/obf.js';
 import { START_POSITION } from '../src/position/perft.js';
-import { emptyCount, formatPosition, legalMoves, PASS, play } from '../src/position/position.js';
+import { emptyCount, formatPosition, legalMoves, PASS, type Position } from '../src/position/position.js';
 import type { AnalysisView } from './analysis-view.js';
-import { $, say } from './dom.js';
+import { $ } from './dom.js';
+import type { OpenedFile } from './files.js';
 import type { Solving } from './solving.js';
 import type { Page } from './state.js';
 import { emptyBoard, otherSide } from './text.js';
@@ -16,40 +19,47 @@ import { emptyBoard, otherSide } from './text.js';
 export interface Controlled extends Page {
   readonly solving: Solving;
   readonly analysis: AnalysisView;
-  goTo(step: number): void;
+  play(move: number): void;
+  newGame(start: Position): void;
+  undo(back?: boolean): void;
   leavePv(): void;
   setFromText(): void;
   stepPv(by: number): void;
+  flip(): void;
+  copy(text: string, what: string): void;
+  openFiles(files: readonly OpenedFile[]): void;
+  openGame(index: number): void;
+  save(kind: 'ggf' | 'record'): void;
 }
 
-/** Gives every control its handler; `ffo` fills the FFO list. */
+/** Gives every control its handler and the page its keys; `ffo` fills the FFO list. */
 export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
   const { state } = app;
   const idle = (f: () => void) => () => {
     if (!state.running) f();
   };
-  $('undo').onclick = idle(() => state.game.at > 0 && app.goTo(state.game.at - 1));
-  $('redo').onclick = idle(() => state.game.at < state.game.length - 1 && app.goTo(state.game.at + 1));
+  const step = (by: number) => idle(() => app.goTo(state.game.at + by));
+  $('first').onclick = idle(() => app.goTo(0));
+  $('back').onclick = step(-1);
+  $('forward').onclick = step(1);
+  $('last').onclick = idle(() => app.goTo(state.game.length - 1));
+  $('undo').onclick = () => app.undo(true);
+  $('redo').onclick = () => app.undo(false);
   $('pass').onclick = idle(() => {
     app.leavePv();
-    if (legalMoves(state.game.position).length === 0) app.setPosition(play(state.game.position, PASS), true, PASS);
+    if (legalMoves(state.game.position).length === 0) app.play(PASS);
   });
-  $('toggle-side').onclick = idle(() => app.setPosition(otherSide(state.game.position)));
-  $('start').onclick = idle(() => app.setPosition(START_POSITION));
-  $('clear').onclick = idle(() => app.setPosition(emptyBoard()));
+  $('flip').onclick = () => app.flip();
+  $('toggle-side').onclick = idle(() => app.newGame(otherSide(state.game.position)));
+  $('start').onclick = idle(() => app.newGame(START_POSITION));
+  $('clear').onclick = idle(() => app.newGame(emptyBoard()));
   $('set').onclick = () => app.setFromText();
   $('text').addEventListener('keydown', (e) => {
     if (e.key === 'Enter') app.setFromText();
   });
-  $('copy').onclick = () => {
-    const text = formatPosition(state.game.position);
-    navigator.clipboard?.writeText(text).then(
-      () => say(''),
-      () => say('the browser refused the clipboard: select the text box and copy'),
-    );
-    ($('text') as HTMLInputElement).value = text;
-    ($('text') as HTMLInputElement).select();
-  };
+  $('copy').onclick = () => app.copy(formatPosition(state.game.position), 'position');
+  $('copy-record').onclick = () => app.copy(state.game.record(), 'record');
+  $('copy-link').onclick = () => app.copy(location.href, 'link');
   ffo.forEach((e, i) => {
     const o = document.createElement('option');
     o.value = String(i);
@@ -59,7 +69,7 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
   for (const id of ['bits', 'workers']) $(id).addEventListener('input', () => app.render());
   $('ffo').onchange = idle(() => {
     const i = ($('ffo') as HTMLSelectElement).value;
-    if (i !== '') app.setPosition(ffo[Number(i)].position);
+    if (i !== '') app.newGame(ffo[Number(i)].position);
   });
   $('pv-first').onclick = () => app.stepPv(-Infinity);
   $('pv-back').onclick = () => app.stepPv(-1);
@@ -70,4 +80,40 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
   $('export-json').onclick = () => app.analysis.exportJson();
   $('export-csv').onclick = () => app.analysis.exportCsv();
   $('stop').onclick = () => app.engine.solver?.stop();
+  $('analysis-stop').onclick = () => app.engine.solver?.stop();
+  $('graph').addEventListener('click', (e) => {
+    const n = (e.target as Element).closest('[data-jump]')?.getAttribute('data-jump');
+    if (n) app.analysis.jump(Number(n));
+  });
+  // Game files: chosen, or dropped on the page.
+  const open = async (list: FileList) => {
+    const files = await Promise.all([...list].map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+    if (files.length > 0 && !state.running) app.openFiles(files);
+  };
+  $('open-file').onchange = () => void open(($('open-file') as HTMLInputElement).files as FileList);
+  $('game-list').onchange = idle(() => app.openGame(Number(($('game-list') as HTMLSelectElement).value)));
+  document.addEventListener('dragover', (e) => e.preventDefault());
+  document.addEventListener('drop', (e) => {
+    e.preventDefault();
+    if (e.dataTransfer?.files.length) void open(e.dataTransfer.files);
+  });
+  $('save-ggf').onclick = () => app.save('ggf');
+  $('save-record').onclick = () => app.save('record');
+  document.addEventListener('keydown', (e) => {
+    const t = e.target as HTMLElement;
+    if (t.closest('input, select, textarea') || e.altKey || e.metaKey) return;
+    const ctrl = e.ctrlKey;
+    const keys: Record<string, () => void> = ctrl
+      ? { z: () => app.undo(true), Z: () => app.undo(false), y: () => app.undo(false) }
+      : {
+          ArrowLeft: step(-1),
+          ArrowRight: step(1),
+          Home: idle(() => app.goTo(0)),
+          End: idle(() => app.goTo(state.game.length - 1)),
+        };
+    const f = keys[e.key];
+    if (!f) return;
+    e.preventDefault();
+    f();
+  });
 }

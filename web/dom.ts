@@ -10,9 +10,10 @@ export function enable(id: string, on: boolean): void {
   ($(id) as HTMLButtonElement | HTMLInputElement).disabled = !on;
 }
 
-/** The message line under the controls ('' clears it). */
-export function say(message: string): void {
+/** The message line under the controls ('' clears it); `bad`: a problem (shown as one), otherwise news. */
+export function say(message: string, bad = false): void {
   $('message').textContent = message;
+  $('message').dataset.bad = bad ? '1' : '';
 }
 
 /** Saves text as a file through the browser. */

@@ -1,15 +1,26 @@
 /**
- * The game the page holds: the positions in order, the move that led to
- * each (null: set by hand, not played), and the step shown; its record as
- * the command line reads it, and the record's move numbers (passes are
- * steps of the history, not moves of the record). No DOM.
+ * The game the page holds: its start position (the usual one, or one set
+ * by hand), the moves played from it (a pass is a step of its own, PASS),
+ * the positions they lead to, and the step shown; its record as the command
+ * line reads it (passes implied) and the record's move numbers (passes are
+ * not numbered). An edit of the board is not a move: it begins a new game
+ * from the edited position. No DOM.
  */
+import { firstNumber, formatRecord, replayMoves } from '../src/game/record.js';
 import { START_POSITION } from '../src/position/perft.js';
-import { moveName, PASS, type Position } from '../src/position/position.js';
+import { PASS, type Position, play } from '../src/position/position.js';
+
+/** A game as it can be put back: start, moves, the step shown. */
+export interface GameSnapshot {
+  readonly start: Position;
+  readonly moves: readonly number[];
+  readonly at: number;
+}
 
 export class GameHistory {
+  /** positions[0] is the start; positions[i] the position after step i. */
   positions: Position[] = [START_POSITION];
-  /** The move that led to each position (null: set, not played). */
+  /** The move of each step (played[0] is null: the start was not played). */
   played: (number | null)[] = [null];
   /** The step shown. */
   at = 0;
@@ -18,12 +29,23 @@ export class GameHistory {
     return this.positions[this.at];
   }
 
+  get start(): Position {
+    return this.positions[0];
+  }
+
+  /** Steps, the start counted: 1 + the moves and passes. */
   get length(): number {
     return this.positions.length;
   }
 
-  /** A new step after the one shown (what was undone is dropped). */
-  push(p: Position, move: number | null): void {
+  /** The moves and passes from the start, in order. */
+  get moves(): number[] {
+    return this.played.slice(1) as number[];
+  }
+
+  /** A move played after the step shown (what followed it is dropped). */
+  push(move: number): void {
+    const p = play(this.position, move);
     this.positions = this.positions.slice(0, this.at + 1);
     this.played = this.played.slice(0, this.at + 1);
     this.positions.push(p);
@@ -31,33 +53,51 @@ export class GameHistory {
     this.at = this.positions.length - 1;
   }
 
-  /** A whole game from the start position, the last step shown. */
-  load(positions: readonly Position[], moves: readonly (number | null)[]): void {
-    this.positions = [START_POSITION, ...positions];
-    this.played = [null, ...moves];
-    this.at = this.positions.length - 1;
-  }
-
-  /** A lone position (the address's). */
-  start(p: Position): void {
-    this.positions = [p];
+  /** A new game from `start`, no move played. */
+  begin(start: Position): void {
+    this.positions = [start];
     this.played = [null];
     this.at = 0;
   }
 
-  /** The record as played so far (passes implied, as the command line reads it), or '' when a position was set in it. */
-  record(): string {
-    if (this.positions.length < 2 || this.played.slice(1).some((m) => m === null)) return '';
-    return this.played
-      .slice(1)
-      .filter((m): m is number => m !== PASS && m !== null)
-      .map((m) => moveName(m))
-      .join('');
+  /**
+   * A game from `start` by a record's squares (passes written or implied;
+   * a RecordError names the first that does not replay), `at` shown (the
+   * last step when null).
+   */
+  load(start: Position, squares: readonly number[], at: number | null = null): void {
+    this.begin(start);
+    for (const m of replayMoves(squares, start).moves) {
+      // An implied pass: its own step, so that each position is followed by the move its side to move played.
+      if (m.position.toMove !== this.position.toMove) this.push(PASS);
+      this.push(m.move);
+    }
+    this.at = at === null ? this.length - 1 : Math.max(0, Math.min(this.length - 1, at));
   }
 
-  /** The record's number of the move at step i. */
+  snapshot(): GameSnapshot {
+    return { start: this.start, moves: this.moves, at: this.at };
+  }
+
+  restore(s: GameSnapshot): void {
+    this.begin(s.start);
+    for (const m of s.moves) this.push(m);
+    this.at = s.at;
+  }
+
+  /** The record from the start (passes implied, as the command line reads it). */
+  record(): string {
+    return formatRecord(this.moves);
+  }
+
+  /**
+   * The number of the move of step i, as the command line numbers it
+   * (firstNumber: from a set position, on from its discs); passes are not
+   * numbered (a pass step has its last move's). Step 0: the number before
+   * the first move.
+   */
   moveNumber(i: number): number {
-    return this.played.slice(1, i + 1).filter((m) => m !== PASS).length;
+    return firstNumber(this.start) - 1 + this.played.slice(1, i + 1).filter((m) => m !== PASS).length;
   }
 
   /** The step of the record's move `number` (-1: none). */

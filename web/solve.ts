@@ -13,7 +13,7 @@ import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from '../src/pool/spli
 import type { EstimateResult } from '../src/pool/tasks.js';
 import type { Position } from '../src/position/position.js';
 import { emptyCount, play } from '../src/position/position.js';
-import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../src/search/context.js';
+import { LIVE_GUESS, LIVE_GUESS_MOVE, LIVE_GUESS_STAGE, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../src/search/context.js';
 import { NO_MOVE, tableBytes } from '../src/search/table.js';
 import { DEFAULT_LAYOUT, defaults, PLAIN_HOST, runSettingsOf } from '../src/settings.js';
 import type { PositionResult } from '../src/solve/solve.js';
@@ -30,10 +30,25 @@ export interface PageSettings {
   readonly engine: EngineName;
 }
 
+/** The first guess's estimate while a solve runs: not proven; its move (-1: none yet) and stage (1: the shallow search, 1 + k: the k-th pre-search). */
+export interface Estimate {
+  readonly score: number;
+  readonly move: number;
+  readonly stage: number;
+}
+
 /** What the display reads while a solve runs. */
 export interface Progress {
   nodes(): number;
   bounds(): { lower: number; upper: number; move: number };
+  estimate(): Estimate | null;
+}
+
+/** The estimate in a position's live fields (its tasks' summed: only the root's are not 0), or null before any. */
+function liveEstimate(pool: WebPool, index: number): Estimate | null {
+  const stage = pool.liveSum(index, LIVE_GUESS_STAGE);
+  if (!(stage > 0)) return null;
+  return { score: pool.liveSum(index, LIVE_GUESS), move: pool.liveSum(index, LIVE_GUESS_MOVE) - 1, stage };
 }
 
 /** Stopped by the user: not an error. */
@@ -116,7 +131,16 @@ export class PageSolver {
     if (this.splits(position)) {
       const search = new SplitSearch(this.pool, this.sharedTable(), this.walkEvaluator(), 0, 1, 0);
       this.split = search as SplitSearch<unknown>;
-      watch({ nodes: () => search.liveNodes(), bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }) });
+      let estimate: Estimate | null = null;
+      watch({
+        nodes: () => search.liveNodes(),
+        bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),
+        // The guess task's live fields while it runs; its result once it has.
+        estimate: () => {
+          estimate = search.guess ? { ...search.guess, stage: estimate?.stage ?? 1 } : (liveEstimate(this.pool, 1) ?? estimate);
+          return estimate;
+        },
+      });
       try {
         const r = await search.solve(entry, false);
         if (this.stopping) throw new Stopped(); // finished as Stop came: its value is not taken
@@ -136,6 +160,7 @@ export class PageSolver {
         upper: pool.liveSum(1, LIVE_UPPER, 64),
         move: pool.liveSum(1, LIVE_MOVE, NO_MOVE),
       }),
+      estimate: () => liveEstimate(pool, 1),
     });
     const r = await this.solveWhole(position, 1, 0);
     if (!r || this.stopping) throw new Stopped();
@@ -187,6 +212,7 @@ export class PageSolver {
     watch({
       nodes: () => done + indices.reduce((s, i) => s + pool.liveSum(i, LIVE_NODES), 0),
       bounds: () => ({ lower: -64, upper: 64, move: NO_MOVE }),
+      estimate: () => null,
     });
     await Promise.all(
       moves.map(async (move, i) => {

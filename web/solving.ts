@@ -1,16 +1,20 @@
 /**
  * Solving the position shown: its best move (a whole solve, or split over
  * the workers) or every legal move's exact score, with progress while it
- * runs; results kept for the session (PageState.known); a stop leaves the
- * proven bounds, never a score.
+ * runs (the nodes, the proven bounds, and while the first guess is made an
+ * estimate and its move, said to be no score); results added to what is
+ * known of each position (KnownStore), so that a best-move solve and an
+ * every-move solve add up; a stop leaves the proven bounds, never a score.
  */
 import { formatScore } from '../src/game/scores.js';
 import { emptyCount, legalMoves, moveName, PASS, type Position, play } from '../src/position/position.js';
+import { gameOverText, isOver } from './board.js';
 import { $, enable, say } from './dom.js';
 import type { SolveSettings } from './engine-host.js';
-import { type Progress, Stopped } from './solve.js';
+import type { Bounds, Known } from './known.js';
+import { type Estimate, type Progress, Stopped } from './solve.js';
 import type { Page } from './state.js';
-import { otherSide, positionKey } from './text.js';
+import { positionKey } from './text.js';
 
 /** Empties from which the page warns before a solve that it may take hours. */
 export const WARN_EMPTIES = 30;
@@ -28,7 +32,7 @@ export class Solving {
     const p = state.game.position;
     const key = positionKey(p);
     const mode = (document.querySelector('input[name=mode]:checked') as HTMLInputElement).value;
-    if (legalMoves(p).length === 0 && legalMoves(otherSide(p)).length === 0) return this.page.render();
+    if (isOver(p)) return say(`the game is over: ${gameOverText(p)}; nothing to solve`);
     if (emptyCount(p) >= WARN_EMPTIES && state.warnedFor !== key) {
       state.warnedFor = key;
       $('warning').textContent = `${emptyCount(p)} empties: an exact solve may take hours. Click Solve again to start.`;
@@ -36,8 +40,11 @@ export class Solving {
     }
     if (mode === 'every' && legalMoves(p).length === 0)
       return say('no legal move here: the side to move passes (the pass button), then every move can be solved');
-    const cached = state.known.get(key);
+    const cached = state.known.get(p);
     if (mode === 'best' && cached) return this.showBest(p, cached.score, cached.move, cached.pv, 'known', 0, 0);
+    // Every move's score known (an analysis, or solves before): nothing to search.
+    if (mode === 'every' && cached && state.known.moveScores(p).size === legalMoves(p).length)
+      return this.showBest(p, cached.score, cached.move, cached.pv, 'known', 0, 0);
     let s: SolveSettings;
     try {
       s = engine.settings();
@@ -59,14 +66,8 @@ export class Solving {
       $('progress').dataset.state = 'running';
       const t0 = performance.now();
       if (mode === 'every') {
-        // Children solved before in this session answer at once; the others go to the workers.
-        state.moveScores = new Map();
-        const todo: number[] = [];
-        for (const m of legalMoves(p)) {
-          const child = state.known.get(positionKey(play(p, m)));
-          if (child) state.moveScores.set(m, -child.score);
-          else todo.push(m);
-        }
+        // Moves whose child is known answer at once; the others go to the workers.
+        const todo = legalMoves(p).filter((m) => !state.known.moveScores(p).has(m));
         this.page.render();
         let nodes = 0;
         await sv.solveEvery(
@@ -74,8 +75,7 @@ export class Solving {
           todo,
           (move, r) => {
             nodes += r.nodes;
-            state.known.set(positionKey(play(p, move)), { score: r.score, move: r.move, pv: r.pv });
-            state.moveScores.set(move, -r.score);
+            state.known.set(play(p, move), { score: r.score, move: r.move, pv: r.pv });
             this.page.render();
           },
           (pr) => {
@@ -83,17 +83,17 @@ export class Solving {
           },
         );
         stopTicking();
-        const scores = state.moveScores;
+        const scores = state.known.moveScores(p);
         const best = Math.max(...scores.values());
-        const bestMoves = [...scores].filter(([, v]) => v === best).map(([m]) => moveName(m));
+        const bestMoves = [...scores].filter(([, v]) => v === best).map(([m]) => m);
         this.finalProgress(nodes, performance.now() - t0, best);
-        const first = [...scores].filter(([, v]) => v === best)[0][0];
-        state.known.set(key, { score: best, move: first, pv: [first, ...(state.known.get(positionKey(play(p, first)))?.pv ?? [])] });
-        $('result').dataset.state = 'done';
-        $('result').dataset.score = String(best);
-        $('result').dataset.move = bestMoves[0];
+        const first = bestMoves[0];
+        const pv = [first, ...(state.known.get(play(p, first))?.pv ?? [])];
+        if (!state.known.get(p)) state.known.set(p, { score: best, move: first, pv });
+        const known = state.known.get(p) as Known;
+        this.showBest(p, known.score, known.move, known.pv, 'every', nodes, performance.now() - t0);
         $('result').textContent =
-          `every move solved: best ${bestMoves.join(', ')} ${formatScore(best)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)  (${((performance.now() - t0) / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes)`;
+          `every move solved: best ${bestMoves.map((m) => moveName(m)).join(', ')} ${formatScore(best)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)\nPV ${known.pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${((performance.now() - t0) / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes)`;
       } else {
         const r = await sv.solveBest(p, (pr) => {
           stopTicking = this.showProgress(pr, t0);
@@ -101,7 +101,7 @@ export class Solving {
         stopTicking();
         // The search's own time: making or clearing a large table is not solving.
         this.finalProgress(r.nodes, r.ms, r.score);
-        state.known.set(key, { score: r.score, move: r.move, pv: r.pv });
+        state.known.set(p, { score: r.score, move: r.move, pv: r.pv });
         this.showBest(p, r.score, r.move, r.pv, r.engine, r.nodes, r.ms);
       }
       engine.stats.solves++;
@@ -110,13 +110,8 @@ export class Solving {
       if (e instanceof Stopped) {
         // A stopped search has no score: only the bounds its finished probes proved.
         const b = this.lastBounds;
-        $('result').dataset.state = 'stopped';
-        delete $('result').dataset.score;
-        delete $('result').dataset.move;
-        $('result').textContent =
-          b && (b.lower > -64 || b.upper < 64)
-            ? `stopped: score in [${formatScore(b.lower)}, ${formatScore(b.upper)}]${b.move >= 0 && b.move < 64 ? `, best so far ${moveName(b.move)}` : ''} (not proven exact)`
-            : 'stopped before any bound was proven';
+        if (b && (b.lower > -64 || b.upper < 64)) state.known.setBounds(p, b);
+        this.showStopped(b, 'stopped');
       } else {
         $('result').dataset.state = 'error';
         $('result').textContent = '';
@@ -140,12 +135,24 @@ export class Solving {
     $('result').dataset.ms = String(ms);
     const how =
       engine === 'known'
-        ? 'known from this session'
+        ? 'known: solved before, on this browser'
         : `${(ms / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes, ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s, engine ${engine}`;
     $('result').textContent =
       `best ${$('result').dataset.move || '—'}  score ${formatScore(score)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)\nPV ${pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${how})`;
     this.page.state.pvView = pv.length > 0 ? { from: p, pv, step: 0 } : null;
     this.page.render();
+  }
+
+  /** What an earlier stopped solve proved, or this one's: bounds, never a score. */
+  showStopped(b: Bounds | null, state: 'stopped' | 'bounds'): void {
+    $('result').dataset.state = state;
+    delete $('result').dataset.score;
+    delete $('result').dataset.move;
+    const earlier = state === 'bounds' ? 'an earlier solve was stopped' : 'stopped';
+    $('result').textContent =
+      b && (b.lower > -64 || b.upper < 64)
+        ? `${earlier}: score in [${formatScore(b.lower)}, ${formatScore(b.upper)}]${b.move >= 0 && b.move < 64 ? `, best so far ${moveName(b.move)}` : ''} (not proven exact)`
+        : `${earlier} before any bound was proven`;
   }
 
   private showProgress(p: Progress, t0: number): () => void {
@@ -154,11 +161,21 @@ export class Solving {
       const ms = performance.now() - t0;
       const nodes = p.nodes();
       const b = p.bounds();
+      const e = p.estimate();
       this.lastBounds = b;
       this.page.engine.stats.lastNodes = nodes;
-      $('progress').dataset.nodes = String(nodes);
-      $('progress').textContent =
-        `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score in [${formatScore(b.lower)}, ${formatScore(b.upper)}]${b.move >= 0 && b.move < 64 ? `  best so far ${moveName(b.move)}` : ''}`;
+      const progress = $('progress');
+      progress.dataset.nodes = String(nodes);
+      showEstimate(progress, e);
+      const move = b.move >= 0 && b.move < 64 ? `  best so far ${moveName(b.move)} (proven above ${formatScore(b.lower)})` : '';
+      // Before a bound is proven, the estimate (from the pre-searches: not exact) says where the score likely is.
+      const guess =
+        e && b.lower === -64 && b.upper === 64
+          ? `\nestimate ${formatScore(e.score)} (not exact)${e.move >= 0 ? `, best so far ${moveName(e.move)}` : ''}, ${e.stage === 1 ? 'a shallow search' : `pre-search ${e.stage - 1}`}`
+          : e
+            ? `\nestimate ${formatScore(e.score)} (not exact)${e.move >= 0 ? `, best so far ${moveName(e.move)}` : ''}`
+            : '';
+      progress.textContent = `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s\nexact score in [${formatScore(b.lower)}, ${formatScore(b.upper)}]${move}${guess}`;
     };
     const timer = setInterval(tick, 200);
     return () => clearInterval(timer);
@@ -168,7 +185,19 @@ export class Solving {
   private finalProgress(nodes: number, ms: number, score: number): void {
     this.page.engine.stats.lastNodes = nodes;
     $('progress').dataset.nodes = String(nodes);
+    showEstimate($('progress'), null);
     $('progress').textContent =
       `${(ms / 1000).toFixed(1)} s  ${nodes.toLocaleString('en')} nodes  ${(nodes / Math.max(ms, 1) / 1000).toFixed(1)} M N/s  score ${formatScore(score)}`;
+  }
+}
+
+/** The estimate in the progress line's data (for the tests): its score and move, or none. */
+function showEstimate(progress: HTMLElement, e: Estimate | null): void {
+  if (e) {
+    progress.dataset.estimate = String(e.score);
+    progress.dataset.estimateMove = e.move >= 0 ? moveName(e.move) : '';
+  } else {
+    delete progress.dataset.estimate;
+    delete progress.dataset.estimateMove;
   }
 }

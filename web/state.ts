@@ -1,20 +1,14 @@
 /**
  * What the page knows and shows, in one object that main.ts owns and the
- * views read: the game, the exact scores found this session, every move's
- * score for the position shown, the principal variation being stepped
- * through, whether a solve or an analysis runs. And what a view asks of
- * the page (Page).
+ * views read: the game, what was proven of each position (KnownStore: kept
+ * across reloads), the principal variation being stepped through, whether a
+ * solve or an analysis runs, which way up the board is. And what a view asks
+ * of the page (Page).
  */
 import { type Position, play } from '../src/position/position.js';
 import type { EngineHost } from './engine-host.js';
 import { GameHistory } from './game.js';
-
-/** An exact result found this session (scores depend on neither h nor the engine). */
-export interface Known {
-  readonly score: number;
-  readonly move: number;
-  readonly pv: readonly number[];
-}
+import { KnownStore } from './known.js';
 
 /** A principal variation being stepped through, from the position it was solved in. */
 export interface PvView {
@@ -25,15 +19,15 @@ export interface PvView {
 
 export class PageState {
   readonly game = new GameHistory();
-  /** Exact results found this session, by position (positionKey). */
-  readonly known = new Map<string, Known>();
-  /** Every move's score for the position shown, by square, while it is shown. */
-  moveScores = new Map<number, number>();
+  /** What was proven of each position, this session and before. */
+  readonly known = new KnownStore();
   pvView: PvView | null = null;
   /** A solve or an analysis runs: the controls that cannot act meanwhile are disabled. */
   running = false;
-  /** The position whose long solve was warned of (a second click starts it). */
+  /** What was warned of before a long solve or analysis (a second click starts it). */
   warnedFor = '';
+  /** The board seen from white's side (h8 at the top left). */
+  flipped = false;
 
   /** The position on the board: the game's, or the PV's step. */
   shown(): Position {
@@ -49,6 +43,6 @@ export interface Page {
   readonly state: PageState;
   readonly engine: EngineHost;
   render(): void;
-  /** A new position shown: recorded in the game (after the step shown) unless `record` is false. */
-  setPosition(p: Position, record?: boolean, move?: number | null): void;
+  /** Shows step `step` of the game. */
+  goTo(step: number): void;
 }

@@ -5,9 +5,10 @@
  * the tests run them in Node.
  */
 
-import { RecordError, recordMoves, replayMoves } from '../src/game/record.js';
+import { RecordError, recordMoves } from '../src/game/record.js';
 import { START_POSITION } from '../src/position/perft.js';
-import { formatPosition, PASS, type Position, PositionError, parsePosition, play } from '../src/position/position.js';
+import { formatPosition, type Position, PositionError, parsePosition } from '../src/position/position.js';
+import { GameHistory } from './game.js';
 
 /** The position a text names; a PositionError says why not, in one line. */
 export function readPositionText(text: string): Position {
@@ -27,30 +28,18 @@ export function isGameRecord(text: string): boolean {
 }
 
 /**
- * A game record from the start, step by step (src/game/record.ts reads and
- * replays it; move numbers as in "1. f5 d6 2. c3" are skipped): the position after each step and its move. A side with no move
- * passes, written in the record (ps, pa) or not: either way the pass is a
- * step of its own (PASS), so that each position is followed by the move its
- * side to move played.
+ * A game record from the start, step by step (GameHistory replays it; move
+ * numbers as in "1. f5 d6 2. c3" are skipped): the position after each step
+ * and its move. A side with no move passes, written in the record (ps, pa)
+ * or not: either way the pass is a step of its own (PASS), so that each
+ * position is followed by the move its side to move played.
  */
 export function readGameLine(text: string): { positions: Position[]; moves: number[] } {
   if (text.trim() === '') return { positions: [], moves: [] };
   try {
-    const squares = recordMoves(text);
-    const positions: Position[] = [];
-    const moves: number[] = [];
-    let before = START_POSITION;
-    for (const m of replayMoves(squares).moves) {
-      if (positionKey(m.position) !== positionKey(before)) {
-        // An implied pass: the side with no move passed before this move.
-        positions.push(m.position);
-        moves.push(PASS);
-      }
-      before = play(m.position, m.move);
-      positions.push(before);
-      moves.push(m.move);
-    }
-    return { positions, moves };
+    const game = new GameHistory();
+    game.load(START_POSITION, recordMoves(text));
+    return { positions: game.positions.slice(1), moves: game.moves };
   } catch (e) {
     // As the command line says it (one reader of records: src/game/record.ts).
     if (e instanceof RecordError) throw new PositionError(`the game record: ${e.message}`);

@@ -1,11 +1,15 @@
 /**
- * `revsolve analyze <record | file>`: a game's endgame, move by move, the
+ * `revsolve analyze <record | file>...`: games' endgames, move by move, the
  * exact score of every legal move and what the move played lost; a table
- * like solve's, or one JSON line a position; a summary per player. A file
- * holds one record a line. A signal stops the workers: what is finished is
+ * like solve's, or one JSON line a position; a summary per game and per
+ * player. Inputs are records, files of records (one a line), GGF files and
+ * WTHOR .wtb files (with the players of a WTHOR.JOU beside them), each known
+ * by its content. Progress on stderr (a live line on a terminal, a line now
+ * and then off one). A signal stops the workers: what is finished is
  * printed, with the summary of it.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import {
   analyzeGame,
@@ -14,21 +18,31 @@ import {
   formatScore,
   type Game,
   gameSummary,
+  isGgf,
   isWthorGames,
+  legalMoves,
   MAX_BITS,
   MIN_BITS,
   type MoveAnalysis,
   moveName,
+  PASS,
   type Position,
+  playerSummary,
   RecordError,
   type ResolvedOptions,
+  readGgf,
   readWthorGames,
+  readWthorNames,
+  recordsOf,
   replayGame,
   replayMoves,
   sideName,
   solveSuite,
 } from '../internal.js';
+import { AnalyzeProgress } from './analyze-progress.js';
+import { AnalyzeResults } from './analyze-results.js';
 import { addSettingOptions, searchSettings, UsageError } from './options.js';
+import { checkOutput } from './outputs.js';
 import type { StopSignals } from './signals.js';
 import { EXIT_USAGE } from './solve.js';
 
@@ -36,6 +50,10 @@ import { EXIT_USAGE } from './solve.js';
 interface AnalyzeOpts {
   json?: boolean;
   checkTheoretical?: boolean;
+  quiet?: boolean;
+  results?: string;
+  resume?: boolean;
+  force?: boolean;
 }
 
 export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
@@ -44,7 +62,7 @@ export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
     .description('the exact score of every move of a game from --from empties to the end, and what each move played lost')
     .argument(
       '<inputs...>',
-      'game records (f5d6c3…, passes implied; move numbers allowed), files of records (one a line), or WTHOR .wtb files',
+      'game records (f5d6c3…, passes implied; move numbers allowed), files of records (one a line), GGF files, or WTHOR .wtb files (players from a WTHOR.JOU beside them)',
     )
     .helpOption('--help', 'show help');
   addSettingOptions(command, 'analyze', {
@@ -52,7 +70,11 @@ export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
     hashBits: `the transposition table: 2^h entries (${MIN_BITS}..${MAX_BITS}), kept through the game; -h as in Edax`,
   });
   command
-    .option('--json', 'one JSON line a position, then a summary line')
+    .option('--json', 'one JSON line a position, a summary line a game, a line a player')
+    .option('--quiet', 'no progress on stderr (by default: a live line on a terminal, else a line every --progress-every seconds)')
+    .option('--results <file.jsonl>', 'append each game analysed to this file once it is done (a JSON line a game, flushed to disk)')
+    .option('--resume', 'skip the games already in the --results file (their rows printed from it)')
+    .option('--force', 'overwrite an existing --results file (without it, one that is not empty is refused unless --resume)')
     .option(
       '--check-theoretical',
       "WTHOR games: solve each game's position at the file's depth (24 empties) and compare it with the game's theoretical score; exit 1 when one disagrees",
@@ -62,19 +84,28 @@ export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
     });
 }
 
-/** A game to analyse: where it comes from, the game, and (a WTHOR game) its theoretical score and the depth it is given at. */
+/** A game to analyse: where it comes from, the game, its players ('' when unknown) and (a WTHOR game) its theoretical score and the depth it is given at. */
 interface Item {
   readonly label: string;
   readonly number: number;
   readonly game: Game;
+  readonly black: string;
+  readonly white: string;
   readonly theoretical?: { readonly discs: number; readonly depth: number };
 }
 
+/** The players of a WTHOR.JOU in the folder of `wtb` (any case), or null when there is none. */
+function wthorPlayers(wtb: string): string[] | null {
+  const dir = dirname(wtb);
+  const jou = readdirSync(dir).find((f) => f.toUpperCase() === 'WTHOR.JOU');
+  return jou ? readWthorNames(readFileSync(join(dir, jou)), join(dir, jou), 'players') : null;
+}
+
 /**
- * The games of an argument: a WTHOR .wtb file (known by its content), a
- * file of records (blank lines and # comments skipped), or the record
- * itself; `--game` picks some by number. A game that does not replay is
- * one error naming its file and number, the others kept (`bad`).
+ * The games of an argument: a WTHOR .wtb file or a GGF file (known by their
+ * content), a file of records (blank lines and # comments skipped), or the
+ * record itself; `--game` picks some by number. A game that does not
+ * replay is one error naming its file and number, the others kept (`bad`).
  */
 function gamesOf(arg: string, pick: readonly [number, number] | undefined, bad: string[]): Item[] {
   if (arg.trim() === '')
@@ -88,11 +119,20 @@ function gamesOf(arg: string, pick: readonly [number, number] | undefined, bad: 
   const items: Item[] = [];
   if (bytes && isWthorGames(bytes)) {
     const { header, games } = readWthorGames(bytes, arg);
+    const players = wthorPlayers(arg);
+    const name = (i: number) => players?.[i] ?? '';
     for (const g of games) {
       if (!picked(g.number)) continue;
       try {
         const theoretical = header.depth > 0 ? { discs: g.theoreticalDiscs, depth: header.depth } : undefined;
-        items.push({ label: `${arg} game ${g.number}`, number: g.number, game: replayMoves(g.moves), theoretical });
+        items.push({
+          label: `${arg} game ${g.number}`,
+          number: g.number,
+          game: replayMoves(g.moves),
+          black: name(g.black),
+          white: name(g.white),
+          theoretical,
+        });
       } catch (e) {
         if (!(e instanceof RecordError)) throw e;
         bad.push(`${arg}: game ${g.number}: ${e.message}`);
@@ -101,14 +141,28 @@ function gamesOf(arg: string, pick: readonly [number, number] | undefined, bad: 
     return items;
   }
   if (bytes?.includes(0)) throw new UsageError(`${arg}: a binary file, not game records (one a line, as f5d6c3…) nor a WTHOR .wtb file`);
-  const lines = bytes ? bytes.toString('utf8').split(/\r?\n/) : [arg];
+  const text = bytes ? bytes.toString('utf8') : arg;
+  if (isFile && isGgf(text)) {
+    const { games, errors } = readGgf(text, arg);
+    for (const e of errors) if (picked(e.game)) bad.push(e.message);
+    for (const g of games)
+      if (picked(g.number))
+        items.push({
+          label: `${arg} game ${g.number}`,
+          number: g.number,
+          game: replayMoves(g.moves, g.start),
+          black: g.black,
+          white: g.white,
+        });
+    return items;
+  }
+  const records = isFile ? recordsOf(text) : [{ line: 1, text: arg }];
   let number = 0;
-  for (const [i, line] of lines.entries()) {
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+  for (const { line: at, text: line } of records) {
     if (!picked(++number)) continue;
-    const label = isFile ? `${arg} line ${i + 1}` : 'the record';
+    const label = isFile ? `${arg} line ${at}` : 'the record';
     try {
-      items.push({ label, number, game: replayGame(line) });
+      items.push({ label, number, game: replayGame(line), black: '', white: '' });
     } catch (e) {
       if (!(e instanceof RecordError)) throw e;
       if (!isFile) throw new UsageError(`${label}: ${e.message}`);
@@ -119,9 +173,10 @@ function gamesOf(arg: string, pick: readonly [number, number] | undefined, bad: 
   return items;
 }
 
+/** The table's head and a row: the best moves last, so that ties (several best moves) never push a column. */
+const HEAD = ' ply empties  side   played score  best  loss  best moves';
 function row(m: MoveAnalysis): string {
-  const best = `${formatScore(m.best)} ${m.bestMoves.join(' ')}`;
-  return `${String(m.number).padStart(4)} ${String(m.empties).padStart(7)}  ${sideName(m.toMove).padEnd(5)}  ${moveName(m.played).padEnd(6)} ${formatScore(m.playedScore).padStart(5)}  ${best.padEnd(16)} ${String(m.loss).padStart(4)}`;
+  return `${String(m.number).padStart(4)} ${String(m.empties).padStart(7)}  ${sideName(m.toMove).padEnd(5)}  ${moveName(m.played).padEnd(6)} ${formatScore(m.playedScore).padStart(5)}  ${formatScore(m.best).padStart(4)}  ${String(m.loss).padStart(4)}  ${m.bestMoves.join(' ')}`;
 }
 
 function jsonLine(m: MoveAnalysis, game: number): string {
@@ -139,63 +194,145 @@ function jsonLine(m: MoveAnalysis, game: number): string {
   });
 }
 
+/** The positions a game has from `from` empties on (the moves played there), and the moves to solve in them. */
+function sizeOf(game: Game, from: number): { positions: number; moves: number } {
+  const chosen = game.moves.filter((m) => m.move !== PASS && emptyCount(m.position) <= from);
+  return { positions: chosen.length, moves: chosen.reduce((t, m) => t + legalMoves(m.position).length, 0) };
+}
+
+/** A side's line of a game's summary: "black (Tastet Marc): 11 moves, 8 discs lost in 3 moves, the largest 4 at move 49". */
+function sideLine(side: 'black' | 'white', name: string, l: ReturnType<typeof gameSummary>['black']): string {
+  return `${side}${name ? ` (${name})` : ''}: ${l.moves} moves, ${l.totalLoss} discs lost${l.movesLost > 0 ? ` in ${l.movesLost} move${l.movesLost === 1 ? '' : 's'}, the largest ${l.largestLoss} at move ${l.largestAt}` : ''}`;
+}
+
 async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopSignals): Promise<number> {
   const search = searchSettings(o, 'analyze');
+  if (o.resume && !o.results) throw new UsageError('--resume needs --results <file.jsonl>');
+  if (o.force && !o.results) throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
+  if (o.resume && o.force) throw new UsageError('--resume goes on with the --results file, --force overwrites it: give one of them');
+  if (o.results !== undefined) {
+    if (o.checkTheoretical) throw new UsageError('--results keeps analysed games; --check-theoretical analyses none: give one of them');
+    checkOutput('--results', o.results, inputs, !!o.force || !!o.resume, 'add --resume to go on with it');
+  }
   const bad: string[] = [];
-  const games = inputs.flatMap((arg) => gamesOf(arg, search.games, bad));
+  let games = inputs.flatMap((arg) => gamesOf(arg, search.games, bad));
   for (const b of bad) process.stderr.write(`error: ${b}\n`);
+  if (search.player !== undefined) {
+    const who = search.player.toLowerCase();
+    const all = games;
+    games = games.filter((g) => g.black.toLowerCase().includes(who) || g.white.toLowerCase().includes(who));
+    if (games.length === 0)
+      throw new UsageError(
+        all.some((g) => g.black || g.white)
+          ? `--player ${search.player}: no game of a player of that name among the ${all.length} given`
+          : `--player ${search.player}: the games given have no players' names (GGF's PB and PW, or a WTHOR.JOU beside a .wtb)`,
+      );
+  }
   const out = (text: string) => process.stdout.write(`${text}\n`);
   if (o.checkTheoretical) {
     const code = await checkTheoretical(games, search, o, stop, out);
     return bad.length > 0 && code === 0 ? EXIT_USAGE : code;
   }
-  for (const [g, { label, game }] of games.entries()) {
-    const done: MoveAnalysis[] = [];
-    if (!o.json) {
-      if (games.length > 1) out(`${g > 0 ? '\n' : ''}${label}`);
-      out(' ply empties  side   played score  best             loss');
-    }
-    let interrupted = false;
-    try {
-      for await (const m of analyzeGame(game, {
-        from: search.from,
-        hashBits: search.hashBits,
-        workers: search.workers,
-        engine: search.engine,
-        signal: stop.signal,
-      })) {
-        done.push(m);
-        out(o.json ? jsonLine(m, g + 1) : row(m));
+  // The run's size, said before it starts.
+  const sizes = games.map((g) => sizeOf(g.game, search.from));
+  const positions = sizes.reduce((t, z) => t + z.positions, 0);
+  const moves = sizes.reduce((t, z) => t + z.moves, 0);
+  if (!o.quiet)
+    process.stderr.write(
+      `analyzing ${games.length} game${games.length === 1 ? '' : 's'}: ${positions} position${positions === 1 ? '' : 's'} of ${search.from} empties or fewer, ${moves} moves to solve (fewer: a move played is scored by the position after it)\n`,
+    );
+  const results = o.results !== undefined ? new AnalyzeResults(o.results, !!o.resume) : null;
+  if (results && o.resume) process.stderr.write(`resuming: ${results.size} game${results.size === 1 ? '' : 's'} read from ${o.results}\n`);
+  const progress = o.quiet
+    ? null
+    : new AnalyzeProgress(process.stderr.isTTY === true, games.length, positions, process.stderr, search.progressEvery * 1000);
+  const print = (text: string) => (progress ? progress.print(text, out) : out(text));
+  const analysed: { number: number; black: string; white: string; moves: MoveAnalysis[] }[] = [];
+  let finished = 0;
+  let interrupted = false;
+  try {
+    for (const [g, item] of games.entries()) {
+      const done: MoveAnalysis[] = [];
+      analysed.push({ number: g + 1, black: item.black, white: item.white, moves: done });
+      progress?.startGame(item.label);
+      if (!o.json) {
+        const players = item.black || item.white ? ` (${item.black || '?'} – ${item.white || '?'})` : '';
+        if (games.length > 1 || players) print(`${g > 0 ? '\n' : ''}${item.label}${players}`);
+        print(HEAD);
       }
-    } catch (e) {
-      if (!stop.signal.aborted) throw e;
-      interrupted = true;
-    }
-    const s = gameSummary(done);
-    if (o.json)
-      out(
-        JSON.stringify({
-          summary: true,
-          game: g + 1,
-          positions: done.length,
-          nodes: done.reduce((t, m) => t + m.nodes, 0),
-          interrupted,
-          ...s,
-        }),
-      );
-    else {
-      if (done.length === 0) out(`no position of ${search.from} empties or fewer${interrupted ? ' finished' : ' in this game'}`);
-      for (const side of ['black', 'white'] as const) {
-        const l = s[side];
-        out(
-          `${side}: ${l.moves} moves, ${l.totalLoss} discs lost${l.movesLost > 0 ? ` in ${l.movesLost} move${l.movesLost === 1 ? '' : 's'}, the largest ${l.largestLoss} at move ${l.largestAt}` : ''}`,
+      const kept = results?.done(item.game, search.from);
+      if (kept)
+        for (const m of kept) {
+          done.push(m);
+          finished++;
+          progress?.positionDone(m.nodes);
+          print(o.json ? jsonLine(m, g + 1) : row(m));
+        }
+      else
+        try {
+          for await (const m of analyzeGame(item.game, {
+            from: search.from,
+            hashBits: search.hashBits,
+            workers: search.workers,
+            engine: search.engine,
+            signal: stop.signal,
+            ...(progress ? { watcher: progress } : {}),
+          })) {
+            done.push(m);
+            finished++;
+            progress?.positionDone(m.nodes);
+            print(o.json ? jsonLine(m, g + 1) : row(m));
+          }
+        } catch (e) {
+          if (!stop.signal.aborted) throw e;
+          interrupted = true;
+        }
+      const s = gameSummary(done);
+      if (o.json)
+        print(
+          JSON.stringify({
+            summary: true,
+            game: g + 1,
+            label: item.label,
+            ...(item.black || item.white ? { blackPlayer: item.black, whitePlayer: item.white } : {}),
+            positions: done.length,
+            nodes: done.reduce((t, m) => t + m.nodes, 0),
+            interrupted,
+            ...s,
+          }),
         );
+      else {
+        if (done.length === 0) print(`no position of ${search.from} empties or fewer${interrupted ? ' finished' : ' in this game'}`);
+        print(sideLine('black', item.black, s.black));
+        print(sideLine('white', item.white, s.white));
+      }
+      progress?.gameDone();
+      if (interrupted) break;
+      if (!kept) results?.add(item.game, search.from, item.label, done);
+    }
+    // Per player, over the games (named players only).
+    const players = playerSummary(analysed);
+    if (players.length > 0 && (games.length > 1 || interrupted)) {
+      if (o.json) for (const { name, ...rest } of players) print(JSON.stringify({ player: name, ...rest }));
+      else {
+        print(`\nplayers, over ${analysed.length} game${analysed.length === 1 ? '' : 's'}`);
+        const width = Math.max(6, ...players.map((p) => p.name.length));
+        print(`${'player'.padEnd(width)}  games  moves  discs lost  moves losing  largest`);
+        for (const p of players)
+          print(
+            `${p.name.padEnd(width)}  ${String(p.games).padStart(5)}  ${String(p.moves).padStart(5)}  ${String(p.totalLoss).padStart(10)}  ${String(p.movesLost).padStart(12)}  ${p.largestLoss > 0 ? `${p.largestLoss} (game ${p.largestGame}, move ${p.largestAt})` : '0'}`,
+          );
       }
     }
-    if (interrupted) {
-      process.stderr.write(`interrupted by ${stop.received}: ${done.length} position${done.length === 1 ? '' : 's'} finished\n`);
-      return stop.exitCode;
-    }
+  } finally {
+    progress?.stop();
+    results?.close();
+  }
+  if (interrupted) {
+    process.stderr.write(
+      `interrupted by ${stop.received}: ${finished} position${finished === 1 ? '' : 's'} finished, in ${analysed.length} game${analysed.length === 1 ? '' : 's'} of ${games.length}${results ? `; the games done are in ${o.results}: run the same command with --resume to go on` : ''}\n`,
+    );
+    return stop.exitCode;
   }
   return bad.length > 0 ? EXIT_USAGE : 0;
 }

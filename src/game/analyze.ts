@@ -64,6 +64,57 @@ export function gameSummary(moves: readonly MoveAnalysis[]): Record<'black' | 'w
   return { black: side('X'), white: side('O') };
 }
 
+/** A player's losses over the games analysed: SideLoss summed, the largest with its game. */
+export interface PlayerLoss extends SideLoss {
+  readonly name: string;
+  /** Games of theirs analysed. */
+  readonly games: number;
+  /** The game (its number among those given) of the largest loss (0 when none lost). */
+  readonly largestGame: number;
+}
+
+/** An analysed game as playerSummary reads it: its number, the players' names, its positions. */
+export interface NamedGame {
+  readonly number: number;
+  readonly black: string;
+  readonly white: string;
+  readonly moves: readonly MoveAnalysis[];
+}
+
+/** Each named player's losses over the games, by name (a game's unnamed side is left out). */
+export function playerSummary(games: readonly NamedGame[]): PlayerLoss[] {
+  const by = new Map<
+    string,
+    {
+      name: string;
+      games: number;
+      moves: number;
+      totalLoss: number;
+      movesLost: number;
+      largestLoss: number;
+      largestAt: number;
+      largestGame: number;
+    }
+  >();
+  for (const g of games) {
+    const sides = gameSummary(g.moves);
+    for (const [name, l] of [
+      [g.black, sides.black],
+      [g.white, sides.white],
+    ] as const) {
+      if (name === '') continue;
+      const p = by.get(name) ?? { name, games: 0, moves: 0, totalLoss: 0, movesLost: 0, largestLoss: 0, largestAt: 0, largestGame: 0 };
+      p.games++;
+      p.moves += l.moves;
+      p.totalLoss += l.totalLoss;
+      p.movesLost += l.movesLost;
+      if (l.largestLoss > p.largestLoss) Object.assign(p, { largestLoss: l.largestLoss, largestAt: l.largestAt, largestGame: g.number });
+      by.set(name, p);
+    }
+  }
+  return [...by.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /**
  * Analyses a game (a record as text, or one replayed by replayGame),
  * yielding its positions from `from` empties on in the order they were
@@ -75,7 +126,7 @@ export function analyzeGame(game: string | Game, options: AnalyzeOptions = {}): 
   // Checked here, before the first position is reached: a bad option or record throws at the call.
   if (options !== null && typeof options === 'object' && 'wld' in options)
     throw new OptionError('wld', "not an option of an analysis: every move's loss needs its exact score");
-  const { from } = resolveOptions(options, 'analyze-library', ['signal', 'onFailure']); // the values, the combinations, the weights file
+  const { from } = resolveOptions(options, 'analyze-library', ['signal', 'onFailure', 'watcher']); // the values, the combinations, the weights file
   const replayed = gameArgument(game);
   return analyzeReplayed(replayed, from, suiteOptionsOf(options));
 }

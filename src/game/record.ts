@@ -4,7 +4,7 @@
  * the start position. A move that is not legal is one typed error naming it.
  */
 import { START_POSITION } from '../position/perft.js';
-import { type Color, describe, legalMoves, moveName, PASS, type Position, play, squareOrPass } from '../position/position.js';
+import { type Color, describe, emptyCount, legalMoves, moveName, PASS, type Position, play, squareOrPass } from '../position/position.js';
 
 /** A record that does not replay: which move (1-based) and why. */
 export class RecordError extends Error {
@@ -20,7 +20,12 @@ export class RecordError extends Error {
 
 /** One move of a replayed game: the position it was played in, and the move. */
 export interface GameMove {
-  /** 1-based number of the move in the record (passes are not numbered). */
+  /**
+   * The move's number (passes are not numbered: a written pass has the
+   * number of the move before it). From the start position the first move is
+   * 1; from a set position, numbering goes on from its discs (the first move
+   * on a board of 54 discs is 51), as a game that reached it would number it.
+   */
   readonly number: number;
   /** The position before the move (its side to move plays it). */
   readonly position: Position;
@@ -68,13 +73,15 @@ export function replayGame(text: string): Game {
 }
 
 /**
- * Replays squares from the start position: a side with no move passes
- * first (implied), and PASS is a pass written in the record. RecordError
- * names the first move that is not legal.
+ * Replays squares from `start` (the start position unless a game begins
+ * from a set one): a side with no move passes first (implied), and PASS is
+ * a pass written in the record. RecordError names the first move that is
+ * not legal.
  */
-export function replayMoves(squares: readonly number[]): Game {
+export function replayMoves(squares: readonly number[], start: Position = START_POSITION): Game {
   const moves: GameMove[] = [];
-  let position = START_POSITION;
+  let position = start;
+  let number = firstNumber(start) - 1;
   for (const [i, move] of squares.entries()) {
     if (move === PASS) {
       if (legalMoves(position).length > 0) throw new RecordError(i + 1, `a pass, but ${sideName(position.toMove)} has a move`);
@@ -86,13 +93,44 @@ export function replayMoves(squares: readonly number[]): Game {
     if (move !== PASS && !legalMoves(position).includes(move)) {
       throw new RecordError(i + 1, `${moveName(move)} is not a legal move for ${sideName(position.toMove)}`);
     }
-    moves.push({ number: i + 1, position, move });
+    if (move !== PASS) number++;
+    moves.push({ number, position, move });
     position = play(position, move);
   }
   return { moves, final: position };
 }
 
+/** The number of the first move played from a position: its discs less the start's four, plus one (1 from the start; at least 1). */
+export function firstNumber(p: Position): number {
+  return Math.max(1, 64 - emptyCount(p) - 3);
+}
+
 /** "black" (X, who moves first) or "white". */
 export function sideName(c: Color): string {
   return c === 'X' ? 'black' : 'white';
+}
+
+/** A record as revsolve writes it (the command line's and the page's): the squares in order, passes left implied. */
+export function formatRecord(moves: readonly number[]): string {
+  return moves
+    .filter((m) => m !== PASS)
+    .map((m) => moveName(m))
+    .join('');
+}
+
+/**
+ * The records of a text of games: one a line (blank lines and # comments
+ * skipped), and a line that starts with a move number above 1 ("7. h6 g6")
+ * going on with the record above it, so that a numbered transcript may run
+ * over several lines. Each with the line it starts on.
+ */
+export function recordsOf(text: string): { line: number; text: string }[] {
+  const records: { line: number; text: string }[] = [];
+  for (const [i, line] of text.split(/\r?\n/).entries()) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    const n = /^\s*(\d+)\s*\./.exec(line);
+    if (n && Number(n[1]) > 1 && records.length > 0) records[records.length - 1].text += ` ${line}`;
+    else records.push({ line: i + 1, text: line });
+  }
+  return records;
 }

@@ -124,6 +124,8 @@ export class SplitSearch<H> {
   lower = -64;
   upper = 64;
   move = NO_MOVE;
+  /** The first guess once made: an estimate, not proven, and its move (-1: none); null before. */
+  guess: { score: number; move: number } | null = null;
   private readonly stats = new Float64Array(5);
   private seq = 0;
   private readonly bits: number;
@@ -181,6 +183,7 @@ export class SplitSearch<H> {
     if (!guess || this.root.cancelled) throw new SearchCancelled();
     this.nodes += guess.nodes;
     this.engineNodes += guess.engineNodes ?? 0;
+    this.guess = { score: guess.score, move: guess.move };
     const probes = this.wld ? new WldProbes(guess.score) : new ScoreProbes(guess.score);
     try {
       while (!probes.done) {

@@ -13,7 +13,7 @@ import { describe, emptyCount, positionArgument } from '../position/position.js'
 import { type ResolvedOptions, resolveOptions, type SolveOptions } from '../solve/settings.js';
 import type { PositionResult } from '../solve/solve.js';
 import { InputOrder } from './order.js';
-import { poolPlan, poolSettingsOf, type SplitMode, solveParallel } from './parallel.js';
+import { poolPlan, poolSettingsOf, type SplitMode, solveParallel, type Watcher } from './parallel.js';
 
 export interface SuiteOptions extends SolveOptions {
   /** Threads (default: one per core; fewer when there are fewer positions and none is split). */
@@ -38,10 +38,12 @@ export interface SuiteOptions extends SolveOptions {
    * Without it, a file with a bad line throws that line's ObfError.
    */
   readonly onBadLine?: (error: ObfError) => void;
+  /** Hears each position start and end, and reads its live nodes and bounds meanwhile (a progress display). */
+  readonly watcher?: Watcher;
 }
 
 /** solveSuite's own options, beside the settings table's. */
-export const SUITE_OWN_KEYS: readonly string[] = ['order', 'signal', 'onFailure', 'onBadLine'];
+export const SUITE_OWN_KEYS: readonly string[] = ['order', 'signal', 'onFailure', 'onBadLine', 'watcher'];
 
 function checkSuiteOptions(o: SuiteOptions): void {
   if (o.order !== undefined && o.order !== 'input' && o.order !== 'finished')
@@ -50,6 +52,9 @@ function checkSuiteOptions(o: SuiteOptions): void {
     throw new OptionError('signal', `an AbortSignal, not ${String(o.signal)}`);
   for (const f of ['onFailure', 'onBadLine'] as const)
     if (o[f] !== undefined && typeof o[f] !== 'function') throw new OptionError(f, `a function, not ${String(o[f])}`);
+  const w = o.watcher;
+  if (w !== undefined && (typeof w?.started !== 'function' || typeof w?.ended !== 'function'))
+    throw new OptionError('watcher', `an object with started(running) and ended(index), not ${String(w)}`);
 }
 
 function entriesOf(suite: string | ObfSuite | readonly ObfEntry[], onBadLine: ((e: ObfError) => void) | undefined): readonly ObfEntry[] {
@@ -137,6 +142,7 @@ async function* solveEntries(
       notify();
     },
     stop.signal,
+    options.watcher,
   ).then(
     () => {
       done = true;

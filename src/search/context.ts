@@ -31,7 +31,12 @@ import type { Table } from './table.js';
 /**
  * What a search shares with the thread that watches it (progress display,
  * split search): live[liveAt + LIVE_NODES‥LIVE_MOVE] its node count and,
- * at the root, the bounds and best move known so far; stop[stopAt] set
+ * at the root, the bounds and best move known so far; while the first
+ * guess is made, its latest estimate (LIVE_GUESS, not proven), the move
+ * behind it (LIVE_GUESS_MOVE: the square + 1) and how far it got
+ * (LIVE_GUESS_STAGE: 1 the shallow search, 1 + k the k-th selective
+ * pre-search); 0 in a field means "none yet", so that the fields of
+ * several tasks of a position add up. stop[stopAt] set
  * non-zero asks it to unwind at once (its result is then meaningless, and
  * nothing more is stored in the table).
  */
@@ -39,7 +44,10 @@ export const LIVE_NODES = 0;
 export const LIVE_LOWER = 1;
 export const LIVE_UPPER = 2;
 export const LIVE_MOVE = 3;
-export const LIVE_FIELDS = 4;
+export const LIVE_GUESS = 4;
+export const LIVE_GUESS_MOVE = 5;
+export const LIVE_GUESS_STAGE = 6;
+export const LIVE_FIELDS = 7;
 
 export interface ContextSettings {
   readonly table: Table;

@@ -8,7 +8,16 @@
  */
 import { moves } from 'native-free-bitboard';
 import { emptyCount, finalScore, PASS, type Position, placedHi, placedLo } from '../position/position.js';
-import { LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, type SearchContext } from './context.js';
+import {
+  LIVE_GUESS,
+  LIVE_GUESS_MOVE,
+  LIVE_GUESS_STAGE,
+  LIVE_LOWER,
+  LIVE_MOVE,
+  LIVE_NODES,
+  LIVE_UPPER,
+  type SearchContext,
+} from './context.js';
 import { QUADRANT, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
 import { midSearchFrom } from './midgame.js';
 import { searchNull } from './nws.js';
@@ -256,18 +265,34 @@ export const SELECTIVE_MIN = 18;
  */
 function startGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: number, empties: number, parity: number): number {
   let guess = shallowGuess(ctx, ph, pl, oh, ol, empties);
+  const s = ctx.state;
+  let move = NO_MOVE;
+  if (ctx.evaluator !== null) showGuess(ctx, guess, move, 1);
   if (empties < SELECTIVE_MIN) return guess;
-  for (const t of ctx.stages) {
+  for (const [k, t] of ctx.stages.entries()) {
     if (!ctx.setSelective(t)) break;
     const probes = new ScoreProbes(guess);
     while (!probes.done && !ctx.stopped()) {
       const g = probes.next();
-      probes.answer(g, pvs(ctx, ph, pl, oh, ol, g - 1, g, empties, parity, 0));
+      const r = pvs(ctx, ph, pl, oh, ol, g - 1, g, empties, parity, 0);
+      probes.answer(g, r);
+      // A probe that fails high has the move that reached it.
+      if (r >= g && s.pvLen[0] > 0 && !ctx.stopped()) move = s.pv[0];
     }
     guess = probes.lower;
+    if (!ctx.stopped()) showGuess(ctx, guess, move, k + 2);
   }
   ctx.setSelective(0);
   return guess;
+}
+
+/** The first guess so far, shown live (an estimate: not proven). */
+function showGuess(ctx: SearchContext, guess: number, move: number, stage: number): void {
+  const live = ctx.live;
+  const at = ctx.liveAt;
+  live[at + LIVE_GUESS] = guess;
+  live[at + LIVE_GUESS_MOVE] = move >= 0 && move < 64 ? move + 1 : 0;
+  live[at + LIVE_GUESS_STAGE] = stage;
 }
 
 /**
@@ -459,12 +484,15 @@ export function guessScore(ctx: SearchContext, pos: Position, wld = false): Gues
   const parity = setupEmpties(s, ph, pl, oh, ol);
   const empties = emptyCount(pos);
   s.nodes[0] = 0;
+  ctx.live.fill(0, ctx.liveAt + LIVE_GUESS, ctx.liveAt + LIVE_GUESS_STAGE + 1);
   const score = wld ? wldGuess(ctx, ph, pl, oh, ol, empties, parity) : startGuess(ctx, ph, pl, oh, ol, empties, parity);
-  return { score, nodes: s.nodes[0] };
+  return { score, move: ctx.live[ctx.liveAt + LIVE_GUESS_MOVE] - 1, nodes: s.nodes[0] };
 }
 
 export interface GuessResult {
   readonly score: number;
+  /** The move of the last pre-search's score (0‥63), or -1 when none found one (the shallow search names no move). */
+  readonly move: number;
   readonly nodes: number;
 }
 
@@ -491,6 +519,9 @@ export function solveExact(ctx: SearchContext, pos: Position, options: RootOptio
   live[at + LIVE_LOWER] = -64;
   live[at + LIVE_UPPER] = 64;
   live[at + LIVE_MOVE] = NO_MOVE;
+  live[at + LIVE_GUESS_STAGE] = 0;
+  live[at + LIVE_GUESS_MOVE] = 0;
+  live[at + LIVE_GUESS] = 0;
   const t0 = performance.now(); // a global of Node and of the page
   let score: number;
   let wld: Wld | undefined;

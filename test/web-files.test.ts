@@ -1,0 +1,100 @@
+/**
+ * Game files in the page (issue 60), in headless Chromium: a GGF file
+ * written by hand opened (its set start, its passes), a WTHOR .wtb opened
+ * with its WTHOR.JOU (a list of games with the players, one chosen), a
+ * transcript dropped on the page, the game saved as GGF and as a record
+ * and read back by the library's reader, a file that is no game said.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { readGgf } from '../src/game/ggf.js';
+import { formatRecord, replayGame, replayMoves } from '../src/game/record.js';
+import { readWthorGames, readWthorNames } from '../src/game/wthor.js';
+import { formatPosition } from '../src/position/position.js';
+import { chromiumForTests, ready, servedPage, watch } from './page.js';
+
+const chromium = chromiumForTests('test/web-files.test.ts');
+const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
+const G3 = 'f5f4g3f6f3h2c4c5c6c3h3c7e6g2b3b4f2d6b5g4c2h4d3a4b8b1g7c8a3g6g5d7c1b6e3b2g1h1a7a5e2h8f7f1a6d1d8e1h7b7a8h5a2e7a1h6f8d2g8e8';
+
+const position = (page: Page) => page.locator('#text').getAttribute('data-position');
+const key = (p: Parameters<typeof formatPosition>[0]) => formatPosition(p).replace(' ', '');
+
+describe.skipIf(!chromium)('game files in the page', () => {
+  const served = servedPage(chromium!);
+
+  it('opens GGF (a list of its games; one with a set start and passes), WTHOR with its players, a dropped transcript; saves GGF and a record', async () => {
+    const page = await served.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const seen = watch(page);
+    await ready(page, served.url);
+    const g3 = replayGame(G3);
+    // GGF: two games, listed; the second starts from G3 after 50 moves and passes twice.
+    await page.setInputFiles('#open-file', join(FIXTURES, 'ggf', 'games.ggf'));
+    await page.locator('#game-list:not([hidden])').waitFor({ timeout: 10_000 });
+    expect(await page.locator('#game-list option').allTextContents()).toEqual([
+      '2 games: pick one…',
+      'games.ggf #1 Anna Black – Bert White 2026.11.20',
+      'games.ggf #2 Anna Black – Carl Green',
+    ]);
+    await page.selectOption('#game-list', '1');
+    expect(await page.locator('#moves button').allTextContents()).toEqual([
+      '51. a8',
+      '52. h5',
+      '53. a2',
+      '54. e7',
+      '55. a1',
+      '56. h6',
+      '57. f8',
+      '58. d2',
+      'pass',
+      '59. g8',
+      'pass',
+      '60. e8',
+    ]);
+    expect(await position(page)).toBe(key(g3.final));
+    await page.click('#first');
+    expect(await position(page)).toBe(key(g3.moves[50].position));
+    // Saved as GGF: the library reads back the same start and moves.
+    const [ggf] = await Promise.all([page.waitForEvent('download'), page.click('#save-ggf')]);
+    const back = readGgf(readFileSync((await ggf.path())!, 'utf8'), 'saved.ggf').games[0];
+    expect(formatPosition(back.start)).toBe(formatPosition(g3.moves[50].position));
+    expect(formatRecord(back.moves)).toBe(G3.slice(100));
+    // A record is from the usual start: said, nothing saved.
+    await page.click('#save-record');
+    expect(await page.locator('#message').textContent()).toMatch(/save it as GGF/);
+
+    // WTHOR with its players: the list names them; a game chosen is the file's.
+    await page.setInputFiles('#open-file', [join(FIXTURES, 'wthor', 'WTH_2019.wtb'), join(FIXTURES, 'wthor', 'WTHOR.JOU')]);
+    const wtb = readWthorGames(readFileSync(join(FIXTURES, 'wthor', 'WTH_2019.wtb')), 'WTH_2019.wtb');
+    const names = readWthorNames(readFileSync(join(FIXTURES, 'wthor', 'WTHOR.JOU')), 'WTHOR.JOU', 'players');
+    await page.locator(`#game-list option:nth-child(${wtb.games.length + 1})`).waitFor({ state: 'attached', timeout: 10_000 });
+    const g7 = wtb.games[6];
+    expect(await page.locator('#game-list option').nth(7).textContent()).toBe(
+      `WTH_2019.wtb 2019 #7 ${names[g7.black]} – ${names[g7.white]}`,
+    );
+    await page.selectOption('#game-list', '6');
+    expect(await position(page)).toBe(key(replayMoves(g7.moves).final));
+    const [record] = await Promise.all([page.waitForEvent('download'), page.click('#save-record')]);
+    expect(readFileSync((await record.path())!, 'utf8')).toBe(`${formatRecord(g7.moves)}\n`);
+
+    // A numbered transcript over several lines, dropped on the page.
+    const transcript = readFileSync(join(FIXTURES, 'ggf', 'wthor-2019-game-1.txt'), 'utf8');
+    const drop = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'game.txt', { type: 'text/plain' }));
+      return dt;
+    }, transcript);
+    await page.dispatchEvent('body', 'drop', { dataTransfer: drop });
+    await page.locator('#moves[data-length="60"]').waitFor({ timeout: 10_000 });
+    expect(await position(page)).toBe(key(replayMoves(wtb.games[0].moves).final));
+
+    // Not a game file: said, the game kept.
+    await page.setInputFiles('#open-file', { name: 'x.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([1, 0, 2]) });
+    await page.locator('#message', { hasText: 'x.bin: not a game file' }).waitFor({ timeout: 10_000 });
+    expect(await page.locator('#moves').getAttribute('data-length')).toBe('60');
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+});

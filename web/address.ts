@@ -1,0 +1,57 @@
+/**
+ * The game in the page's address, so that a reload or a link brings it
+ * back: `p` its start position when it is not the usual one (64 squares and
+ * the side, as OBF writes them, no space), `g` its record (passes implied, as
+ * `revsolve analyze` reads it), `at` the step shown when it is not the last
+ * (passes count as steps). A lone `?p=` (a position, as earlier pages wrote
+ * their links) is a game from that position. Pure: the tests run it in Node.
+ */
+import { recordMoves } from '../src/game/record.js';
+import { START_POSITION } from '../src/position/perft.js';
+import { type Position, PositionError } from '../src/position/position.js';
+import type { GameHistory } from './game.js';
+import { positionKey, readPositionText } from './text.js';
+
+/** What an address holds: a start, a record's squares, the step shown (null: the last). */
+export interface AddressedGame {
+  readonly start: Position;
+  readonly squares: readonly number[];
+  readonly at: number | null;
+}
+
+/** The address's search part for a game ('' for the usual start and no move). */
+export function gameAddress(game: GameHistory): string {
+  const q = new URLSearchParams();
+  if (positionKey(game.start) !== positionKey(START_POSITION)) q.set('p', positionKey(game.start));
+  const record = game.record();
+  if (record) q.set('g', record);
+  if (game.at < game.length - 1) q.set('at', String(game.at));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The game an address holds; a PositionError names the part that is wrong. */
+export function readAddress(search: string): AddressedGame {
+  const q = new URLSearchParams(search);
+  const p = q.get('p');
+  const g = q.get('g');
+  const at = q.get('at');
+  let start = START_POSITION;
+  if (p !== null) {
+    try {
+      start = readPositionText(p);
+    } catch (e) {
+      throw new PositionError(`the address's position (?p=${p}): ${(e as Error).message}`);
+    }
+  }
+  let squares: number[] = [];
+  if (g) {
+    try {
+      squares = recordMoves(g);
+    } catch (e) {
+      throw new PositionError(`the address's game (g=${g}): ${(e as Error).message}`);
+    }
+  }
+  if (at !== null && !/^\d+$/.test(at)) throw new PositionError(`the address's step (at=${at}): a whole number of steps`);
+  return { start, squares, at: at === null ? null : Number(at) };
+}
