@@ -36,6 +36,10 @@ export const SETS = {
   r4: { name: 'random seed 4 (never tuned on, 60)', file: 'random-s4.obf', lines: [2, 61], h: 21 },
   // Seed 5 (60 positions): made 2026-11-27 when two of seed 4's positions had been studied; judged on, never tuned on.
   r5: { name: 'random seed 5 (never tuned on, 60)', file: 'random-s5.obf', lines: [2, 61], h: 21 },
+  // Real games at 24 empties (node bench/wthor-set.js --year Y --seed 1): WTHOR 2016 may be tuned on, 2020 is
+  // held out. Their answers are the database's theoretical scores (*:score); lines count positions, not comments.
+  w2016: { name: 'WTHOR 2016 at 24 empties (tuning, 100)', file: 'wthor-2016-s1.obf', lines: [1, 100], h: 21, positionsOnly: true },
+  w2020: { name: 'WTHOR 2020 at 24 empties (held out, 100)', file: 'wthor-2020-s1.obf', lines: [1, 100], h: 21, positionsOnly: true },
 };
 
 /** A scratch directory holding the shipped weights in Edax's format (eval.dat) and the sets' files. */
@@ -54,10 +58,14 @@ export function setFile(dir, key) {
   if (!set) throw new Error(`--sets: no set ${key}; sets: ${Object.keys(SETS).join(', ')}`);
   const lines = readFileSync(OBF + set.file, 'utf8')
     .split('\n')
-    .filter((l) => l.trim() !== '');
+    .filter((l) => l.trim() !== '' && !(set.positionsOnly && /^[%#]/.test(l)));
   const file = join(dir, `${key}.obf`);
-  writeFileSync(file, `${lines.slice(set.lines[0] - 1, set.lines[1]).join('\n')}\n`);
-  return { set, file };
+  const chosen = lines.slice(set.lines[0] - 1, set.lines[1]);
+  writeFileSync(file, `${chosen.join('\n')}\n`);
+  // Edax is given the positions alone when an answer names no move (*:score, which its reader does not take).
+  const edaxFile = chosen.some((l) => l.includes('*:')) ? join(dir, `${key}.edax.obf`) : file;
+  if (edaxFile !== file) writeFileSync(edaxFile, `${chosen.map((l) => l.split(';')[0].trim()).join('\n')}\n`);
+  return { set, file, edaxFile };
 }
 
 /** Runs a command under GNU time; its output, CPU seconds (user + sys) and peak memory. */

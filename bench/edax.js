@@ -32,10 +32,10 @@ const work = workDir();
 
 const results = [];
 for (const key of opt.sets.split(',')) {
-  const { set, file } = setFile(work.dir, key);
+  const { set, file, edaxFile } = setFile(work.dir, key);
   const rounds = [];
   for (let i = 0; i < Number(opt.rounds); i++) {
-    const e = opt.edax ? runEdax(opt.edax, work, file, set.h) : null;
+    const e = opt.edax ? runEdax(opt.edax, work, edaxFile, set.h) : null;
     const round = { edax: e && { nodes: e.nodes, cpu: e.cpu, peakMiB: e.peakMiB, rows: e.rows } };
     for (const engine of ENGINES) {
       const r = runRevsolve(work, file, set.h, engine);
@@ -50,7 +50,7 @@ for (const key of opt.sets.split(',')) {
   }
   const ed = opt.edax ? rounds.map((x) => x.edax) : null;
   // Searched nodes only: one run (a node count does not vary).
-  const edax3 = opt.edax3 ? runEdax(opt.edax3, work, file, set.h) : null;
+  const edax3 = opt.edax3 ? runEdax(opt.edax3, work, edaxFile, set.h) : null;
   const searched = edax3 ? edax3.nodes : null;
   for (const engine of ENGINES) {
     const rv = rounds.map((x) => x[engine]);

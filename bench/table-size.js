@@ -94,13 +94,13 @@ function tableSets() {
   const work = workDir();
   const runs = [];
   for (const key of opt.sets.split(',')) {
-    const { set, file } = setFile(work.dir, key);
+    const { set, file, edaxFile } = setFile(work.dir, key);
     for (const h of bitsList) {
       const rounds = [];
       for (let i = 0; i < Number(opt.rounds); i++) {
         const round = {};
         for (const p of programs) {
-          const r = p === 'edax' ? runEdax(opt.edax, work, file, h) : runRevsolve(work, file, h, p);
+          const r = p === 'edax' ? runEdax(opt.edax, work, edaxFile, h) : runRevsolve(work, file, h, p);
           round[p] = r;
           console.log(`${set.name} h=${h} round ${i + 1}: ${p} ${fmt(r.nodes)} nodes, ${r.cpu.toFixed(2)} s CPU`);
         }

@@ -50,6 +50,7 @@ export { SHIPPED_WEIGHTS, VERSION } from './install.js';
 export type { SplitMode } from './pool/policy.js';
 export { type SuiteOptions, solveSuite } from './pool/suite.js';
 export {
+  ANY_MOVE,
   bestAnswers,
   formatObf,
   formatObfLine,

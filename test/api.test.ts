@@ -197,6 +197,7 @@ describe('the boundaries', () => {
         'TREE_SETTINGS',
         'VERSION',
         'analyzeGame',
+        'ANY_MOVE',
         'bestAnswers',
         'discDifference',
         'isWthorGames',

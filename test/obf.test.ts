@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bestAnswers, formatObf, formatObfLine, parseObf } from '../src/position/obf.js';
+import { ANY_MOVE, bestAnswers, formatObf, formatObfLine, parseObf } from '../src/position/obf.js';
 import { formatPosition, legalMoves, PASS, parsePosition, play } from '../src/position/position.js';
+import { check } from '../src/solve/solve.js';
 import { randomPosition } from './helpers.js';
 
 const START_TEXT = '---------------------------OX------XO--------------------------- X';
@@ -42,6 +43,22 @@ describe('positions', () => {
 });
 
 describe('OBF files', () => {
+  it('a *:score answer gives the score alone (no move named): read, written, alone on its line, checked by its score', () => {
+    const p = randomPosition(3, 36);
+    const board = formatPosition(p);
+    const suite = parseObf(`${board}; *:-12;\n${board}; *:+2; A1:+4;\n${board}; *:+3;\n`, 'w.obf');
+    expect(suite.entries.map((e) => e.answers)).toEqual([[{ move: ANY_MOVE, score: -12 }]]);
+    expect(suite.errors.map((e) => e.message)).toEqual([
+      "w.obf:2: answer 'A1:+4' follows a *:score answer, which stands alone",
+      "w.obf:3: answer '*:+3' has an odd score (final disc differences are even)",
+    ]);
+    expect(formatObfLine(p, [{ move: ANY_MOVE, score: -12 }])).toBe(`${board}; *:-12;`);
+    const answers = suite.entries[0].answers;
+    expect(check(answers, -12, legalMoves(p)[0], false).ok).toBe(true);
+    expect(check(answers, -10, legalMoves(p)[0], false)).toMatchObject({ ok: false, expected: -12, bestMoves: [] });
+    expect(check(answers, -12, legalMoves(p)[0], false, 'loss').ok).toBe(true);
+  });
+
   it('skip blank and comment lines and keep line numbers', () => {
     const text = `% a comment\n\n# another\n${START_TEXT}; D3:+0; C4:+0;\n${START_TEXT.replace(' X', ' O')}\n`;
     const s = parseObf(text, 'x.obf');
@@ -68,7 +85,7 @@ describe('OBF files', () => {
     expect(s.errors.map((e) => e.message)).toEqual([
       'suite.obf:2: the board has 60 squares, 64 expected',
       "suite.obf:3: answer 'A1:+4' names a1, not a legal move here",
-      "suite.obf:4: answer 'D3=4' is not of the form move:score (e.g. G8:+18)",
+      "suite.obf:4: answer 'D3=4' is not of the form move:score (e.g. G8:+18, or *:+18 for the score alone)",
       "suite.obf:5: answer 'F5:+99' has a score outside -64‥64",
     ]);
     expect(s.errors[0].line).toBe(2);

@@ -149,6 +149,33 @@ describe('revsolve analyze on a WTHOR file', () => {
   const GAMES = [1, 2, 3, 4, 5, 161];
   expect(games[160].moves).toHaveLength(32);
 
+  it("bench's real-games set maker: a game's answer is its theoretical byte, by hand; the checker reads the *:score answers", async () => {
+    const { wthorSet } = await import('../bench/wthor-set.js');
+    const lines: string[] = wthorSet(WTB, 'WTH_2019.wtb', 1, 1948);
+    expect(lines).toHaveLength(2 * 1948); // every game but 161 reaches 24 empties
+    // Game 1 (Chen Xun - Chen Kai): its theoretical byte is 47, read here by hand at byte 16 + 7: black's 47 discs are +30 for black.
+    expect(WTB[16 + 7]).toBe(47);
+    const at = lines.indexOf('% WTH_2019.wtb game 1: theoretical 47 black discs');
+    const game1 = replayMoves(readWthorGames(WTB, 'x').games[0].moves).moves.find((m) => emptyCount(m.position) === 24)!.position;
+    expect(lines[at + 1]).toBe(`${formatPosition(game1)}; *:${game1.toMove === 'X' ? '+30' : '-30'};`);
+    // The same seed, the same set; another seed, another.
+    expect(wthorSet(WTB, 'WTH_2019.wtb', 1, 5)).toEqual(wthorSet(WTB, 'WTH_2019.wtb', 1, 5));
+    expect(wthorSet(WTB, 'WTH_2019.wtb', 2, 5)).not.toEqual(wthorSet(WTB, 'WTH_2019.wtb', 1, 5));
+    // `revsolve solve` checks a line's score against its *:score answer, and says a wrong one.
+    const file = join(tempDir('wthor-set'), 'set.obf');
+    const position = lines[at + 1].split(';')[0];
+    writeFileSync(file, `${lines[at + 1]}\n${position}; *:+64;\n`);
+    const r = spawnSync(process.execPath, [CLI, 'solve', file, '-h', '20', '-n', '2', '--json', '--quiet'], { encoding: 'utf8' });
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((x) => !x.summary)
+      .sort((a, b) => a.index - b.index);
+    expect(rows.map((x) => x.ok)).toEqual([true, false]);
+    expect(r.status).toBe(1);
+  }, 60_000);
+
   it('--check-theoretical: every game that reaches the depth agrees; one that never does is counted as not checkable', () => {
     const r = run(subset(GAMES), '--check-theoretical', '-h', '18', '-n', '2');
     expect(r.status, r.stderr).toBe(0);

@@ -14,11 +14,16 @@ import {
 /**
  * OBF: one position per line, "<64 squares> <X|O>" then optional
  * "; move:score" answers (exact scores for the side to move after that
- * move). Blank lines and lines starting with % or # are skipped.
+ * move), or one "; *:score" answer: the position's exact score, its best
+ * move not named (a WTHOR game's theoretical score gives no move). Blank
+ * lines and lines starting with % or # are skipped.
  */
 
+/** The move of a "*:score" answer: the position's exact score, no move named. */
+export const ANY_MOVE = -3;
+
 export interface ObfAnswer {
-  /** Square 0‥63, or PASS. */
+  /** Square 0‥63, PASS, or ANY_MOVE (the answer gives the position's score alone). */
   readonly move: number;
   readonly score: number;
 }
@@ -51,6 +56,8 @@ function answerProblem(position: Position, earlier: readonly ObfAnswer[], move: 
   if (legal.length === 0 && legalMoves({ ...position, player: position.opponent, opponent: position.player }).length === 0) {
     return 'is for a game that is over: there is no move to answer';
   }
+  if (move === ANY_MOVE) return earlier.length > 0 ? "is the position's score (*): it stands alone, without move answers" : null;
+  if (earlier.some((a) => a.move === ANY_MOVE)) return 'follows a *:score answer, which stands alone';
   if (move === PASS ? legal.length > 0 : !legal.includes(move)) return `names ${moveName(move)}, not a legal move here`;
   if (earlier.some((a) => a.move === move)) return `names ${moveName(move)} a second time`;
   return null;
@@ -62,8 +69,8 @@ export function answersArgument(v: unknown, position: Position, name = 'answers'
   const out: ObfAnswer[] = [];
   for (const [i, a] of v.entries()) {
     const { move, score } = (a ?? {}) as Partial<ObfAnswer>;
-    if (typeof move !== 'number' || !Number.isInteger(move) || move < PASS || move > 63)
-      throw new PositionError(`${name}[${i}]: move is a square 0‥63 or PASS (-1), not ${describe(move)}`);
+    if (typeof move !== 'number' || !Number.isInteger(move) || (move < PASS && move !== ANY_MOVE) || move > 63)
+      throw new PositionError(`${name}[${i}]: move is a square 0‥63, PASS (-1) or ANY_MOVE (-3), not ${describe(move)}`);
     const problem = answerProblem(position, out, move, score as number);
     if (problem) throw new PositionError(`${name}[${i}] ${problem}`);
     out.push({ move, score: score as number });
@@ -83,9 +90,9 @@ export function parseObfLine(text: string): { position: Position; answers: ObfAn
   for (let i = 1; i < parts.length; i++) {
     const field = parts[i].trim();
     if (field === '') continue;
-    const m = /^([A-Za-z][A-Za-z0-9]{1,3})\s*:\s*([+-]?\d+)$/.exec(field);
-    if (!m) throw new PositionError(`answer '${field}' is not of the form move:score (e.g. G8:+18)`);
-    const move = squareOrPass(m[1]);
+    const m = /^(\*|[A-Za-z][A-Za-z0-9]{1,3})\s*:\s*([+-]?\d+)$/.exec(field);
+    if (!m) throw new PositionError(`answer '${field}' is not of the form move:score (e.g. G8:+18, or *:+18 for the score alone)`);
+    const move = m[1] === '*' ? ANY_MOVE : squareOrPass(m[1]);
     if (move === -2) throw new PositionError(`answer '${field}' names no square`);
     const score = Number(m[2]);
     const problem = answerProblem(position, answers, move, score);
@@ -122,7 +129,8 @@ function obfScore(s: number): string {
 /** One OBF line, with answers in the order given ("G8:+18", as the FFO files write them). */
 export function formatObfLine(position: Position, answers: readonly ObfAnswer[] = []): string {
   let s = formatPosition(position);
-  for (const a of answers) s += `; ${a.move === PASS ? 'PS' : moveName(a.move).toUpperCase()}:${obfScore(a.score)}`;
+  for (const a of answers)
+    s += `; ${a.move === PASS ? 'PS' : a.move === ANY_MOVE ? '*' : moveName(a.move).toUpperCase()}:${obfScore(a.score)}`;
   return answers.length > 0 ? `${s};` : s;
 }
 

@@ -2,7 +2,7 @@
  * Solving suites: one position at a time on a given table, each result
  * checked against the answers of its OBF line.
  */
-import { bestAnswers, type ObfAnswer, type ObfEntry } from '../position/obf.js';
+import { ANY_MOVE, bestAnswers, type ObfAnswer, type ObfEntry } from '../position/obf.js';
 import type { Position } from '../position/position.js';
 import { emptyCount } from '../position/position.js';
 import type { SearchContext } from '../search/context.js';
@@ -56,8 +56,8 @@ export interface PositionResult {
 
 /**
  * A result is right when its score is the best score of the answers and its
- * move one of the answers with that score. A game already over has no move:
- * the score alone decides.
+ * move one of the answers with that score. A game already over has no move,
+ * and a "*:score" answer names none: the score alone decides.
  */
 export function check(
   answers: readonly ObfAnswer[],
@@ -69,7 +69,12 @@ export function check(
   const best = bestAnswers(answers);
   if (!best) return { expected: null, bestMoves: [], ok: null };
   if (wld) return { expected: best.score, bestMoves: best.moves, ok: checkWld(answers, best.score, wld, move, gameOver) };
-  return { expected: best.score, bestMoves: best.moves, ok: score === best.score && (gameOver || best.moves.includes(move)) };
+  const anyMove = best.moves.includes(ANY_MOVE);
+  return {
+    expected: best.score,
+    bestMoves: anyMove ? [] : best.moves,
+    ok: score === best.score && (gameOver || anyMove || best.moves.includes(move)),
+  };
 }
 
 /**
@@ -79,7 +84,7 @@ export function check(
  */
 function checkWld(answers: readonly ObfAnswer[], best: number, wld: Wld, move: number, gameOver: boolean): boolean {
   if (wldOf(best) !== wld) return false;
-  if (gameOver || wld === 'loss') return true;
+  if (gameOver || wld === 'loss' || answers.some((x) => x.move === ANY_MOVE)) return true;
   const a = answers.find((x) => x.move === move);
   return a !== undefined && wldOf(a.score) === wld;
 }

@@ -1,0 +1,66 @@
+// A real-games set for bench:edax: positions of WTHOR games (the French
+// Othello Federation's database; its files are not in the repository: --wthor
+// names their folder) at the empties of the
+// file's theoretical scores (24), chosen by a seed among one year's games
+// that reach them, each with its answer from the file's theoretical byte
+// (black's discs with perfect play: 2 x discs - 64 for black, negated when
+// white is to move), written as a "*:score" answer (the score alone: the
+// file names no move). Never from revsolve. One comment line a position
+// names its game.
+//   node bench/wthor-set.js --wthor DIR --year 2016 --seed 1 [--count 100] [--out obf/wthor-2016-s1.obf]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ANY_MOVE, discDifference, emptyCount, formatObfLine, readWthorGames, replayMoves } from '../dist/index.js';
+import { args } from './experiment.js';
+
+/** The set's lines: a comment naming each game, then its position and answer. */
+export function wthorSet(bytes, name, seed, count) {
+  const { header, games } = readWthorGames(bytes, name);
+  if (!(header.depth > 0)) throw new Error(`${name}: its header gives no depth for theoretical scores`);
+  const reaching = [];
+  for (const g of games) {
+    let game;
+    try {
+      game = replayMoves(g.moves);
+    } catch {
+      continue; // a game that does not replay has no position to take
+    }
+    const at = game.moves.find((m) => emptyCount(m.position) === header.depth);
+    if (at) reaching.push({ number: g.number, position: at.position, theoretical: g.theoreticalDiscs });
+  }
+  // A seeded shuffle (mulberry32, Fisher-Yates), the first `count` kept in file order.
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const order = reaching.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const chosen = order
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((i) => reaching[i]);
+  if (chosen.length < count) throw new Error(`${name}: ${chosen.length} games reach ${header.depth} empties, fewer than ${count}`);
+  return chosen.flatMap((c) => {
+    const black = discDifference(c.theoretical);
+    const score = c.position.toMove === 'X' ? black : 0 - black;
+    return [`% ${name} game ${c.number}: theoretical ${c.theoretical} black discs`, formatObfLine(c.position, [{ move: ANY_MOVE, score }])];
+  });
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const opt = args({ year: '', seed: '1', count: '100', wthor: '', out: '' });
+  if (!/^\d{4}$/.test(opt.year)) throw new Error('--year YYYY: the year of the WTHOR file (WTH_YYYY.wtb)');
+  if (!opt.wthor) throw new Error('--wthor DIR: the folder of the WTHOR files (WTH_YYYY.wtb)');
+  const file = join(opt.wthor, `WTH_${opt.year}.wtb`);
+  const out = opt.out || `obf/wthor-${opt.year}-s${opt.seed}.obf`;
+  const lines = wthorSet(readFileSync(file), `WTH_${opt.year}.wtb`, Number(opt.seed), Number(opt.count));
+  writeFileSync(out, `${lines.join('\n')}\n`);
+  console.log(`${out}: ${lines.length / 2} positions of WTH_${opt.year}.wtb (seed ${opt.seed})`);
+}
