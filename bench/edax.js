@@ -13,9 +13,14 @@
 // the table gives the ratio in both units (Edax's nodes and searched nodes).
 // Without --edax it measures revsolve alone. The repository holds no Edax:
 // build your own from its public source and give its path.
+// The machine's load is read before and after each round (busy cores over
+// two seconds, and the 1-minute load average) and kept with the results; a
+// round that starts on a busy machine (more than IDLE_BUSY_CORES) stops the
+// bench before anything is written, unless --loaded says to go on (the
+// results then say "loaded": not a result to quote).
 
 import { median, perPosition, runEdax, runRevsolve, setFile, spread, workDir } from './edax-run.js';
-import { args, fmt, machine, saveJson, updateReadme } from './experiment.js';
+import { args, fmt, IDLE_BUSY_CORES, machine, machineLoad, saveJson, updateReadme } from './experiment.js';
 
 const opt = args({
   edax: '',
@@ -26,7 +31,9 @@ const opt = args({
   out: 'edax.json',
   tag: 'edax',
   title: 'The FFO sets, both engines',
+  loaded: '',
 });
+const goOnLoaded = opt.loaded !== '';
 const ENGINES = opt.engines.split(',');
 const work = workDir();
 
@@ -35,6 +42,13 @@ for (const key of opt.sets.split(',')) {
   const { set, file, edaxFile } = setFile(work.dir, key);
   const rounds = [];
   for (let i = 0; i < Number(opt.rounds); i++) {
+    const before = machineLoad();
+    if (before.busyCores > IDLE_BUSY_CORES && !goOnLoaded) {
+      console.error(
+        `bench:edax: ${set.name} round ${i + 1}: the machine is busy (${before.busyCores} cores busy, load ${before.loadavg1}): nothing written; run it again when it is idle (or --loaded 1 to measure anyway, marked loaded)`,
+      );
+      process.exit(3);
+    }
     const e = opt.edax ? runEdax(opt.edax, work, edaxFile, set.h) : null;
     const round = { edax: e && { nodes: e.nodes, cpu: e.cpu, peakMiB: e.peakMiB, rows: e.rows } };
     for (const engine of ENGINES) {
@@ -44,6 +58,8 @@ for (const key of opt.sets.split(',')) {
         `${set.name} round ${i + 1}: ${e ? `Edax ${fmt(e.nodes)} nodes ${e.cpu.toFixed(2)} s; ` : ''}revsolve --engine ${engine} ${fmt(r.nodes)} nodes ${r.cpu.toFixed(2)} s`,
       );
     }
+    round.load = { before, after: machineLoad() };
+    console.log(`${set.name} round ${i + 1}: busy cores before ${before.busyCores}, after ${round.load.after.busyCores}`);
     const counts = new Set(ENGINES.map((engine) => round[engine].nodes));
     if (counts.size !== 1) throw new Error(`${set.name}: the engines searched ${[...counts].join(' and ')} nodes: not the same tree`);
     rounds.push(round);
@@ -90,6 +106,7 @@ saveJson(opt.out, {
   edax: opt.edax || null,
   weights: 'weights/revsolve.rsev exported by eval export',
   ...machine(),
+  loaded: goOnLoaded && results.some((r) => r.rounds?.some((x) => x.load.before.busyCores > IDLE_BUSY_CORES)),
   results,
 });
 
@@ -104,12 +121,17 @@ const rows = results
       : `| ${r.set} | ${r.engine} | ${r.h} | | | | | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | | | | | | – / ${Math.round(r.revsolve.peakMiB)} MiB |`,
   );
 const meta = machine();
+/** The busy cores read before or after the rounds: their range. */
+const loads = (when) => {
+  const xs = results.filter((r) => r.rounds).flatMap((r) => r.rounds.map((x) => x.load[when].busyCores));
+  return `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+};
 updateReadme(
   opt.tag,
   [
     `### ${opt.title} (\`npm run bench:edax -- --edax PATH${opt.tag === 'edax' ? '' : ` --sets ${opt.sets} --rounds ${opt.rounds} --out ${opt.out} --tag ${opt.tag} --title "${opt.title}"`}\`)`,
     '',
-    `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; ${opt.rounds} rounds, Edax and revsolve's engines (${ENGINES.join(', ')}) in turn; CPU = user + system time of the whole process (median of the rounds; the time ratio is the median of the per-round ratios, min–max). Edax: \`-n 1 -l 60 -h H -eval-file <the shipped weights exported by revsolve eval export> -solve\`, as shipped (COUNT_NODES 7: the children scored for ordering and the ETC look-ups count as nodes) and${opt.edax3 ? '' : ' (not given here)'} built with COUNT_NODES 3 (searched nodes only); revsolve: \`solve -n 1 -h H --engine E\` (default search; both engines search the same tree).`,
+    `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; busy cores before the rounds ${loads('before')}, after ${loads('after')}${goOnLoaded ? ' (**run with --loaded: not a result to quote**)' : ''}; ${opt.rounds} rounds, Edax and revsolve's engines (${ENGINES.join(', ')}) in turn; CPU = user + system time of the whole process (median of the rounds; the time ratio is the median of the per-round ratios, min–max). Edax: \`-n 1 -l 60 -h H -eval-file <the shipped weights exported by revsolve eval export> -solve\`, as shipped (COUNT_NODES 7: the children scored for ordering and the ETC look-ups count as nodes) and${opt.edax3 ? '' : ' (not given here)'} built with COUNT_NODES 3 (searched nodes only); revsolve: \`solve -n 1 -h H --engine E\` (default search; both engines search the same tree).`,
     '',
     '| set | engine | h | Edax nodes (as counted) | Edax searched nodes | Edax CPU | Edax N/s | revsolve nodes | revsolve CPU | revsolve N/s | nodes × (as counted) | nodes × (searched) | per position × (as counted): geometric mean (min–max) | per position × (searched) | time × | peak memory (Edax / revsolve) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

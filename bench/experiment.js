@@ -1,7 +1,7 @@
 // Shared by the table experiments: run the CLI, draw charts, update README sections.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as vega from 'vega';
@@ -71,6 +71,27 @@ export function machine() {
     date: new Date().toISOString(),
   };
 }
+
+/**
+ * How busy the machine is now: the 1-minute load average, and the cores'
+ * share kept busy over `ms` (from /proc/stat: all processes', this one's
+ * included, which waits meanwhile), in cores.
+ */
+export function machineLoad(ms = 2000) {
+  const sample = () => {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = cpu[3] + (cpu[4] ?? 0);
+    return { total: cpu.reduce((a, x) => a + x, 0), idle };
+  };
+  const a = sample();
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  const b = sample();
+  const busy = 1 - (b.idle - a.idle) / Math.max(1, b.total - a.total);
+  return { loadavg1: Number(loadavg()[0].toFixed(2)), busyCores: Number((busy * cpus().length).toFixed(2)) };
+}
+
+/** Busy cores above which a machine is not idle: a benchmark's figures from it are not results. */
+export const IDLE_BUSY_CORES = 0.25;
 
 export function saveJson(name, value) {
   mkdirSync(RESULTS, { recursive: true });

@@ -185,6 +185,22 @@ describe('revsolve analyze over many games', () => {
     expect([quiet.status, quiet.stderr]).toEqual([0, '']);
   }, 120_000);
 
+  it('on a terminal: a live line redrawn in place (games, positions, the game running), cleared before each row', () => {
+    // `script` gives the command a terminal (util-linux, in every Debian).
+    const cmd = `${process.execPath} ${CLI} analyze ${WTB} --game 1-2 --from 10 -n 1 -h 14`;
+    const r = spawnSync('script', ['-qfec', cmd, '/dev/null'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(
+      /\r\x1b\[2K0\/2 games, 0\/20 positions done; \S+ game 1: \d+ moves? solving; [\d.]+ [MG] nodes, \d+:\d\d\.\d{3}/,
+    );
+    // Every row and summary is whole, on a line of its own once the live line is cleared.
+    const text = r.stdout
+      .replace(/\r\x1b\[2K[^\r\n]*(?=\r\x1b\[2K)/g, '') // a live line, overwritten by what follows
+      .replace(/\r\x1b\[2K|\r/g, '');
+    expect(text.split('\n').filter((l) => /^\s+\d+\s+\d+\s+(black|white)\s/.test(l))).toHaveLength(20);
+    expect(text).toMatch(/^black \(Chen Xun\): \d+ moves/m);
+  });
+
   it('--results keeps each game done; --resume goes on from the games not done, its rows as a run in one go gives them', () => {
     const dir = tempDir('analyze-results');
     const file = join(dir, 'games.jsonl');
