@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const RESULTS = [
+  'edax-wthor.json',
   'edax-wasm-r11.json',
   'edax-random5c.json',
   'edax-wasm-65b.json',
