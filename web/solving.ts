@@ -41,9 +41,8 @@ export class Solving {
     if (mode === 'every' && legalMoves(p).length === 0)
       return say('no legal move here: the side to move passes (the pass button), then every move can be solved');
     const cached = state.known.get(p);
-    if (mode === 'best' && cached) return this.showBest(p, cached.score, cached.move, cached.pv, 'known', 0, 0);
-    // Every move's score known (an analysis, or solves before): nothing to search.
-    if (mode === 'every' && cached && state.known.moveScores(p).size === legalMoves(p).length)
+    // Known: the best move at once; every move too once each one's score is known (an analysis, or solves before).
+    if (cached && (mode === 'best' || state.known.moveScores(p).size === legalMoves(p).length))
       return this.showBest(p, cached.score, cached.move, cached.pv, 'known', 0, 0);
     let s: SolveSettings;
     try {

@@ -7,13 +7,8 @@
  * moves being solved.
  */
 import type { Running, Watcher } from '../internal.js';
+import { mega, nowMs } from './progress.js';
 import { formatTime } from './report.js';
-
-const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
-
-function mega(n: number): string {
-  return n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : `${(n / 1e6).toFixed(1)} M`;
-}
 
 export class AnalyzeProgress implements Watcher {
   private readonly running = new Map<number, Running>();

@@ -260,14 +260,15 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
         if (games.length > 1 || players) print(`${g > 0 ? '\n' : ''}${item.label}${players}`);
         print(HEAD);
       }
+      const take = (m: MoveAnalysis) => {
+        done.push(m);
+        finished++;
+        progress?.positionDone(m.nodes);
+        print(o.json ? jsonLine(m, g + 1) : row(m));
+      };
+      // A game kept by an earlier run (--resume) is printed from there; the others are analysed.
       const kept = results?.done(item.game, search.from);
-      if (kept)
-        for (const m of kept) {
-          done.push(m);
-          finished++;
-          progress?.positionDone(m.nodes);
-          print(o.json ? jsonLine(m, g + 1) : row(m));
-        }
+      if (kept) kept.forEach(take);
       else
         try {
           for await (const m of analyzeGame(item.game, {
@@ -277,12 +278,8 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
             engine: search.engine,
             signal: stop.signal,
             ...(progress ? { watcher: progress } : {}),
-          })) {
-            done.push(m);
-            finished++;
-            progress?.positionDone(m.nodes);
-            print(o.json ? jsonLine(m, g + 1) : row(m));
-          }
+          }))
+            take(m);
         } catch (e) {
           if (!stop.signal.aborted) throw e;
           interrupted = true;

@@ -11,9 +11,11 @@ import { formatScore, formatTime } from './report.js';
 
 export type ProgressMode = 'tty' | 'log' | 'none';
 
-const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+/** Milliseconds of a monotonic clock. */
+export const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
-function mega(n: number): string {
+/** A count in millions or billions: "152.3 M", "1.25 G". */
+export function mega(n: number): string {
   return n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : `${(n / 1e6).toFixed(1)} M`;
 }
 
