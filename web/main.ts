@@ -78,6 +78,9 @@ class PageApp implements Page {
     enable('back', !running && game.at > 0);
     enable('forward', !running && game.at < game.length - 1);
     enable('last', !running && game.at < game.length - 1);
+    // A record of no move is nothing to copy or save.
+    enable('copy-record', game.moves.length > 0);
+    enable('save-record', !running && game.moves.length > 0);
     enable('undo', !running && this.undone.length > 0);
     enable('redo', !running && this.redone.length > 0);
     enable('solve', !running);
