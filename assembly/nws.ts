@@ -62,7 +62,10 @@ function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i
   const ol = <i32>O;
   let hashMove = NO_MOVE;
   let wary = false;
-  if (probe(ph, pl, oh, ol, hash)) {
+  // A node of one move neither probes nor stores: its child does both (as Edax's endgame search).
+  const m = moves(P, O);
+  const single = m != 0 && (m & (m - 1)) == 0;
+  if (!single && probe(ph, pl, oh, ol, hash)) {
     if (trustsBounds()) {
       const lo = lower();
       if (lo > alpha) {
@@ -94,7 +97,6 @@ function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i
     }
   }
 
-  const m = moves(P, O);
   if (m == 0) return moves(O, P) == 0 ? finalScore(P, O) : MUST_PASS;
 
   const base = empties * LIST;
@@ -103,7 +105,7 @@ function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i
   const n = buildList(P, O, empties, parity, hashMove, m, wary, lopsided);
 
   // Enhanced transposition cutoff: a child already known to be bad enough for the opponent ends this node.
-  if (empties > ETC_MIN && (off & OFF_ETC) == 0) {
+  if (empties > ETC_MIN && (off & OFF_ETC) == 0 && !single) {
     for (let i = base; i < base + n; i++) {
       const x = listSquare(i);
       const f = listFlips(i);
@@ -171,7 +173,7 @@ function nws(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
       break;
     }
   }
-  record(ph, pl, oh, ol, hash, empties, level, alpha, alpha + 1, best, bestMove, costOf(nodeCount() - nodes0));
+  if (end - base > 1) record(ph, pl, oh, ol, hash, empties, level, alpha, alpha + 1, best, bestMove, costOf(nodeCount() - nodes0));
   return best;
 }
 

@@ -94,6 +94,7 @@ export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i
     store<i32>(slot(LIST_FL, i), <i32>f);
     let key: i32;
     if (x == hashMove && !wary) key = -1 << 30;
+    else if (m == 0 && n == 0) key = 0; // the only move: no order to find
     else {
       const cP = O ^ f;
       const cO = P | f | bit(x);

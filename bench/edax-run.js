@@ -68,12 +68,12 @@ export function setFile(dir, key) {
   return { set, file, edaxFile };
 }
 
-/** Runs a command under GNU time; its output, CPU seconds (user + sys) and peak memory. */
+/** Runs a command under GNU time; its output, CPU seconds (user + sys), wall seconds and peak memory. */
 function timed(dir, cmd, argv) {
-  const r = spawnSync(TIME, ['-f', '@@TIME %U %S %M', cmd, ...argv], { encoding: 'utf8', maxBuffer: 64 << 20, cwd: dir });
-  const m = /@@TIME (\S+) (\S+) (\d+)/.exec(r.stderr);
+  const r = spawnSync(TIME, ['-f', '@@TIME %U %S %M %e', cmd, ...argv], { encoding: 'utf8', maxBuffer: 64 << 20, cwd: dir });
+  const m = /@@TIME (\S+) (\S+) (\d+) (\S+)/.exec(r.stderr);
   if (r.status !== 0 || !m) throw new Error(`${cmd} ${argv.join(' ')} failed (${r.status}): ${r.stderr.slice(-500)}`);
-  return { out: r.stdout, cpu: Number(m[1]) + Number(m[2]), peakMiB: Number(m[3]) / 1024 };
+  return { out: r.stdout, cpu: Number(m[1]) + Number(m[2]), wall: Number(m[4]), peakMiB: Number(m[3]) / 1024 };
 }
 
 /** "1:02:03.456" or "0:00.009" in seconds. */
@@ -81,10 +81,10 @@ function clock(text) {
   return text.split(':').reduce((a, x) => a * 60 + Number(x), 0);
 }
 
-/** Edax -solve on one thread: the whole process's CPU and peak memory, and per position its score, nodes and time. */
-export function runEdax(edax, work, file, h) {
+/** Edax -solve on `threads` threads (1 unless told): the whole process's CPU, wall time and peak memory, and per position its score, nodes and time. */
+export function runEdax(edax, work, file, h, threads = 1) {
   if (!existsSync(edax)) throw new Error(`--edax ${edax}: no such file`);
-  const r = timed(work.dir, edax, ['-n', '1', '-l', '60', '-h', String(h), '-eval-file', work.evalDat, '-solve', file]);
+  const r = timed(work.dir, edax, ['-n', String(threads), '-l', '60', '-h', String(h), '-eval-file', work.evalDat, '-solve', file]);
   // Rows: " 2|   15   +00        0:00.009        396563   44062556 G5 e8 …"
   const rows = [...r.out.matchAll(/^\s*(\d+)\|\s*(\d+)\s+([+-]\d+)\s+(\S+)\s+(\d+)/gm)].map((m) => ({
     index: Number(m[1]),
@@ -96,9 +96,21 @@ export function runEdax(edax, work, file, h) {
   return { ...r, rows, nodes: rows.reduce((a, x) => a + x.nodes, 0) };
 }
 
-/** revsolve solve on one thread with one engine: the whole process's CPU and peak memory, and per position its score, nodes and time. */
-export function runRevsolve(work, file, h, engine) {
-  const r = timed(work.dir, process.execPath, [CLI, 'solve', file, '-n', '1', '-h', String(h), '--json', '--quiet', '--engine', engine]);
+/** revsolve solve on `workers` workers (1 unless told) with one engine: the whole process's CPU, wall time and peak memory, and per position its score, nodes and time. */
+export function runRevsolve(work, file, h, engine, workers = 1) {
+  const r = timed(work.dir, process.execPath, [
+    CLI,
+    'solve',
+    file,
+    '-n',
+    String(workers),
+    '-h',
+    String(h),
+    '--json',
+    '--quiet',
+    '--engine',
+    engine,
+  ]);
   const lines = r.out
     .trim()
     .split('\n')

@@ -4,7 +4,7 @@
 // time (user + system of the whole process, /usr/bin/time), N/s, peak memory
 // and the ratios per round (median, min, max).
 //   npm run bench:edax -- --edax /path/to/lEdax-x86-64-v3 [--rounds 3] [--sets 20-39,40-49,60-61]
-//     [--engines wasm,ts] [--out edax.json --tag edax --title T]   (the results file in bench/results, the README section and its title)
+//     [--engines wasm,ts] [--threads N] [--out edax.json --tag edax --title T]   (the results file in bench/results, the README section and its title)
 // Each round runs Edax, then revsolve with each engine in turn (the same
 // tree: the node counts must agree, or the bench fails).
 // --edax3: a second Edax built with `#define COUNT_NODES 3` in src/stats.h
@@ -32,7 +32,14 @@ const opt = args({
   tag: 'edax',
   title: 'The FFO sets, both engines',
   loaded: '',
+  threads: '1',
 });
+// --threads N: Edax -n N against revsolve -n N (N workers); wall time is then the figure that counts.
+const THREADS = Number(opt.threads);
+if (!(Number.isInteger(THREADS) && THREADS >= 1)) {
+  console.error(`bench:edax: --threads ${opt.threads}: not a whole number of at least 1`);
+  process.exit(2);
+}
 const goOnLoaded = opt.loaded !== '';
 const ENGINES = opt.engines.split(',');
 const work = workDir();
@@ -49,11 +56,11 @@ for (const key of opt.sets.split(',')) {
       );
       process.exit(3);
     }
-    const e = opt.edax ? runEdax(opt.edax, work, edaxFile, set.h) : null;
-    const round = { edax: e && { nodes: e.nodes, cpu: e.cpu, peakMiB: e.peakMiB, rows: e.rows } };
+    const e = opt.edax ? runEdax(opt.edax, work, edaxFile, set.h, THREADS) : null;
+    const round = { edax: e && { nodes: e.nodes, cpu: e.cpu, wall: e.wall, peakMiB: e.peakMiB, rows: e.rows } };
     for (const engine of ENGINES) {
-      const r = runRevsolve(work, file, set.h, engine);
-      round[engine] = { nodes: r.nodes, cpu: r.cpu, peakMiB: r.peakMiB, rows: r.rows };
+      const r = runRevsolve(work, file, set.h, engine, THREADS);
+      round[engine] = { nodes: r.nodes, cpu: r.cpu, wall: r.wall, peakMiB: r.peakMiB, rows: r.rows };
       console.log(
         `${set.name} round ${i + 1}: ${e ? `Edax ${fmt(e.nodes)} nodes ${e.cpu.toFixed(2)} s; ` : ''}revsolve --engine ${engine} ${fmt(r.nodes)} nodes ${r.cpu.toFixed(2)} s`,
       );
@@ -61,7 +68,9 @@ for (const key of opt.sets.split(',')) {
     round.load = { before, after: machineLoad() };
     console.log(`${set.name} round ${i + 1}: busy cores before ${before.busyCores}, after ${round.load.after.busyCores}`);
     const counts = new Set(ENGINES.map((engine) => round[engine].nodes));
-    if (counts.size !== 1) throw new Error(`${set.name}: the engines searched ${[...counts].join(' and ')} nodes: not the same tree`);
+    // On several threads the tree varies from run to run: only one thread's is the engines' one tree.
+    if (THREADS === 1 && counts.size !== 1)
+      throw new Error(`${set.name}: the engines searched ${[...counts].join(' and ')} nodes: not the same tree`);
     rounds.push(round);
   }
   const ed = opt.edax ? rounds.map((x) => x.edax) : null;
@@ -79,6 +88,7 @@ for (const key of opt.sets.split(',')) {
       revsolve: {
         nodes: rv[0].nodes,
         cpu: spread(rv.map((x) => x.cpu)),
+        wall: spread(rv.map((x) => x.wall)),
         nps: median(rv.map((x) => x.nodes / x.cpu)),
         peakMiB: median(rv.map((x) => x.peakMiB)),
       },
@@ -86,6 +96,7 @@ for (const key of opt.sets.split(',')) {
         nodes: ed[0].nodes,
         searched,
         cpu: spread(ed.map((x) => x.cpu)),
+        wall: spread(ed.map((x) => x.wall)),
         nps: median(ed.map((x) => x.nodes / x.cpu)),
         peakMiB: median(ed.map((x) => x.peakMiB)),
       },
@@ -93,6 +104,7 @@ for (const key of opt.sets.split(',')) {
         nodes: rv[0].nodes / ed[0].nodes,
         searched: searched && rv[0].nodes / searched,
         cpu: spread(rounds.map((x) => x[engine].cpu / x.edax.cpu)),
+        wall: spread(rounds.map((x) => x[engine].wall / x.edax.wall)),
         perPosition: perPosition(rv[0].rows, ed[0].rows),
         perPositionSearched: edax3 && perPosition(rv[0].rows, edax3.rows),
       },
@@ -102,7 +114,8 @@ for (const key of opt.sets.split(',')) {
 }
 
 saveJson(opt.out, {
-  experiment: 'revsolve against Edax, same weights, one thread',
+  experiment: `revsolve against Edax, same weights, ${THREADS === 1 ? 'one thread' : `${THREADS} threads (Edax -n ${THREADS}, revsolve -n ${THREADS})`}`,
+  threads: THREADS,
   edax: opt.edax || null,
   weights: 'weights/revsolve.rsev exported by eval export',
   ...machine(),
@@ -117,9 +130,15 @@ const rows = results
   .filter((r) => r.engine)
   .map((r) =>
     r.edax
-      ? `| ${r.set} | ${r.engine} | ${r.h} | ${m(r.edax.nodes)} | ${r.edax.searched ? m(r.edax.searched) : '–'} | ${f2(r.edax.cpu.median)} s | ${m(r.edax.nps)} | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | ${f2(r.ratio.nodes)} | ${r.ratio.searched ? f2(r.ratio.searched) : '–'} | ${geo(r.ratio.perPosition)} | ${r.ratio.perPositionSearched ? geo(r.ratio.perPositionSearched) : '–'} | ${f2(r.ratio.cpu.median)} (${f2(r.ratio.cpu.min)}–${f2(r.ratio.cpu.max)}) | ${Math.round(r.edax.peakMiB)} / ${Math.round(r.revsolve.peakMiB)} MiB |`
+      ? `| ${r.set} | ${r.engine} | ${r.h} | ${m(r.edax.nodes)} | ${r.edax.searched ? m(r.edax.searched) : '–'} | ${f2(r.edax.cpu.median)} s | ${m(r.edax.nps)} | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | ${f2(r.ratio.nodes)} | ${r.ratio.searched ? f2(r.ratio.searched) : '–'} | ${geo(r.ratio.perPosition)} | ${r.ratio.perPositionSearched ? geo(r.ratio.perPositionSearched) : '–'} | ${f2(r.ratio.cpu.median)} (${f2(r.ratio.cpu.min)}–${f2(r.ratio.cpu.max)}) |${wallCells(r)} ${Math.round(r.edax.peakMiB)} / ${Math.round(r.revsolve.peakMiB)} MiB |`
       : `| ${r.set} | ${r.engine} | ${r.h} | | | | | ${m(r.revsolve.nodes)} | ${f2(r.revsolve.cpu.median)} s | ${m(r.revsolve.nps)} | | | | | | – / ${Math.round(r.revsolve.peakMiB)} MiB |`,
   );
+/** On several threads, the wall times and their ratio (the figure that counts there). */
+function wallCells(r) {
+  return THREADS === 1
+    ? ''
+    : ` ${f2(r.edax.wall.median)} s | ${f2(r.revsolve.wall.median)} s | ${f2(r.ratio.wall.median)} (${f2(r.ratio.wall.min)}–${f2(r.ratio.wall.max)}) |`;
+}
 const meta = machine();
 /** The busy cores read before or after the rounds: their range. */
 const loads = (when) => {
@@ -129,12 +148,12 @@ const loads = (when) => {
 updateReadme(
   opt.tag,
   [
-    `### ${opt.title} (\`npm run bench:edax -- --edax PATH${opt.tag === 'edax' ? '' : ` --sets ${opt.sets} --rounds ${opt.rounds} --out ${opt.out} --tag ${opt.tag} --title "${opt.title}"`}\`)`,
+    `### ${opt.title} (\`npm run bench:edax -- --edax PATH${opt.tag === 'edax' ? '' : ` --sets ${opt.sets} --rounds ${opt.rounds} --out ${opt.out} --tag ${opt.tag} --title "${opt.title}"`}${THREADS === 1 ? '' : ` --threads ${THREADS}`}\`)`,
     '',
-    `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; busy cores before the rounds ${loads('before')}, after ${loads('after')}${goOnLoaded ? ' (**run with --loaded: not a result to quote**)' : ''}; ${opt.rounds} rounds, Edax and revsolve's engines (${ENGINES.join(', ')}) in turn; CPU = user + system time of the whole process (median of the rounds; the time ratio is the median of the per-round ratios, min–max). Edax: \`-n 1 -l 60 -h H -eval-file <the shipped weights exported by revsolve eval export> -solve\`, as shipped (COUNT_NODES 7: the children scored for ordering and the ETC look-ups count as nodes) and${opt.edax3 ? '' : ' (not given here)'} built with COUNT_NODES 3 (searched nodes only); revsolve: \`solve -n 1 -h H --engine E\` (default search; both engines search the same tree).`,
+    `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; busy cores before the rounds ${loads('before')}, after ${loads('after')}${goOnLoaded ? ' (**run with --loaded: not a result to quote**)' : ''}; ${opt.rounds} rounds, Edax and revsolve's engines (${ENGINES.join(', ')}) in turn; CPU = user + system time of the whole process (median of the rounds; the time ratio is the median of the per-round ratios, min–max). Edax: \`-n ${THREADS} -l 60 -h H -eval-file <the shipped weights exported by revsolve eval export> -solve\`, as shipped (COUNT_NODES 7: the children scored for ordering and the ETC look-ups count as nodes) and${opt.edax3 ? '' : ' (not given here)'} built with COUNT_NODES 3 (searched nodes only); revsolve: \`solve -n ${THREADS} -h H --engine E\` (default search; ${THREADS === 1 ? 'both engines search the same tree' : "on several threads the tree and the node counts vary from run to run: the nodes are the first round's"}).`,
     '',
-    '| set | engine | h | Edax nodes (as counted) | Edax searched nodes | Edax CPU | Edax N/s | revsolve nodes | revsolve CPU | revsolve N/s | nodes × (as counted) | nodes × (searched) | per position × (as counted): geometric mean (min–max) | per position × (searched) | time × | peak memory (Edax / revsolve) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| set | engine | h | Edax nodes (as counted) | Edax searched nodes | Edax CPU | Edax N/s | revsolve nodes | revsolve CPU | revsolve N/s | nodes × (as counted) | nodes × (searched) | per position × (as counted): geometric mean (min–max) | per position × (searched) | time × |${THREADS === 1 ? '' : ' Edax wall | revsolve wall | wall × |'} peak memory (Edax / revsolve) |`,
+    `| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |${THREADS === 1 ? '' : ' --- | --- | --- |'} --- |`,
     ...rows,
   ].join('\n'),
 );

@@ -300,7 +300,8 @@ export class SplitSearch<H> {
     if (group.cancelled) return 0;
     if (path.length === 0 && best > alpha) this.move = bestMove;
     // The walk's nodes sit above everything the workers search: the highest cost keeps them.
-    table.record(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, best, bestMove, 32);
+    // A node of one move stores nothing, as a worker's (nws.ts).
+    if (n > 1) table.record(ph, pl, oh, ol, hash, empties, 0, alpha, alpha + 1, best, bestMove, 32);
     return best;
   }
 

@@ -10,7 +10,7 @@
  *
  * Twin: assembly/nws.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
-import { moves } from 'native-free-bitboard';
+import { moves, popcount32 } from 'native-free-bitboard';
 import { finalScore, placedHi, placedLo } from '../position/position.js';
 import { ETC_MIN, LIST_READY, LOPSIDED_FROM, MUST_PASS, WARY_FROM } from './constants.js';
 import type { SearchContext } from './context.js';
@@ -45,7 +45,12 @@ export function openNode(
   const tt = ctx.table;
   let hashMove = NO_MOVE;
   let wary = false;
-  if (tt.probe(ph, pl, oh, ol, hash) >= 0) {
+  moves(ph, pl, oh, ol, M, 0);
+  const mh = M[0];
+  const ml = M[1];
+  // A node of one move neither probes nor stores: its child does both (as Edax's endgame search).
+  const single = popcount32(mh) + popcount32(ml) === 1;
+  if (!single && tt.probe(ph, pl, oh, ol, hash) >= 0) {
     if (ctx.trustsBounds()) {
       const lower = tt.lower();
       if (lower > alpha) {
@@ -77,9 +82,6 @@ export function openNode(
     }
   }
 
-  moves(ph, pl, oh, ol, M, 0);
-  const mh = M[0];
-  const ml = M[1];
   if ((mh | ml) === 0) {
     moves(oh, ol, ph, pl, M, 0);
     return (M[0] | M[1]) === 0 ? finalScore(ph, pl, oh, ol) : MUST_PASS;
@@ -92,7 +94,7 @@ export function openNode(
 
   // Enhanced transposition cutoff: a child already known to be bad enough
   // for the opponent ends this node before any search.
-  if (empties > ETC_MIN && (ctx.off & OFF_ETC) === 0) {
+  if (empties > ETC_MIN && (ctx.off & OFF_ETC) === 0 && !single) {
     const st = ctx.state;
     ctx.live[ctx.liveAt] = st.nodes[0]; // for the watcher, at a rate it cannot notice
     for (let i = base; i < base + n; i++) {
@@ -201,6 +203,7 @@ export function nws(
       if (score > alpha) break;
     }
   }
-  ctx.table.record(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, best, bestMove, costOf(s.nodes[0] - nodes0));
+  if (end - base > 1)
+    ctx.table.record(ph, pl, oh, ol, hash, empties, ctx.level, alpha, alpha + 1, best, bestMove, costOf(s.nodes[0] - nodes0));
   return best;
 }

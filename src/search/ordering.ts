@@ -203,6 +203,8 @@ export function buildList(
     lfl[i] = fl;
     if (x === hashMove) hashAt = i;
     if (x === hashMove && !wary) keys[i] = -1 << 30;
+    else if ((ml | mh) === 0 && n === 0)
+      keys[i] = 0; // the only move: no order to find
     else {
       const cph = oh ^ fh;
       const cpl = ol ^ fl;
