@@ -153,7 +153,7 @@ export function orderedMoves(ph: i32, pl: i32, oh: i32, ol: i32, empties: i32, p
   const P = board(ph, pl);
   const O = board(oh, ol);
   if (loaded && empties >= evalMin) loadLine(empties, P, O);
-  const n = buildList(P, O, empties, parity, hashMove, movesOf(P, O), false, false);
+  const n = buildList(P, O, empties, parity, hashMove, movesOf(P, O), false, false, false);
   const base = empties * LIST;
   for (let i = base; i < base + n; i++) selectMove(i, base + n);
   return n;

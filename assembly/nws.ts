@@ -9,7 +9,7 @@
 import { bit, moves } from './bitboard';
 import { loadLine, loaded, passLine, playLine } from './eval';
 import { SHALLOW_MAX, finalScore, quadrant, searchLeaves, setupEmpties, shallow } from './leaves';
-import { buildList, evalMin, listFlips, listSquare, selectMove } from './ordering';
+import { buildList, evalMin, keyRest, keysPending, listFlips, listSquare, selectMove } from './ordering';
 import { NO_CUT, probCut } from './selective';
 import { stabilityCap } from './stability';
 import { ETC_MIN, LIST_READY, LOPSIDED_FROM, MUST_PASS, WARY_FROM } from '../src/search/constants';
@@ -100,9 +100,7 @@ function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i
   if (m == 0) return moves(O, P) == 0 ? finalScore(P, O) : MUST_PASS;
 
   const base = empties * LIST;
-  // Far from 0, potential mobility and edge stability weigh twice (LOPSIDED_FROM).
-  const lopsided = (off & OFF_LOPSIDED) == 0 && (alpha >= LOPSIDED_FROM || -alpha - 1 >= LOPSIDED_FROM);
-  const n = buildList(P, O, empties, parity, hashMove, m, wary, lopsided);
+  const n = buildList(P, O, empties, parity, hashMove, m, wary, lopsidedAt(alpha), true);
 
   // Enhanced transposition cutoff: a child already known to be bad enough for the opponent ends this node.
   if (empties > ETC_MIN && (off & OFF_ETC) == 0 && !single) {
@@ -126,6 +124,12 @@ function openNode(P: u64, O: u64, alpha: i32, empties: i32, parity: i32, hash: i
     }
   }
   return LIST_READY + n;
+}
+
+/** Far from 0, potential mobility and edge stability weigh twice in the ordering key (LOPSIDED_FROM). */
+// @ts-ignore: decorator
+@inline function lopsidedAt(alpha: i32): bool {
+  return (off & OFF_LOPSIDED) == 0 && (alpha >= LOPSIDED_FROM || -alpha - 1 >= LOPSIDED_FROM);
 }
 
 /** Exact (or selective) null-window search (alpha, alpha + 1) with the table, above SHALLOW_MAX empties. */
@@ -153,9 +157,15 @@ function nws(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
 
   const base = empties * LIST;
   const end = base + open - LIST_READY;
+  // The hash move first, the others keyed only if it does not cut (buildList).
+  let pending = keysPending;
   let best = -65;
   let bestMove = NO_MOVE;
   for (let i = base; i < end; i++) {
+    if (pending && i > base) {
+      keyRest(P, O, empties, parity, i, end, NO_MOVE, lopsidedAt(alpha));
+      pending = false;
+    }
     selectMove(i, end);
     const x = listSquare(i);
     const score = child(P, O, alpha, empties, parity, x, listFlips(i));
@@ -167,6 +177,7 @@ function nws(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
     }
     // The eldest did not cut: a waiting helper takes some of its brothers.
     if (i == base && empties >= L.HELP_MIN && opens && end - i > 1 && helpWanted()) {
+      if (pending) keyRest(P, O, empties, parity, i + 1, end, NO_MOVE, lopsidedAt(alpha));
       best = shared(P, O, alpha, empties, parity, i + 1, end, best, bestMove);
       if (stopped()) return 0;
       bestMove = sharedMove;

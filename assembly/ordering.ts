@@ -70,20 +70,15 @@ const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
  * empties * LIST …); returns the number of moves. The hash move gets the
  * lowest key; when `wary`, the second lowest, unless its own is the lowest
  * (WARY_FROM). When `lopsided`, potential mobility and edge stability weigh
- * twice (LOPSIDED_FROM).
+ * twice (LOPSIDED_FROM). When `lazy` and the hash move is in the list and
+ * goes first, only the hash move is keyed: keysPending says so, and the
+ * caller keys the others (keyRest) once the hash move has not cut.
  */
-export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i32, m: u64, wary: bool, lopsided: bool): i32 {
+export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i32, m: u64, wary: bool, lopsided: bool, lazy: bool): i32 {
   const base = empties * LIST;
-  const ev = loaded && empties >= evalMin;
-  const sortDepth = empties >= sortFrom3 ? 3 : empties >= sortFrom2 ? 2 : empties >= sortFrom1 ? 1 : 0;
-  const perMobility = sortDepth == 0 ? perMobility0 : sortDepth == 1 ? perMobility1 : sortDepth == 2 ? perMobility2 : perMobility3;
-  // The key's weights in locals: the calls below would make the globals be read again for every move.
-  const wM = wMobility;
-  const wP = lopsided ? 2 * wPotential : wPotential;
-  const wQ = wParity;
-  const wE = lopsided ? 2 * wEdge : wEdge;
   let n = 0;
   let hashAt = -1;
+  const single = (m & (m - 1)) == 0;
   while (m != 0) {
     const x = <i32>ctz<u64>(m);
     m &= m - 1;
@@ -92,28 +87,47 @@ export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i
     store<i32>(slot(LIST_SQ, i), x);
     store<i32>(slot(LIST_FH, i), <i32>(f >> 32));
     store<i32>(slot(LIST_FL, i), <i32>f);
-    let key: i32;
-    if (x == hashMove && !wary) key = -1 << 30;
-    else if (m == 0 && n == 0) key = 0; // the only move: no order to find
-    else {
-      const cP = O ^ f;
-      const cO = P | f | bit(x);
-      key = orderKey(cP, cO, x, parity, wM, wP, wQ, wE);
-      // The child's evaluation is the opponent's: the lower, the better for us.
-      if (ev) {
-        if (sortDepth == 0) key = key * perMobility + childScoreAt(empties, x, f);
-        else {
-          playLine(empties, x, f); // slot empties - 1 is free until the node's children are searched
-          key = key * perMobility + midSearch(cP, cO, empties - 1, sortDepth, -(1 << 30), 1 << 30);
-        }
-      }
-    }
-    store<i32>(slot(LIST_KEY, i), key);
+    store<i32>(slot(LIST_KEY, i), x == hashMove && !wary ? -1 << 30 : 0);
     if (x == hashMove) hashAt = i;
     n++;
   }
+  keysPending = lazy && !wary && hashAt >= 0 && !single;
+  // The only move needs no key; the hash move first needs none before it has been searched.
+  if (!single && !keysPending) keyRest(P, O, empties, parity, base, base + n, hashMove, lopsided);
   if (hashAt >= 0 && wary) secondKey(base, n, hashAt);
   return n;
+}
+
+/** Whether the last buildList left every move but the hash move (first) unkeyed. */
+export let keysPending = false;
+
+/** Keys the moves in slots from‥end-1 of a node's list (buildList's), the hash move's excepted (it keeps its own). */
+export function keyRest(P: u64, O: u64, empties: i32, parity: i32, from: i32, end: i32, hashMove: i32, lopsided: bool): void {
+  const ev = loaded && empties >= evalMin;
+  const sortDepth = empties >= sortFrom3 ? 3 : empties >= sortFrom2 ? 2 : empties >= sortFrom1 ? 1 : 0;
+  const perMobility = sortDepth == 0 ? perMobility0 : sortDepth == 1 ? perMobility1 : sortDepth == 2 ? perMobility2 : perMobility3;
+  // The key's weights in locals: the calls below would make the globals be read again for every move.
+  const wM = wMobility;
+  const wP = lopsided ? 2 * wPotential : wPotential;
+  const wQ = wParity;
+  const wE = lopsided ? 2 * wEdge : wEdge;
+  for (let i = from; i < end; i++) {
+    const x = load<i32>(slot(LIST_SQ, i));
+    if (x == hashMove && load<i32>(slot(LIST_KEY, i)) == -1 << 30) continue;
+    const f = listFlips(i);
+    const cP = O ^ f;
+    const cO = P | f | bit(x);
+    let key = orderKey(cP, cO, x, parity, wM, wP, wQ, wE);
+    // The child's evaluation is the opponent's: the lower, the better for us.
+    if (ev) {
+      if (sortDepth == 0) key = key * perMobility + childScoreAt(empties, x, f);
+      else {
+        playLine(empties, x, f); // slot empties - 1 is free until the next child is searched
+        key = key * perMobility + midSearch(cP, cO, empties - 1, sortDepth, -(1 << 30), 1 << 30);
+      }
+    }
+    store<i32>(slot(LIST_KEY, i), key);
+  }
 }
 
 /** Gives slot h of the list the second lowest key of its n moves, unless its own is the lowest. */

@@ -15,7 +15,7 @@ import { finalScore, placedHi, placedLo } from '../position/position.js';
 import { ETC_MIN, LIST_READY, LOPSIDED_FROM, MUST_PASS, WARY_FROM } from './constants.js';
 import type { SearchContext } from './context.js';
 import { QUADRANT, relinkEmpty, SHALLOW_MAX, shallow, solve1, solve2, solve3, solve4, unlinkEmpty } from './leaves.js';
-import { buildList, OFF_ETC, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_STABILITY, selectMove } from './ordering.js';
+import { buildList, keyRest, keysPending, OFF_ETC, OFF_HASH_MOVE, OFF_LOPSIDED, OFF_STABILITY, selectMove } from './ordering.js';
 import { NO_CUT, probCut } from './selective.js';
 import { stabilityCap } from './stability.js';
 import { HEAD, LIST } from './state.js';
@@ -41,6 +41,7 @@ export function openNode(
   empties: number,
   parity: number,
   hash: number,
+  lazy = false,
 ): number {
   const tt = ctx.table;
   let hashMove = NO_MOVE;
@@ -88,9 +89,7 @@ export function openNode(
   }
 
   const base = empties * LIST;
-  // Far from 0, potential mobility and edge stability weigh twice (LOPSIDED_FROM).
-  const lopsided = (ctx.off & OFF_LOPSIDED) === 0 && (alpha >= LOPSIDED_FROM || -alpha - 1 >= LOPSIDED_FROM);
-  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, hashMove, mh, ml, wary, lopsided);
+  const n = buildList(ctx, ph, pl, oh, ol, empties, parity, hashMove, mh, ml, wary, lopsidedAt(ctx, alpha), lazy);
 
   // Enhanced transposition cutoff: a child already known to be bad enough
   // for the opponent ends this node before any search.
@@ -116,6 +115,11 @@ export function openNode(
     }
   }
   return LIST_READY + n;
+}
+
+/** Far from 0, potential mobility and edge stability weigh twice in the ordering key (LOPSIDED_FROM). */
+function lopsidedAt(ctx: SearchContext, alpha: number): boolean {
+  return (ctx.off & OFF_LOPSIDED) === 0 && (alpha >= LOPSIDED_FROM || -alpha - 1 >= LOPSIDED_FROM);
 }
 
 /** Null-window search at any number of empties: picks the right solver. */
@@ -165,7 +169,7 @@ export function nws(
   const s = ctx.state;
   const nodes0 = s.nodes[0]++;
   const hash = nodeHash(ph, pl, oh, ol, empties);
-  const open = openNode(ctx, ph, pl, oh, ol, alpha, empties, parity, hash);
+  const open = openNode(ctx, ph, pl, oh, ol, alpha, empties, parity, hash, true);
   if (open < MUST_PASS) return open;
   if (open === MUST_PASS) {
     const keep = empties >= ctx.evalFrom;
@@ -178,9 +182,15 @@ export function nws(
   const beta = (0 - alpha - 1) | 0;
   const base = empties * LIST;
   const end = base + open - LIST_READY;
+  // The hash move first, the others keyed only if it does not cut (buildList).
+  let pending = keysPending();
   let best = -65;
   let bestMove = NO_MOVE;
   for (let i = base; i < end; i++) {
+    if (pending && i > base) {
+      keyRest(ctx, ph, pl, oh, ol, empties, parity, i, end, NO_MOVE, lopsidedAt(ctx, alpha));
+      pending = false;
+    }
     selectMove(s, i, end);
     const x = s.listSq[i];
     const fh = s.listFh[i];

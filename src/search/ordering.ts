@@ -158,7 +158,9 @@ export function orderKey(
  * slice `empties * LIST`); returns the number of moves (0 when P must
  * pass). The hash move gets the lowest key (the second lowest when `wary`:
  * WARY_FROM). When `lopsided`, potential mobility and edge stability weigh
- * twice (LOPSIDED_FROM).
+ * twice (LOPSIDED_FROM). When `lazy` and the hash move is in the list and
+ * goes first, only the hash move is keyed: keysPending() says so, and the
+ * caller keys the others (keyRest) once the hash move has not cut.
  */
 export function buildList(
   ctx: OrderingContext,
@@ -173,6 +175,7 @@ export function buildList(
   ml: number,
   wary = false,
   lopsided = false,
+  lazy = false,
 ): number {
   const s = ctx.state;
   const sq = s.listSq;
@@ -180,6 +183,55 @@ export function buildList(
   const lfl = s.listFl;
   const keys = s.listKey;
   const base = empties * LIST;
+  const single = popcount32(mh) + popcount32(ml) === 1;
+  let n = 0;
+  let hashAt = -1;
+  while ((ml | mh) !== 0) {
+    const x = lowestSquare(mh, ml);
+    if (x < 32) ml &= (ml - 1) | 0;
+    else mh &= (mh - 1) | 0;
+    flips(x, ph, pl, oh, ol, M, 0);
+    const i = base + n;
+    sq[i] = x;
+    lfh[i] = M[0];
+    lfl[i] = M[1];
+    keys[i] = x === hashMove && !wary ? -1 << 30 : 0;
+    if (x === hashMove) hashAt = i;
+    n++;
+  }
+  pending = lazy && !wary && hashAt >= 0 && !single;
+  // The only move needs no key; the hash move first needs none before it has been searched.
+  if (!single && !pending) keyRest(ctx, ph, pl, oh, ol, empties, parity, base, base + n, hashMove, lopsided);
+  if (hashAt >= 0 && wary) secondKey(keys, base, n, hashAt);
+  return n;
+}
+
+let pending = false;
+
+/** Whether the last buildList left every move but the hash move (first) unkeyed. */
+export function keysPending(): boolean {
+  return pending;
+}
+
+/** Keys the moves in slots from‥end-1 of a node's list (buildList's), the hash move's excepted (it keeps its own). */
+export function keyRest(
+  ctx: OrderingContext,
+  ph: number,
+  pl: number,
+  oh: number,
+  ol: number,
+  empties: number,
+  parity: number,
+  from: number,
+  end: number,
+  hashMove: number,
+  lopsided: boolean,
+): void {
+  const s = ctx.state;
+  const sq = s.listSq;
+  const lfh = s.listFh;
+  const lfl = s.listFl;
+  const keys = s.listKey;
   // From evalMin the search keeps the node in the evaluator's line (ctx.evalFrom).
   const ev = empties >= ctx.evalMin ? ctx.evaluator : null;
   const sortDepth = ctx.sortDepth[empties];
@@ -188,41 +240,24 @@ export function buildList(
   const wPotential = lopsided ? 2 * ctx.wPotential : ctx.wPotential;
   const wParity = ctx.wParity;
   const wEdge = lopsided ? 2 * ctx.wEdge : ctx.wEdge;
-  let n = 0;
-  let hashAt = -1;
-  while ((ml | mh) !== 0) {
-    const x = lowestSquare(mh, ml);
-    if (x < 32) ml &= (ml - 1) | 0;
-    else mh &= (mh - 1) | 0;
-    flips(x, ph, pl, oh, ol, M, 0);
-    const fh = M[0];
-    const fl = M[1];
-    const i = base + n;
-    sq[i] = x;
-    lfh[i] = fh;
-    lfl[i] = fl;
-    if (x === hashMove) hashAt = i;
-    if (x === hashMove && !wary) keys[i] = -1 << 30;
-    else if ((ml | mh) === 0 && n === 0)
-      keys[i] = 0; // the only move: no order to find
+  for (let i = from; i < end; i++) {
+    const x = sq[i];
+    if (x === hashMove && keys[i] === -1 << 30) continue;
+    const fh = lfh[i];
+    const fl = lfl[i];
+    const cph = oh ^ fh;
+    const cpl = ol ^ fl;
+    const coh = placedHi(ph, fh, x);
+    const col = placedLo(pl, fl, x);
+    const key = orderKey(cph, cpl, coh, col, x, parity, wMobility, wPotential, wParity, wEdge);
+    // The child's evaluation is the opponent's: the lower, the better for us.
+    if (ev === null) keys[i] = key;
+    else if (sortDepth === 0) keys[i] = key * perMobility + ev.childScoreAt(empties, x, fh, fl);
     else {
-      const cph = oh ^ fh;
-      const cpl = ol ^ fl;
-      const coh = placedHi(ph, fh, x);
-      const col = placedLo(pl, fl, x);
-      const key = orderKey(cph, cpl, coh, col, x, parity, wMobility, wPotential, wParity, wEdge);
-      // The child's evaluation is the opponent's: the lower, the better for us.
-      if (ev === null) keys[i] = key;
-      else if (sortDepth === 0) keys[i] = key * perMobility + ev.childScoreAt(empties, x, fh, fl);
-      else {
-        ev.play(empties, x, fh, fl); // slot empties - 1 is free until the node's children are searched
-        keys[i] = key * perMobility + midSearch(s, ev, cph, cpl, coh, col, empties - 1, sortDepth, -(1 << 30), 1 << 30);
-      }
+      ev.play(empties, x, fh, fl); // slot empties - 1 is free until the next child is searched
+      keys[i] = key * perMobility + midSearch(s, ev, cph, cpl, coh, col, empties - 1, sortDepth, -(1 << 30), 1 << 30);
     }
-    n++;
   }
-  if (hashAt >= 0 && wary) secondKey(keys, base, n, hashAt);
-  return n;
 }
 
 /** Gives slot h of the list the second lowest key of its n moves, unless its own is the lowest (WARY_FROM). */
