@@ -7,6 +7,11 @@
 //
 //   node bench/project-60-79.js [--split 1.29]
 //   node bench/project-60-79.js --measured fforum-60-69-h10.json --out projection-60-79-measured.json
+//   node bench/project-60-79.js --run edax-60-64-r13.json --speedup 1.4 --out projection-60-79-r13.json
+// --run: a bench:edax result of FFO positions at h 10 as the measured run
+// (its first round's rows, its median CPU); --speedup: two workers' wall
+// time against one thread's CPU on one machine, measured (bench:edax
+// --threads 2), for the two-worker line.
 //
 // --measured: revsolve's own run of some of the positions at h 10
 // (results/fforum-60-69-h10.json): those count as measured, the rest as
@@ -21,12 +26,25 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { args, RESULTS } from './experiment.js';
 
-const opt = args({ split: '1.29', out: 'projection-60-79.json', measured: '' });
+const opt = args({ split: '1.29', out: 'projection-60-79.json', measured: '', run: '', speedup: '' });
 const edax = JSON.parse(readFileSync(new URL('edax-fforum-60-79.json', RESULTS), 'utf8'));
 const measured = JSON.parse(readFileSync(new URL('edax.json', RESULTS), 'utf8'));
 
-if (opt.measured) {
-  const run = JSON.parse(readFileSync(new URL(opt.measured, RESULTS), 'utf8'));
+/** A bench:edax result of FFO positions at h 10 (one thread) as a measured run: its first round's rows, its median CPU. */
+function fromBench(file) {
+  const b = JSON.parse(readFileSync(new URL(file, RESULTS), 'utf8'));
+  const r = b.results.find((x) => x.engine && x.h === 10);
+  const set = b.results.find((x) => x.rounds && x.set === r.set);
+  const first = Number(/#(\d+)/.exec(r.set)[1]);
+  return {
+    commit: `${b.commit}, ${b.date.slice(0, 10)}, ${b.cpu}`,
+    cpuSeconds: r.revsolve.cpu.median,
+    rows: set.rounds[0][r.engine].rows.map((x) => ({ ffo: first + x.index - 1, nodes: x.nodes, seconds: x.seconds })),
+  };
+}
+
+if (opt.measured || opt.run) {
+  const run = opt.run ? fromBench(opt.run) : JSON.parse(readFileSync(new URL(opt.measured, RESULTS), 'utf8'));
   const mine = new Map(run.rows.map((r) => [r.ffo, r.nodes]));
   const published = new Map(edax.rows.map((p) => [p.ffo, p.h10.nodes]));
   const ratios = run.rows.map((r) => r.nodes / published.get(r.ffo));
@@ -39,13 +57,20 @@ if (opt.measured) {
   const result = {
     experiment:
       "fforum-60-79 at h 10: the measured positions as run, the others Edax's published nodes x revsolve's per-position ratio to them, at the run's N/s",
-    command: `node bench/project-60-79.js --measured ${opt.measured} --out ${opt.out}`,
+    command: `node bench/project-60-79.js ${opt.run ? `--run ${opt.run}` : `--measured ${opt.measured}`}${opt.speedup ? ` --speedup ${opt.speedup}` : ''} --out ${opt.out}`,
     measured: run.commit,
     nps,
     ratios: Object.fromEntries(run.rows.map((r, i) => [r.ffo, ratios[i]])),
     ratio: { low: Math.min(...ratios), geometricMean: geo, high: Math.max(...ratios) },
     hours: { low: sum(low), mid: sum(mid), high: sum(high) },
     largest: { ffo: 76, hours: { low: low[i76], mid: mid[i76], high: high[i76] } },
+    // Two workers: the one-thread hours over the measured speed-up of two workers (wall) on one machine.
+    twoWorkers: opt.speedup
+      ? {
+          speedup: Number(opt.speedup),
+          hours: { low: sum(low) / Number(opt.speedup), mid: sum(mid) / Number(opt.speedup), high: sum(high) / Number(opt.speedup) },
+        }
+      : null,
   };
   writeFileSync(new URL(opt.out, RESULTS), `${JSON.stringify(result, null, 1)}\n`);
   console.log(
@@ -54,6 +79,10 @@ if (opt.measured) {
   console.log(
     `one thread: ${sum(mid).toFixed(1)} h in all (${sum(low).toFixed(1)}-${sum(high).toFixed(1)} h); FFO #76 ${mid[i76].toFixed(1)} h (${low[i76].toFixed(1)}-${high[i76].toFixed(1)} h)`,
   );
+  if (result.twoWorkers) {
+    const t = result.twoWorkers.hours;
+    console.log(`two workers (÷${opt.speedup}): ${t.mid.toFixed(1)} h of wall time (${t.low.toFixed(1)}-${t.high.toFixed(1)} h)`);
+  }
   process.exit(0);
 }
 

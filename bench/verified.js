@@ -39,6 +39,8 @@ export function verifiedTable({ latest = false } = {}) {
   for (const name of RESULTS) {
     if (!existsSync(new URL(`./results/${name}`, import.meta.url))) continue;
     const r = JSON.parse(readFileSync(new URL(`./results/${name}`, import.meta.url), 'utf8'));
+    // One thread against one: a run on several threads (--threads) compares wall times, elsewhere.
+    if ((r.threads ?? 1) !== 1) continue;
     const bySet = new Map();
     for (const x of r.results.filter((x) => x.engine && x.edax)) {
       const row = bySet.get(x.set) ?? {
