@@ -7,6 +7,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const RESULTS = [
+  'edax-60-64-r13.json',
+  'edax-held-out.json',
+  'edax-r13.json',
+  'edax-r12.json',
   'edax-wthor.json',
   'edax-wasm-r11.json',
   'edax-random5c.json',
