@@ -9,12 +9,13 @@
 
 /**
  * tree: deepest search done without the table (the last-4 solvers and the
- * shallow search). 6: nodes of 7 empties get the table and the ordering key,
- * which takes a fifth to a quarter off the tree, at about the same time as 7
- * on small and middle positions and some 6 % more on a large one at h 10
- * (bench/README, "The table from 7 empties").
+ * shallow search, parity order), as Edax's shallow search. 7 since issue
+ * 61: once a node of one move skips the table and the keys wait for the
+ * table's move, the key and the store at 7 empties cost more than the
+ * third more nodes they save: 0.94-0.97x the CPU of 6 on fforum-20-39,
+ * FFO #40-#49 and #62 (bench/README, "Issue 61: the levers measured").
  */
-export const SHALLOW_MAX = 6;
+export const SHALLOW_MAX = 7;
 /** tree: above this many empties, a node looks for enhanced transposition cutoffs. */
 export const ETC_MIN = 12;
 /** tree: ProbCut's shallow search, in plies: PC_DEEP_PLIES from PC_DEEP_FROM empties, PC_PLIES from PC_FROM, else the evaluation alone. */
