@@ -7,6 +7,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const RESULTS = [
+  'edax-w2020-r14.json',
+  'edax-r14.json',
   'edax-60-64-r13.json',
   'edax-held-out.json',
   'edax-r13.json',
