@@ -163,7 +163,7 @@ function nws(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
   let bestMove = NO_MOVE;
   for (let i = base; i < end; i++) {
     if (pending && i > base) {
-      keyRest(P, O, empties, parity, i, end, NO_MOVE, lopsidedAt(alpha));
+      keyRest(P, O, empties, parity, i, end, lopsidedAt(alpha));
       pending = false;
     }
     selectMove(i, end);
@@ -177,7 +177,7 @@ function nws(P: u64, O: u64, alpha: i32, empties: i32, parity: i32): i32 {
     }
     // The eldest did not cut: a waiting helper takes some of its brothers.
     if (i == base && empties >= L.HELP_MIN && opens && end - i > 1 && helpWanted()) {
-      if (pending) keyRest(P, O, empties, parity, i + 1, end, NO_MOVE, lopsidedAt(alpha));
+      if (pending) keyRest(P, O, empties, parity, i + 1, end, lopsidedAt(alpha));
       best = shared(P, O, alpha, empties, parity, i + 1, end, best, bestMove);
       if (stopped()) return 0;
       bestMove = sharedMove;

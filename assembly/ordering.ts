@@ -44,6 +44,9 @@ export function readOrdering(): void {
   wEdge = settingWord(L.SET_W_EDGE);
 }
 
+/** The key of a hash move that goes first: below every other. */
+const FIRST: i32 = -1 << 30;
+
 const CORNERS: u64 = 0x8100000000000081;
 const NOT_A: u64 = 0xfefefefefefefefe;
 const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
@@ -87,13 +90,13 @@ export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i
     store<i32>(slot(LIST_SQ, i), x);
     store<i32>(slot(LIST_FH, i), <i32>(f >> 32));
     store<i32>(slot(LIST_FL, i), <i32>f);
-    store<i32>(slot(LIST_KEY, i), x == hashMove && !wary ? -1 << 30 : 0);
+    store<i32>(slot(LIST_KEY, i), x == hashMove && !wary ? FIRST : 0);
     if (x == hashMove) hashAt = i;
     n++;
   }
   keysPending = lazy && !wary && hashAt >= 0 && !single;
   // The only move needs no key; the hash move first needs none before it has been searched.
-  if (!single && !keysPending) keyRest(P, O, empties, parity, base, base + n, hashMove, lopsided);
+  if (!single && !keysPending) keyRest(P, O, empties, parity, base, base + n, lopsided);
   if (hashAt >= 0 && wary) secondKey(base, n, hashAt);
   return n;
 }
@@ -101,8 +104,8 @@ export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i
 /** Whether the last buildList left every move but the hash move (first) unkeyed. */
 export let keysPending = false;
 
-/** Keys the moves in slots from‥end-1 of a node's list (buildList's), the hash move's excepted (it keeps its own). */
-export function keyRest(P: u64, O: u64, empties: i32, parity: i32, from: i32, end: i32, hashMove: i32, lopsided: bool): void {
+/** Keys the moves in slots from‥end-1 of a node's list (buildList's), but a hash move that goes first (it keeps its lowest key). */
+export function keyRest(P: u64, O: u64, empties: i32, parity: i32, from: i32, end: i32, lopsided: bool): void {
   const ev = loaded && empties >= evalMin;
   const sortDepth = empties >= sortFrom3 ? 3 : empties >= sortFrom2 ? 2 : empties >= sortFrom1 ? 1 : 0;
   const perMobility = sortDepth == 0 ? perMobility0 : sortDepth == 1 ? perMobility1 : sortDepth == 2 ? perMobility2 : perMobility3;
@@ -112,8 +115,8 @@ export function keyRest(P: u64, O: u64, empties: i32, parity: i32, from: i32, en
   const wQ = wParity;
   const wE = lopsided ? 2 * wEdge : wEdge;
   for (let i = from; i < end; i++) {
+    if (load<i32>(slot(LIST_KEY, i)) == FIRST) continue;
     const x = load<i32>(slot(LIST_SQ, i));
-    if (x == hashMove && load<i32>(slot(LIST_KEY, i)) == -1 << 30) continue;
     const f = listFlips(i);
     const cP = O ^ f;
     const cO = P | f | bit(x);

@@ -188,7 +188,7 @@ export function nws(
   let bestMove = NO_MOVE;
   for (let i = base; i < end; i++) {
     if (pending && i > base) {
-      keyRest(ctx, ph, pl, oh, ol, empties, parity, i, end, NO_MOVE, lopsidedAt(ctx, alpha));
+      keyRest(ctx, ph, pl, oh, ol, empties, parity, i, end, lopsidedAt(ctx, alpha));
       pending = false;
     }
     selectMove(s, i, end);

@@ -118,6 +118,8 @@ export interface OrderingContext {
 }
 
 const M = new Int32Array(4);
+/** The key of a hash move that goes first: below every other. */
+const FIRST = -1 << 30;
 const CORNERS_HI = 0x81000000 | 0;
 const CORNERS_LO = 0x81;
 
@@ -195,13 +197,13 @@ export function buildList(
     sq[i] = x;
     lfh[i] = M[0];
     lfl[i] = M[1];
-    keys[i] = x === hashMove && !wary ? -1 << 30 : 0;
+    keys[i] = x === hashMove && !wary ? FIRST : 0;
     if (x === hashMove) hashAt = i;
     n++;
   }
   pending = lazy && !wary && hashAt >= 0 && !single;
   // The only move needs no key; the hash move first needs none before it has been searched.
-  if (!single && !pending) keyRest(ctx, ph, pl, oh, ol, empties, parity, base, base + n, hashMove, lopsided);
+  if (!single && !pending) keyRest(ctx, ph, pl, oh, ol, empties, parity, base, base + n, lopsided);
   if (hashAt >= 0 && wary) secondKey(keys, base, n, hashAt);
   return n;
 }
@@ -213,7 +215,7 @@ export function keysPending(): boolean {
   return pending;
 }
 
-/** Keys the moves in slots from‥end-1 of a node's list (buildList's), the hash move's excepted (it keeps its own). */
+/** Keys the moves in slots from‥end-1 of a node's list (buildList's), but a hash move that goes first (it keeps its lowest key). */
 export function keyRest(
   ctx: OrderingContext,
   ph: number,
@@ -224,7 +226,6 @@ export function keyRest(
   parity: number,
   from: number,
   end: number,
-  hashMove: number,
   lopsided: boolean,
 ): void {
   const s = ctx.state;
@@ -241,8 +242,8 @@ export function keyRest(
   const wParity = ctx.wParity;
   const wEdge = lopsided ? 2 * ctx.wEdge : ctx.wEdge;
   for (let i = from; i < end; i++) {
+    if (keys[i] === FIRST) continue;
     const x = sq[i];
-    if (x === hashMove && keys[i] === -1 << 30) continue;
     const fh = lfh[i];
     const fl = lfl[i];
     const cph = oh ^ fh;
