@@ -8,8 +8,9 @@
 
 export { sideName } from './game/record.js';
 export { formatScore } from './game/scores.js';
+export { wthorGamesProblem } from './game/wthor.js';
 export * from './index.js';
-export { problemOf } from './io.js';
+export { AppendFile, problemOf, readRegularFile } from './io.js';
 export * from './lib/board.js';
 export * from './lib/eval.js';
 export * from './lib/lab.js';

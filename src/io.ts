@@ -5,7 +5,19 @@
  * expected), appended files a flushed line or record at a time (what is
  * written stays whole).
  */
-import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  ftruncateSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { FileError } from './errors.js';
 
 const PROBLEMS: Readonly<Record<string, string>> = {
@@ -100,4 +112,143 @@ export function appendFlushed(fd: number, path: string, data: Uint8Array | strin
     else for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at, position + at);
     fsyncSync(fd);
   });
+}
+
+/**
+ * Reads a whole input file, refusing first what is not a regular file: a
+ * pipe would block this thread until a writer came (and no signal could be
+ * heard meanwhile), a directory or a device is no input. Errors are
+ * FileErrors naming `path`.
+ */
+export function readRegularFile(path: string): Buffer {
+  const st = onFile(path, () => statSync(path));
+  if (st.isDirectory()) throw new FileError(path, 0, 'is a directory');
+  if (st.isFIFO()) throw new FileError(path, 0, 'is a pipe (FIFO), not a regular file: give a file');
+  if (!st.isFile()) throw new FileError(path, 0, 'is a device, not a regular file: give a file');
+  return onFile(path, () => readFileSync(path));
+}
+
+/** Whether process `pid` is alive on this machine (EPERM: alive, another user's). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes `path`.lock for this process: made whole (written to a name of its
+ * own, then linked into place, which fails when it exists), holding the
+ * PID. A lock whose process is gone is taken over; one whose process lives
+ * is a FileError naming that process. Returns the lock's release.
+ */
+function takeLock(path: string): () => void {
+  const lock = `${path}.lock`;
+  const mine = `${lock}.${process.pid}`;
+  onFile(lock, () => writeFileSync(mine, `${process.pid}\n`));
+  try {
+    for (let tries = 0; ; tries++) {
+      try {
+        linkSync(mine, lock);
+        break;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new FileError(lock, 0, problemOf(e));
+      }
+      let holder = Number.NaN;
+      try {
+        holder = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+      } catch {
+        // gone meanwhile: try again
+      }
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder))
+        throw new FileError(path, 0, `in use by process ${holder} (its lock ${lock}): wait for it to end, or stop it`);
+      if (tries >= 3) throw new FileError(path, 0, `its lock ${lock} could not be taken: remove it if no revsolve writes there`);
+      try {
+        unlinkSync(lock); // a lock left by a process that is gone
+      } catch {
+        // taken away by another: try again
+      }
+    }
+  } finally {
+    try {
+      unlinkSync(mine);
+    } catch {
+      // never made
+    }
+  }
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    process.off('exit', release);
+    try {
+      if (Number.parseInt(readFileSync(lock, 'utf8'), 10) === process.pid) unlinkSync(lock);
+    } catch {
+      // gone already
+    }
+  };
+  process.on('exit', release);
+  return release;
+}
+
+/**
+ * Refuses what cannot be a file of appended records: a directory, a pipe, a
+ * device (none can be flushed to disk or read back by a resume; a pipe
+ * would also block until a reader comes). An absent path is fine.
+ */
+export function checkAppendTarget(path: string): void {
+  let kind = '';
+  try {
+    const st = statSync(path);
+    if (st.isDirectory()) kind = 'is a directory';
+    else if (st.isFIFO()) kind = 'is a pipe (FIFO), not a regular file: records are flushed to disk and read back by --resume: give a file';
+    else if (!st.isFile()) kind = 'is a device, not a regular file: records are flushed to disk and read back by --resume: give a file';
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new FileError(path, 0, problemOf(e));
+  }
+  if (kind) throw new FileError(path, 0, kind);
+}
+
+/**
+ * A file that a long run appends records to (a results file): refused
+ * unless it is a regular file or absent (a pipe or a device cannot be
+ * flushed or resumed); locked for this process (a second run on it is one
+ * FileError naming the first); opened with O_APPEND, so that every record
+ * lands at the end, whole. Nothing is emptied until empty() says so: a run
+ * refused after opening leaves the file as it was.
+ */
+export class AppendFile {
+  readonly fd: number;
+  private readonly release: () => void;
+
+  constructor(readonly path: string) {
+    checkAppendTarget(path);
+    this.release = takeLock(path);
+    try {
+      this.fd = onFile(path, () => openSync(path, 'a+'));
+    } catch (e) {
+      this.release();
+      throw e;
+    }
+  }
+
+  /** Empties the file (the lock is held: no other run writes there). */
+  empty(): void {
+    onFile(this.path, () => ftruncateSync(this.fd, 0));
+  }
+
+  /** Appends whole lines, flushed to disk. */
+  append(text: string): void {
+    appendFlushed(this.fd, this.path, text);
+  }
+
+  close(): void {
+    try {
+      closeSync(this.fd);
+    } finally {
+      this.release();
+    }
+  }
 }

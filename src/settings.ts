@@ -17,7 +17,7 @@ import { OptionError } from './errors.js';
 import { LEAF_EMPTIES } from './search/constants.js';
 import { ORDERING_TECHNIQUES } from './search/ordering.js';
 import { ROOT_STRATEGIES, type RootStrategy, SELECTIVE_MIN } from './search/root.js';
-import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS } from './search/table.js';
+import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, maxBitsOf } from './search/table.js';
 import { PROVERS, type Prover } from './search/wld.js';
 import { ENGINES, type EngineName } from './wasm/engine.js';
 import { SET_OFF } from './wasm/layout.js';
@@ -34,7 +34,7 @@ export class SettingProblem extends Error {
 }
 
 /** Who takes a setting: the library's solving functions, the commands, the page. */
-export type Place = 'library' | 'analyze-library' | 'solve' | 'worker' | 'analyze' | 'queue' | 'train' | 'page';
+export type Place = 'library' | 'solver' | 'analyze-library' | 'solve' | 'worker' | 'analyze' | 'queue' | 'train' | 'page';
 
 /** What a host knows that a default may depend on. */
 export interface Host {
@@ -112,14 +112,15 @@ function flag(key: string): Pick<Setting<boolean>, 'check' | 'parse'> {
 }
 
 function seconds(key: string, what: string): Pick<Setting<number>, 'check' | 'parse'> {
-  const takes = `a positive number of seconds${what}`;
+  // A day at most: a longer wait is a mistyped number, not a plan.
+  const takes = `a positive number of seconds up to 86400 (a day)${what}`;
   return {
     check: (v) => {
-      if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v)) throw problem(key, `${takes}, not ${shown(v)}`);
+      if (typeof v !== 'number' || !(v > 0) || !(v <= 86_400)) throw problem(key, `${takes}, not ${shown(v)}`);
       return v;
     },
     parse: (t) => {
-      if (!/^\d+(\.\d+)?$/.test(t) || !(Number(t) > 0)) throw problem(key, `${takes}, not ${shown(t)}`);
+      if (!/^\d+(\.\d+)?$/.test(t) || !(Number(t) > 0) || !(Number(t) <= 86_400)) throw problem(key, `${takes}, not ${shown(t)}`);
       return Number(t);
     },
   };
@@ -503,8 +504,12 @@ export function defaultOf<K extends SettingKey>(key: K, host: Host = PLAIN_HOST)
 
 /** The settings a place takes, in the table's order. */
 export function settingsOf(place: Place): SettingKey[] {
+  if (place === 'solver') return settingsOf('library').filter((k) => !POOL_ONLY.includes(k));
   return SETTING_KEYS.filter((k) => setting(k).places.includes(place));
 }
+
+/** The library's settings of the pool (solveSuite's): the Solver, one search on the caller's thread, takes none of them. */
+const POOL_ONLY: readonly SettingKey[] = ['workers', 'split', 'idle'];
 
 /** The settings that change the searched tree. */
 export const TREE_SETTINGS: readonly SettingKey[] = SETTING_KEYS.filter((k) => setting(k).tree);
@@ -562,14 +567,31 @@ export const COMBINATIONS: readonly Combination[] = [
   {
     key: 'idle',
     problem: (v, g, n) =>
-      v.prover === 'dfpn' && g('idle') && v.idle !== 'help'
+      v.prover === 'dfpn' && g('idle')
         ? `${n('idle')} ${v.idle} with ${n('prover')} dfpn: df-pn's positions run alone, with no helpers`
         : null,
   },
   {
+    key: 'idle',
+    problem: (v, g, n, queue) =>
+      queue && g('idle') ? `${n('idle')} is for this machine's workers: through the queue, idle worker threads take split tasks` : null,
+  },
+  ...(['queueLeaf', 'raceAfter', 'redisTimeout'] as const).map((key) => ({
+    key,
+    problem: (_v: SettingValues, g: (k: SettingKey) => boolean, n: Namer, queue?: boolean) =>
+      !queue && g(key) ? `${n(key)} is for runs through the queue: give --queue with it` : null,
+  })),
+  {
     key: 'selectivity',
     problem: (v, g, n) =>
       v.prover === 'dfpn' && g('selectivity') ? `${n('selectivity')} with ${n('prover')} dfpn: df-pn runs no pre-searches` : null,
+  },
+  {
+    key: 'hashBits',
+    problem: (v, _g, n) =>
+      v.hashBits > maxBitsOf(v.tableLayout)
+        ? `${n('hashBits')} ${v.hashBits}: a ${v.tableLayout} table holds 2^${maxBitsOf(v.tableLayout)} entries at most (one array of 2^32 words)${v.tableLayout === 'key4' ? '' : '; key4 takes 2^30'}`
+        : null,
   },
   {
     key: 'root',
@@ -613,6 +635,8 @@ export function checkLibraryOptions(o: unknown, place: Place, extra: readonly st
   if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new OptionError('options', `an object of options, not ${shown(o)}`);
   const keys: string[] = [...settingsOf(place), ...extra];
   for (const [k, v] of Object.entries(o)) {
+    if (place === 'solver' && (POOL_ONLY as readonly string[]).includes(k))
+      throw new OptionError(k, `the Solver searches on the caller's thread alone: ${k} is an option of solveSuite, which runs workers`);
     if (!keys.includes(k)) {
       const near =
         keys.find((x) => x.toLowerCase() === k.toLowerCase()) ?? keys.find((x) => editDistance(x.toLowerCase(), k.toLowerCase()) <= 2);

@@ -154,7 +154,8 @@ describe('the settings table', () => {
       // --resume: a results line made with the default settings is refused under these, and read under the default.
       const file = join(dir, `resume-${k}.jsonl`);
       const entry = { line: 1, ...parseObfLine('--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X') };
-      const saved = new ResultsFile(file, false, baseDigest);
+      const saved = new ResultsFile(file, baseDigest);
+      saved.start(false);
       saved.append(
         {
           index: 1,
@@ -230,6 +231,7 @@ describe('the settings table', () => {
       ],
       [['--eval', 'none', '--ordering', 'eval'], { weights: null, ordering: 'eval' }, /ordering.*eval needs weights/],
       [['--ordering', 'mobility', '--selectivity', '1'], { ordering: 'mobility', selectivity: [1] }, /selectivity.*need eval ordering/],
+      [['-h', '30'], { hashBits: 30 }, /hash-?[bB]its 30: a board2 table holds 2\^29 entries at most/],
     ];
     for (const [cli, lib, message] of cases) {
       expect(() => searchSettings(solveOptions(cli), 'solve'), cli.join(' ')).toThrow(message);
@@ -243,7 +245,9 @@ describe('the settings table', () => {
       /--off, --root and --keep-table are for local runs/,
     );
     // Every rule of the table is among these.
-    expect(new Set(COMBINATIONS.map((c) => c.key))).toEqual(new Set(['ordering', 'selectivity', 'prover', 'split', 'idle', 'root', 'off']));
+    expect(new Set(COMBINATIONS.map((c) => c.key))).toEqual(
+      new Set(['ordering', 'selectivity', 'prover', 'split', 'idle', 'root', 'off', 'hashBits', 'queueLeaf', 'raceAfter', 'redisTimeout']),
+    );
   });
 
   it('the same options give the same queue, whatever else a command takes; the weights by their bytes', () => {

@@ -137,9 +137,11 @@ describe('a full disk is one line naming the output, exit 2', () => {
       oneLine(r.err, 'stdout', 'no space left');
     }
   });
-  it('--results, eval compress, eval export', () => {
+  it('--results (a device: refused before the run), eval compress, eval export', () => {
+    const r = run(['solve', S3, '-n', '1', '--quiet', '-h', '12', '--results', '/dev/full']);
+    expect(r.code, r.err).toBe(2);
+    oneLine(r.err, '/dev/full', 'is a device, not a regular file');
     for (const args of [
-      ['solve', S3, '-n', '1', '--quiet', '-h', '12', '--results', '/dev/full'],
       ['eval', 'compress', WEIGHTS, '/dev/full', '--bits', '4'],
       ['eval', 'export', WEIGHTS, '/dev/full'],
     ]) {

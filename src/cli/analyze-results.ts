@@ -6,8 +6,8 @@
  * empties: exact scores depend on no other setting, so any table, engine or
  * worker count resumes it.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { formatPosition, type Game, type MoveAnalysis, moveName, PASS, parseMove } from '../internal.js';
+import { readFileSync } from 'node:fs';
+import { AppendFile, formatPosition, type Game, type MoveAnalysis, moveName, PASS, parseMove } from '../internal.js';
 import { UsageError } from './options.js';
 
 /** What a line of the file holds: the game's key, its label when written, its positions. */
@@ -35,35 +35,49 @@ export function gameKey(game: Game, from: number): string {
 }
 
 export class AnalyzeResults {
-  private readonly fd: number;
+  private readonly file: AppendFile;
   private readonly kept = new Map<string, Kept>();
+  /** What was wrong with lines of the file read back (a last line cut short by a crash): said as warnings. */
+  readonly problems: string[] = [];
 
-  /** Opens `path` to append (--resume: its games read first) or to write anew. */
+  /**
+   * Opens `path` under its lock (a second run on it is refused, naming the
+   * first), then appends to it (--resume: its games read first) or empties
+   * it. A last line cut short, as a crash leaves, is a warning: its game is
+   * analysed again. Any other line that is not a game's is refused.
+   */
   constructor(
     readonly path: string,
     resume: boolean,
   ) {
-    if (resume) {
-      let text = '';
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch {
-        // No file yet: nothing to resume from.
-      }
-      for (const [i, line] of text.split('\n').entries()) {
-        if (line.trim() === '') continue;
-        let k: Kept;
-        try {
-          k = JSON.parse(line) as Kept;
-        } catch {
-          throw new UsageError(`${path}:${i + 1}: not a line of an analyze --results file (a JSON line a game)`);
-        }
-        if (typeof k?.analyze !== 'string' || !Array.isArray(k.positions))
-          throw new UsageError(`${path}:${i + 1}: not a line of an analyze --results file (no "analyze" key and "positions")`);
-        this.kept.set(k.analyze, k);
-      }
+    this.file = new AppendFile(path);
+    try {
+      if (resume) this.readBack();
+      else this.file.empty();
+    } catch (e) {
+      this.file.close();
+      throw e;
     }
-    this.fd = openSync(path, resume ? 'a' : 'w');
+  }
+
+  /** The games of the file; a line that is not JSON (cut short by a crash) is a warning, its game analysed again. */
+  private readBack(): void {
+    const text = readFileSync(this.path, 'utf8');
+    for (const [i, line] of text.split('\n').entries()) {
+      if (line.trim() === '') continue;
+      let k: Kept;
+      try {
+        k = JSON.parse(line) as Kept;
+      } catch {
+        this.problems.push(`${this.path}:${i + 1}: not JSON (a line cut short by a stopped run?), ignored: its game is analysed again`);
+        continue;
+      }
+      if (typeof k?.analyze !== 'string' || !Array.isArray(k.positions))
+        throw new UsageError(`${this.path}:${i + 1}: not a line of an analyze --results file (no "analyze" key and "positions")`);
+      this.kept.set(k.analyze, k);
+    }
+    // A last line cut short is ended, so that the next game's line starts on a line of its own.
+    if (text.length > 0 && !text.endsWith('\n')) this.file.append('\n');
   }
 
   get size(): number {
@@ -111,12 +125,11 @@ export class AnalyzeResults {
         nodes: m.nodes,
       })),
     };
-    writeSync(this.fd, `${JSON.stringify(k)}\n`);
-    fsyncSync(this.fd);
+    this.file.append(`${JSON.stringify(k)}\n`);
     this.kept.set(k.analyze, k);
   }
 
   close(): void {
-    closeSync(this.fd);
+    this.file.close();
   }
 }

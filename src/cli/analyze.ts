@@ -8,7 +8,7 @@
  * and then off one). A signal stops the workers: what is finished is
  * printed, with the summary of it.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import {
@@ -28,9 +28,11 @@ import {
   PASS,
   type Position,
   playerSummary,
+  problemOf,
   RecordError,
   type ResolvedOptions,
   readGgf,
+  readRegularFile,
   readWthorGames,
   readWthorNames,
   recordsOf,
@@ -38,10 +40,11 @@ import {
   replayMoves,
   sideName,
   solveSuite,
+  wthorGamesProblem,
 } from '../internal.js';
 import { AnalyzeProgress } from './analyze-progress.js';
 import { AnalyzeResults } from './analyze-results.js';
-import { addSettingOptions, searchSettings, UsageError } from './options.js';
+import { addSettingOptions, checkTableFits, searchSettings, UsageError } from './options.js';
 import { checkOutput } from './outputs.js';
 import type { StopSignals } from './signals.js';
 import { EXIT_USAGE } from './solve.js';
@@ -94,37 +97,97 @@ interface Item {
   readonly theoretical?: { readonly discs: number; readonly depth: number };
 }
 
-/** The players of a WTHOR.JOU in the folder of `wtb` (any case), or null when there is none. */
-function wthorPlayers(wtb: string): string[] | null {
-  const dir = dirname(wtb);
-  const jou = readdirSync(dir).find((f) => f.toUpperCase() === 'WTHOR.JOU');
-  return jou ? readWthorNames(readFileSync(join(dir, jou)), join(dir, jou), 'players') : null;
+/** The WTHOR.JOU in the folder of `file` (any case), or null when there is none. */
+function joUBeside(file: string): string | null {
+  const dir = dirname(file);
+  try {
+    const jou = readdirSync(dir).find((f) => f.toUpperCase() === 'WTHOR.JOU');
+    return jou ? join(dir, jou) : null;
+  } catch {
+    return null;
+  }
 }
+
+/**
+ * The players of the WTHOR.JOU beside `wtb`, or null when there is none. A
+ * damaged one costs the names only: one warning in `bad`, the games kept.
+ */
+function wthorPlayers(wtb: string, warn: (text: string) => void): string[] | null {
+  const jou = joUBeside(wtb);
+  if (!jou) return null;
+  try {
+    return readWthorNames(readRegularFile(jou), jou, 'players');
+  } catch (e) {
+    warn(`${e instanceof Error ? e.message : String(e)}: the games of ${wtb} are read without their players' names`);
+    return null;
+  }
+}
+
+/** Every file a command reads for `inputs`: the inputs, and the WTHOR.JOU read beside a .wtb (never to be written over). */
+function filesRead(inputs: readonly string[]): string[] {
+  const read = [...inputs];
+  for (const arg of inputs) {
+    const jou = existsSync(arg) ? joUBeside(arg) : null;
+    if (jou) read.push(jou);
+  }
+  return read;
+}
+
+/** `arg` as a file to read: null when it is no path (a record), else checked to be a readable regular file, in one line. */
+function inputFile(arg: string): string | null {
+  // A path: what exists (a link too, even a broken one), or what is written like one (a dot or a slash); anything else is a record.
+  const there = lstatSync(arg, { throwIfNoEntry: false }) !== undefined;
+  if (!there && !/[./\\]/.test(arg)) return null;
+  if (!there) throw new UsageError(`${arg}: no such file (nor a game record: moves as in f5d6c3)`);
+  let kind: string | null = null;
+  try {
+    const st = statSync(arg);
+    if (st.isDirectory()) kind = 'is a directory (give the files in it)';
+    else if (!st.isFile()) kind = 'is not a regular file (a pipe or a device): give a file of game records';
+  } catch (e) {
+    kind = problemOf(e);
+  }
+  if (kind) throw new UsageError(`${arg}: ${kind}`);
+  return arg;
+}
+
+/** Lines of a file that is not records are said in one line, not one a line: past this many bad lines with no good one. */
+const NOT_RECORDS_AFTER = 3;
 
 /**
  * The games of an argument: a WTHOR .wtb file or a GGF file (known by their
  * content), a file of records (blank lines and # comments skipped), or the
- * record itself; `--game` picks some by number. A game that does not
- * replay is one error naming its file and number, the others kept (`bad`).
+ * record itself; `--game` picks some by number (a range past the file's
+ * games is refused, naming how many it has). A game that does not replay
+ * is one error naming its file and number, the others kept (`bad`).
  */
-function gamesOf(arg: string, pick: readonly [number, number] | undefined, bad: string[]): Item[] {
+function gamesOf(arg: string, pick: readonly [number, number] | undefined, bad: string[], argCount = 1): Item[] {
   if (arg.trim() === '')
     throw new UsageError('analyze: an empty argument: give a game record (as f5d6c3…) or a file of records, one a line');
-  // A path: what exists, or what is written like one (a dot or a slash); anything else is a record.
-  const isFile = existsSync(arg) || /[./\\]/.test(arg);
-  if (isFile && !existsSync(arg)) throw new UsageError(`${arg}: no such file (nor a game record: moves as in f5d6c3)`);
-  if (isFile && !statSync(arg).isFile()) throw new UsageError(`${arg}: not a file of game records`);
-  const bytes = isFile ? readFileSync(arg) : null;
+  const isFile = inputFile(arg) !== null;
+  const bytes = isFile ? readRegularFile(arg) : null;
   const picked = (n: number) => !pick || (n >= pick[0] && n <= pick[1]);
+  const counted = (count: number, what: string) => {
+    if (pick && pick[1] > count)
+      throw new UsageError(
+        `--game ${pick[0] === pick[1] ? pick[0] : `${pick[0]}-${pick[1]}`}: ${what} ${count === 1 ? 'holds 1 game' : `holds ${count} games`} (1${count > 1 ? `-${count}` : ''})`,
+      );
+  };
   const items: Item[] = [];
   if (bytes && isWthorGames(bytes)) {
     const { header, games } = readWthorGames(bytes, arg);
-    const players = wthorPlayers(arg);
+    counted(games.length, arg);
+    const players = wthorPlayers(arg, (text) => process.stderr.write(`warning: ${text}\n`));
     const name = (i: number) => players?.[i] ?? '';
     for (const g of games) {
       if (!picked(g.number)) continue;
       try {
-        const theoretical = header.depth > 0 ? { discs: g.theoreticalDiscs, depth: header.depth } : undefined;
+        const corrupt = header.depth > 0 && g.theoreticalDiscs > 64;
+        if (corrupt)
+          bad.push(
+            `${arg}: game ${g.number}: its theoretical score is byte ${g.theoreticalDiscs}, not a disc count (0-64): a damaged byte`,
+          );
+        const theoretical = header.depth > 0 && !corrupt ? { discs: g.theoreticalDiscs, depth: header.depth } : undefined;
         items.push({
           label: `${arg} game ${g.number}`,
           number: g.number,
@@ -140,10 +203,13 @@ function gamesOf(arg: string, pick: readonly [number, number] | undefined, bad: 
     }
     return items;
   }
+  // A file named as WTHOR's that is not one: what is wrong with it, in the reader's words.
+  if (bytes && /\.wtb$/i.test(arg)) throw new UsageError(`${arg}: ${wthorGamesProblem(bytes, arg) ?? 'not a WTHOR games file'}`);
   if (bytes?.includes(0)) throw new UsageError(`${arg}: a binary file, not game records (one a line, as f5d6c3…) nor a WTHOR .wtb file`);
   const text = bytes ? bytes.toString('utf8') : arg;
   if (isFile && isGgf(text)) {
     const { games, errors } = readGgf(text, arg);
+    counted(games.length + errors.length, arg);
     for (const e of errors) if (picked(e.game)) bad.push(e.message);
     for (const g of games)
       if (picked(g.number))
@@ -157,19 +223,30 @@ function gamesOf(arg: string, pick: readonly [number, number] | undefined, bad: 
     return items;
   }
   const records = isFile ? recordsOf(text) : [{ line: 1, text: arg }];
+  if (records.length === 0) throw new UsageError(`${arg}: no game record in it`);
+  counted(records.length, isFile ? arg : `the record ${arg}`);
   let number = 0;
+  const mine: string[] = [];
   for (const { line: at, text: line } of records) {
     if (!picked(++number)) continue;
-    const label = isFile ? `${arg} line ${at}` : 'the record';
+    const label = isFile ? `${arg} line ${at}` : `the record ${arg.length > 24 ? `${arg.slice(0, 24)}…` : arg}`;
     try {
       items.push({ label, number, game: replayGame(line), black: '', white: '' });
     } catch (e) {
       if (!(e instanceof RecordError)) throw e;
-      if (!isFile) throw new UsageError(`${label}: ${e.message}`);
-      bad.push(`${label}: ${e.message}`);
+      if (!isFile)
+        throw new UsageError(
+          `${label}: ${e.message}${argCount > 1 ? ` (the ${argCount} arguments are read as ${argCount} records, each a game from the start: write a game's moves together, as f5d6c3)` : ''}`,
+        );
+      mine.push(`${label}: ${e.message}`);
+      // Not a file of records at all (a README, an OBF …): one line, not one a line.
+      if (items.length === 0 && mine.length > NOT_RECORDS_AFTER)
+        throw new UsageError(
+          `${arg}: not a file of game records (one a line, as f5d6c3…): its first ${mine.length} lines are none (${mine[0]})`,
+        );
     }
   }
-  if (number === 0) throw new UsageError(`${arg}: no game record in it`);
+  bad.push(...mine);
   return items;
 }
 
@@ -207,16 +284,22 @@ function sideLine(side: 'black' | 'white', name: string, l: ReturnType<typeof ga
 
 async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopSignals): Promise<number> {
   const search = searchSettings(o, 'analyze');
+  // One table a worker, refused before anything is read when the machine cannot hold them.
+  checkTableFits(search.hashBits, search.tableLayout, search.workers);
   if (o.resume && !o.results) throw new UsageError('--resume needs --results <file.jsonl>');
   if (o.force && !o.results) throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
   if (o.resume && o.force) throw new UsageError('--resume goes on with the --results file, --force overwrites it: give one of them');
+  if (o.checkTheoretical && (o as { from?: unknown }).from !== undefined)
+    throw new UsageError("--from: --check-theoretical solves each game's position at its file's depth (24 empties): give one of them");
   if (o.results !== undefined) {
     if (o.checkTheoretical) throw new UsageError('--results keeps analysed games; --check-theoretical analyses none: give one of them');
-    checkOutput('--results', o.results, inputs, !!o.force || !!o.resume, 'add --resume to go on with it');
+    checkOutput('--results', o.results, filesRead(inputs), !!o.force || !!o.resume, 'add --resume to go on with it');
   }
   const bad: string[] = [];
-  let games = inputs.flatMap((arg) => gamesOf(arg, search.games, bad));
+  let games = inputs.flatMap((arg) => gamesOf(arg, search.games, bad, inputs.length));
   for (const b of bad) process.stderr.write(`error: ${b}\n`);
+  if (games.length === 0)
+    throw new UsageError(`no game to analyse: every game given was refused (${bad.length} error${bad.length === 1 ? '' : 's'} above)`);
   if (search.player !== undefined) {
     const who = search.player.toLowerCase();
     const all = games;
@@ -233,6 +316,9 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
     const code = await checkTheoretical(games, search, o, stop, out);
     return bad.length > 0 && code === 0 ? EXIT_USAGE : code;
   }
+  // Locked and read before anything is said: a second run on it is one line naming the first.
+  const results = o.results !== undefined ? new AnalyzeResults(o.results, !!o.resume) : null;
+  for (const p of results?.problems ?? []) process.stderr.write(`warning: ${p}\n`);
   // The run's size, said before it starts.
   const sizes = games.map((g) => sizeOf(g.game, search.from));
   const positions = sizes.reduce((t, z) => t + z.positions, 0);
@@ -241,7 +327,6 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
     process.stderr.write(
       `analyzing ${games.length} game${games.length === 1 ? '' : 's'}: ${positions} position${positions === 1 ? '' : 's'} of ${search.from} empties or fewer, ${moves} moves to solve (fewer: a move played is scored by the position after it)\n`,
     );
-  const results = o.results !== undefined ? new AnalyzeResults(o.results, !!o.resume) : null;
   if (results && o.resume) process.stderr.write(`resuming: ${results.size} game${results.size === 1 ? '' : 's'} read from ${o.results}\n`);
   const progress = o.quiet
     ? null

@@ -81,13 +81,15 @@ export function tableStatsRow(r: PositionResult): string {
   );
 }
 
-export function tableTotal(s: Summary, wld = false): string {
+/** The total line; `givenUp` positions whose worker died twice are counted apart from the bad lines of the input. */
+export function tableTotal(s: Summary, wld = false, givenUp = 0): string {
   return [
     wld ? WLD_RULE : RULE,
     `${s.positions} position${s.positions === 1 ? '' : 's'}: ${grouped(s.nodes)} nodes in ${formatTime(s.ms)}` +
       `${Math.abs(s.cpuMs - s.ms) > 0.05 * s.ms ? ` (${formatTime(s.cpuMs)} of solving)` : ''} ` +
       `(${grouped(s.nps)} N/s); ${s.mismatches} mismatch${s.mismatches === 1 ? '' : 'es'}, ` +
-      `${s.errors} bad line${s.errors === 1 ? '' : 's'}`,
+      `${s.errors} bad line${s.errors === 1 ? '' : 's'}` +
+      `${givenUp > 0 ? `, ${givenUp} position${givenUp === 1 ? '' : 's'} given up` : ''}`,
   ].join('\n');
 }
 

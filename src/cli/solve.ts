@@ -249,9 +249,13 @@ function introLine(input: Input, setup: Setup): string {
   const { entries, source } = input;
   const { search, where, bytes } = setup;
   const evalFile = search.weights?.file;
+  const dfpn = search.wld && search.prover === 'dfpn';
+  // df-pn orders by proof numbers and runs no pre-search: the ordering settings do not apply to it.
   const ordered =
-    `ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
-    `${search.selectivity.length > 0 ? `, selective pre-searches ${search.selectivity.join(',')}` : ''}; ` +
+    (dfpn
+      ? 'win/loss/draw by df-pn (proof numbers: no ordering key, no pre-searches); '
+      : `${search.wld ? 'win/loss/draw by null-window probes; ' : ''}ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
+        `${search.selectivity.length > 0 ? `, selective pre-searches ${search.selectivity.join(',')}` : ''}; `) +
     `engine: ${search.engine === 'wasm' ? `wasm (WebAssembly${splitOnTs(where) ? `; split positions' tasks: ts, more than ${MAX_ENGINE_THREADS - 1} workers` : ''})` : 'ts (TypeScript)'}`;
   const count = `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; `;
   const sized = `2^${search.hashBits} entries x ${LAYOUTS[search.tableLayout].entryBytes} B = ${mib(bytes)} (${search.tableLayout})`;
@@ -379,12 +383,22 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   checkCombinations(file, opts, search);
   // The settings that make the tree, in one word (the queue's name is made of it too): a results file's lines carry it.
   const searchId = queueOf(search).digest;
-  const previous = resumeFrom(opts, search, entries, searchId);
-  const jobs = entries.map((entry, i) => ({ entry, index: i + 1 })).filter((j) => !previous.results.has(j.index));
-  const setup = resolveSetup(opts, input, jobs, search);
+  // Locked before it is read (a second run on it is refused, naming this one) and before anything is printed:
+  // a path that cannot be written is one line of error, not a table cut short.
+  const saved = opts.results ? new ResultsFile(opts.results, searchId) : undefined;
+  let previous: { results: Map<number, PositionResult> };
+  let jobs: { entry: ObfEntry; index: number }[];
+  let setup: Setup;
+  try {
+    previous = resumeFrom(opts, search, entries, searchId);
+    jobs = entries.map((entry, i) => ({ entry, index: i + 1 })).filter((j) => !previous.results.has(j.index));
+    setup = resolveSetup(opts, input, jobs, search);
+    saved?.start(!!opts.resume);
+  } catch (e) {
+    saved?.close();
+    throw e;
+  }
   if (setup.search.engineNote) process.stderr.write(`note: ${setup.search.engineNote}\n`);
-  // Opened before anything is printed: a path that cannot be written is one line of error, not a table cut short.
-  const saved = opts.results ? new ResultsFile(opts.results, !!opts.resume, searchId) : undefined;
 
   const printer = new RowPrinter(opts, search.wld, () => introLine(input, setup), entries.length);
   if (setup.where.kind === 'local') printer.introduce();
@@ -404,8 +418,19 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   for (const r of previous.results.values()) printer.place(r.index, r);
   if (opts.resume && previous.results.size > 0)
     process.stderr.write(`resuming: ${previous.results.size} position(s) read from ${opts.results}\n`);
+  // A results file that cannot be written stops the run: that error is what it says, never a dead worker.
+  let writeError: unknown = null;
+  const halt = new AbortController();
+  const runSignal = AbortSignal.any([stop.signal, halt.signal]);
   const finished = (r: PositionResult) => {
-    saved?.append(r, entries[r.index - 1]);
+    if (writeError !== null) return;
+    try {
+      saved?.append(r, entries[r.index - 1]);
+    } catch (e) {
+      writeError = e;
+      halt.abort(e);
+      return;
+    }
     printer.place(r.index, r);
     printer.progress?.done();
   };
@@ -438,10 +463,11 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
             finished,
             (index, reason) => failed(index, reason, false),
             stop,
+            halt.signal,
           )
         : {
             complete:
-              jobs.length === 0 || (await solveParallel(jobs, setup.where.plan.settings, finished, failed, stop.signal, printer.progress)),
+              jobs.length === 0 || (await solveParallel(jobs, setup.where.plan.settings, finished, failed, runSignal, printer.progress)),
           };
   } catch (e) {
     if (!(e instanceof RedisUnreachable)) throw e;
@@ -450,6 +476,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
     printer.progress?.stop();
     saved?.close();
   }
+  if (writeError !== null) throw writeError;
   return closing(opts, input, setup, printer, ending, previous.results, failures, Number(process.hrtime.bigint() - t0) / 1e6, stop);
 }
 
@@ -497,19 +524,22 @@ function closing(
   let earlierMs = 0;
   for (const r of previous.values()) earlierMs += r.ms;
   const solved = printer.results.filter((r): r is PositionResult => !!r);
-  const summary = summarize(solved, errors.length + failures, earlierMs + ms);
+  const summary = summarize(solved, errors.length, earlierMs + ms);
   const { search } = setup;
+  const dfpn = search.wld && search.prover === 'dfpn';
   const jsonTotal = (extra: Record<string, unknown>) =>
     jsonSummary(summary, {
       workers: setup.where.kind === 'local' ? setup.where.plan.settings.workers : 0,
       hashBits: search.hashBits,
       tableLayout: search.tableLayout,
       tableBytes: setup.bytes,
-      ordering: search.weights === null ? 'mobility' : 'eval',
+      ordering: dfpn ? null : search.weights === null ? 'mobility' : 'eval',
       eval: search.weights?.file ?? null,
-      selectivity: search.selectivity,
+      selectivity: dfpn ? [] : search.selectivity,
       off: offNames(search.off),
-      root: search.root,
+      root: search.wld ? null : search.root,
+      wld: !!search.wld,
+      prover: search.wld ? search.prover : null,
       engine: search.engine,
       ...extra,
     });
@@ -530,7 +560,7 @@ function closing(
     );
     return stop.exitCode;
   }
-  printer.total(opts.json ? jsonTotal({ interrupted: false }) : tableTotal(summary, !!search.wld));
+  printer.total(opts.json ? jsonTotal({ interrupted: false, givenUp: failures }) : tableTotal(summary, !!search.wld, failures));
   if (errors.length > 0)
     process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${input.source}: see the errors above\n`);
   if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);
@@ -549,6 +579,7 @@ async function solveThroughQueue(
   finished: (r: PositionResult) => void,
   failed: (index: number, reason: string) => void,
   stop: StopSignals,
+  halt: AbortSignal,
 ): Promise<Ending> {
   const search = where.settings;
   const outcome = await solveOnQueue(
@@ -573,7 +604,7 @@ async function solveThroughQueue(
     },
     finished,
     failed,
-    stop.signal,
+    AbortSignal.any([stop.signal, halt]),
     printer.progress,
   );
   if (outcome.fromRedis > 0) process.stderr.write(`run ${where.run}: ${outcome.fromRedis} result(s) were in Redis already\n`);

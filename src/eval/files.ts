@@ -3,8 +3,8 @@
  * The formats themselves, on bytes, are format.ts.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { problemOf, writeWholeFile } from '../io.js';
+import { FileError } from '../errors.js';
+import { readRegularFile, writeWholeFile } from '../io.js';
 import {
   checkWeights,
   compactBytes,
@@ -31,9 +31,9 @@ export {
 
 function readBytes(file: string): Buffer {
   try {
-    return readFileSync(file);
+    return readRegularFile(file);
   } catch (e) {
-    throw new WeightsFileError(file, `cannot read the file: ${problemOf(e)}`);
+    throw new WeightsFileError(file, `cannot read the file: ${e instanceof FileError ? e.problem : String(e)}`);
   }
 }
 

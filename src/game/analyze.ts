@@ -49,6 +49,16 @@ export interface SideLoss {
 
 /** Each side's losses over the analysed moves. */
 export function gameSummary(moves: readonly MoveAnalysis[]): Record<'black' | 'white', SideLoss> {
+  if (!Array.isArray(moves)) throw new OptionError('moves', `gameSummary: the analysed moves (analyzeGame's), not ${describe(moves)}`);
+  for (const [i, m] of moves.entries())
+    if (
+      m === null ||
+      typeof m !== 'object' ||
+      (m.toMove !== 'X' && m.toMove !== 'O') ||
+      !Number.isInteger(m.loss) ||
+      !Number.isInteger(m.number)
+    )
+      throw new OptionError('moves', `gameSummary: moves[${i}] is not an analysed move (toMove, loss, number …): ${describe(m)}`);
   const side = (c: Color): SideLoss => {
     const mine = moves.filter((m) => m.toMove === c);
     let largest: MoveAnalysis | undefined;
@@ -83,6 +93,11 @@ export interface NamedGame {
 
 /** Each named player's losses over the games, by name (a game's unnamed side is left out). */
 export function playerSummary(games: readonly NamedGame[]): PlayerLoss[] {
+  if (!Array.isArray(games))
+    throw new OptionError('games', `playerSummary: games ({ number, black, white, moves }), not ${describe(games)}`);
+  for (const [i, g] of games.entries())
+    if (g === null || typeof g !== 'object' || typeof g.black !== 'string' || typeof g.white !== 'string' || !Array.isArray(g.moves))
+      throw new OptionError('games', `playerSummary: games[${i}] is not { number, black, white, moves }: ${describe(g)}`);
   const by = new Map<
     string,
     {

@@ -13,7 +13,7 @@
  */
 import { FileError } from '../errors.js';
 import { START_POSITION } from '../position/perft.js';
-import { formatPosition, moveName, PASS, type Position, PositionError, parsePosition } from '../position/position.js';
+import { describe, formatPosition, moveName, PASS, type Position, PositionError, parsePosition } from '../position/position.js';
 import { RecordError, replayMoves } from './record.js';
 
 /** A GGF file that cannot be read, or a game in it that is not one: the file, the line where the game starts, its 1-based number. */
@@ -57,6 +57,8 @@ export function isGgf(text: string): boolean {
  * white's move) is an error naming it; the others are read.
  */
 export function readGgf(text: string, file: string): { games: GgfGame[]; errors: GgfError[] } {
+  if (typeof text !== 'string') throw new GgfError(typeof file === 'string' ? file : 'readGgf', 0, 0, `a GGF text, not ${describe(text)}`);
+  if (typeof file !== 'string') throw new GgfError('readGgf', 0, 0, `a file name (text) for the messages, not ${describe(file)}`);
   const games: GgfGame[] = [];
   const errors: GgfError[] = [];
   let at = text.indexOf('(;');
@@ -185,6 +187,8 @@ export interface GgfWritten {
  * the moves leave it implied. A value's "]" and "\" are escaped.
  */
 export function writeGgf(g: GgfWritten): string {
+  if (g === null || typeof g !== 'object' || !Array.isArray(g.moves))
+    throw new RecordError(0, `writeGgf: a game ({ moves: squares, start?, black?, white?, result? }), not ${describe(g)}`);
   const start = g.start ?? START_POSITION;
   const esc = (s: string) => s.replace(/[\]\\]/g, '\\$&');
   const [board, side] = formatPosition(start).split(' ');

@@ -4,7 +4,18 @@
  * the start position. A move that is not legal is one typed error naming it.
  */
 import { START_POSITION } from '../position/perft.js';
-import { type Color, describe, emptyCount, legalMoves, moveName, PASS, type Position, play, squareOrPass } from '../position/position.js';
+import {
+  type Color,
+  describe,
+  emptyCount,
+  legalMoves,
+  moveName,
+  PASS,
+  type Position,
+  play,
+  positionArgument,
+  squareOrPass,
+} from '../position/position.js';
 
 /** A record that does not replay: which move (1-based) and why. */
 export class RecordError extends Error {
@@ -79,10 +90,15 @@ export function replayGame(text: string): Game {
  * not legal.
  */
 export function replayMoves(squares: readonly number[], start: Position = START_POSITION): Game {
+  if (!Array.isArray(squares))
+    throw new RecordError(0, `replayMoves: an array of squares (0 … 63, PASS), not ${describe(squares)}: replayGame reads a record's text`);
+  positionArgument(start, 'start');
   const moves: GameMove[] = [];
   let position = start;
   let number = firstNumber(start) - 1;
   for (const [i, move] of squares.entries()) {
+    if (move !== PASS && !(Number.isInteger(move) && move >= 0 && move <= 63))
+      throw new RecordError(i + 1, `${describe(move)} is not a square (0 … 63) nor PASS`);
     if (move === PASS) {
       if (legalMoves(position).length > 0) throw new RecordError(i + 1, `a pass, but ${sideName(position.toMove)} has a move`);
     } else if (legalMoves(position).length === 0) {
@@ -112,6 +128,10 @@ export function sideName(c: Color): string {
 
 /** A record as revsolve writes it (the command line's and the page's): the squares in order, passes left implied. */
 export function formatRecord(moves: readonly number[]): string {
+  if (!Array.isArray(moves)) throw new RecordError(0, `formatRecord: an array of squares (0 … 63, PASS), not ${describe(moves)}`);
+  for (const [i, m] of moves.entries())
+    if (m !== PASS && !(Number.isInteger(m) && m >= 0 && m <= 63))
+      throw new RecordError(i + 1, `${describe(m)} is not a square (0 … 63) nor PASS`);
   return moves
     .filter((m) => m !== PASS)
     .map((m) => moveName(m))
@@ -125,6 +145,7 @@ export function formatRecord(moves: readonly number[]): string {
  * over several lines. Each with the line it starts on.
  */
 export function recordsOf(text: string): { line: number; text: string }[] {
+  if (typeof text !== 'string') throw new RecordError(0, `recordsOf: a text of records, not ${describe(text)}`);
   const records: { line: number; text: string }[] = [];
   for (const [i, line] of text.split(/\r?\n/).entries()) {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;

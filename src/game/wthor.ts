@@ -14,6 +14,7 @@
  * (.JOU) or 26 (.TRN) bytes, padded with zeros, Latin-1.
  */
 import { FileError } from '../errors.js';
+import { describe } from '../position/position.js';
 
 /** A WTHOR file that cannot be read, or a game in it that is not one: the file, and the game (its 1-based number) where there is one. */
 export class WthorError extends FileError {
@@ -76,6 +77,29 @@ export function isWthorGames(bytes: Uint8Array): boolean {
   return (size === 0 || size === 8) && h.games > 0 && bytes.length === HEADER + GAME * h.games;
 }
 
+/**
+ * Why bytes are not a well-formed WTHOR games file, in words, or null when
+ * they are one: too short, a size that is not the header's count of games,
+ * no game, a board that is not 8 × 8.
+ */
+export function wthorGamesProblem(bytes: Uint8Array, file: string): string | null {
+  if (bytes.length < HEADER) return `not a WTHOR games file: ${bytes.length} bytes, shorter than its 16-byte header`;
+  const h = header(bytes, file);
+  const size = bytes[12];
+  if (size !== 0 && size !== 8) return `not a WTHOR games file of the 8 × 8 board: its header says a board of ${size}`;
+  if (bytes.length !== HEADER + GAME * h.games)
+    return `a damaged WTHOR games file: ${bytes.length} bytes, and its header says ${h.games} games (${HEADER + GAME * h.games} bytes)`;
+  if (h.games === 0) return 'a WTHOR games file of no game';
+  return null;
+}
+
+/** A reader's arguments: bytes, and a file name for its messages. */
+function checkBytes(bytes: unknown, file: unknown, reader: string): void {
+  if (!(bytes instanceof Uint8Array))
+    throw new WthorError(typeof file === 'string' ? file : reader, 0, `the file's bytes (a Uint8Array), not ${describe(bytes)}`);
+  if (typeof file !== 'string') throw new WthorError(reader, 0, `a file name (text) for the messages, not ${describe(file)}`);
+}
+
 /** A move byte as a square (10 × rank + file, 11 = a1), or -1 when it is none. */
 export function wthorSquare(byte: number): number {
   const rank = Math.floor(byte / 10);
@@ -89,6 +113,7 @@ export function wthorSquare(byte: number): number {
  * (or a move after its end) is a WthorError naming it.
  */
 export function readWthorGames(bytes: Uint8Array, file: string): { header: WthorHeader; games: WthorGame[] } {
+  checkBytes(bytes, file, 'readWthorGames');
   const h = header(bytes, file);
   if (bytes.length !== HEADER + GAME * h.games) {
     throw new WthorError(
@@ -129,6 +154,9 @@ export function readWthorGames(bytes: Uint8Array, file: string): { header: Wthor
 
 /** The names of a WTHOR.JOU (players) or WTHOR.TRN (tournaments) file, by index, decoded as Latin-1. */
 export function readWthorNames(bytes: Uint8Array, file: string, kind: keyof typeof NAME_BYTES): string[] {
+  checkBytes(bytes, file, 'readWthorNames');
+  if (!Object.hasOwn(NAME_BYTES, kind))
+    throw new WthorError(file, 0, `readWthorNames: the kind is ${Object.keys(NAME_BYTES).join(' or ')}, not ${JSON.stringify(kind)}`);
   const h = header(bytes, file);
   const width = NAME_BYTES[kind];
   if (bytes.length < HEADER + width * h.names) {

@@ -6,8 +6,8 @@
  * board text agree) and has well-formed fields; any other line is reported.
  */
 
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { appendFlushed, onFile } from '../io.js';
+import { existsSync, readFileSync, readSync, statSync } from 'node:fs';
+import { AppendFile } from '../io.js';
 import type { ObfEntry } from '../position/obf.js';
 import { formatPosition, moveName, PASS, squareOrPass } from '../position/position.js';
 import { NO_MOVE } from '../search/table.js';
@@ -40,42 +40,47 @@ export function jsonRecord(r: PositionResult): Record<string, unknown> {
   };
 }
 
-/** Appends results to a file, one flushed line each. */
+/** Appends results to a file, one flushed line each, under its lock (AppendFile). */
 export class ResultsFile {
-  private readonly fd: number;
+  private readonly file: AppendFile;
 
   /**
-   * Opens `path` for appending; without `keep` it starts empty. `search`
-   * names the settings that make the tree (a digest): each line carries it,
-   * so that a resume with other settings is refused (readResults).
+   * Opens `path` for appending, under its lock, before anything reads it
+   * (start() says how to begin). `search` names the settings that make the
+   * tree (a digest): each line carries it, so that a resume with other
+   * settings is refused (readResults).
    */
   constructor(
     readonly path: string,
-    keep: boolean,
     private readonly search = '',
   ) {
-    // A run killed mid-write leaves its last line unterminated: end it, so
-    // that it stays one bad line instead of spoiling the next good one.
-    const size = keep && existsSync(path) ? statSync(path).size : 0;
-    this.fd = onFile(path, () => openSync(path, keep ? 'a+' : 'w'));
+    this.file = new AppendFile(path);
+  }
+
+  /**
+   * Starts writing: without `keep` the file is emptied; with it, a last
+   * line cut short (a run killed mid-write) is ended, so that it stays one
+   * bad line instead of spoiling the next good one.
+   */
+  start(keep: boolean): void {
+    if (!keep) this.file.empty();
+    const size = keep ? statSync(this.path).size : 0;
     if (size > 0) {
       const last = Buffer.alloc(1);
-      readSync(this.fd, last, 0, 1, size - 1);
-      if (last[0] !== 0x0a) appendFlushed(this.fd, path, '\n');
+      readSync(this.file.fd, last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) this.file.append('\n');
     }
   }
 
   append(r: PositionResult, entry: ObfEntry): void {
-    appendFlushed(
-      this.fd,
-      this.path,
+    this.file.append(
       JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position), ...(this.search ? { search: this.search } : {}) }) +
         '\n',
     );
   }
 
   close(): void {
-    closeSync(this.fd);
+    this.file.close();
   }
 }
 

@@ -13,7 +13,9 @@ export interface Position {
 export const PASS = -1;
 
 export function moveName(move: number): string {
-  return move === PASS ? 'pass' : squareName(move);
+  if (move === PASS) return 'pass';
+  if (!Number.isInteger(move) || move < 0 || move > 63) throw new PositionError(`not a move: ${describe(move)} (a square 0 … 63, or PASS)`);
+  return squareName(move);
 }
 
 /** A move's text: a square "a1"…"h8" or "pass" (PositionError otherwise: a move that names nothing is no move). */
@@ -74,6 +76,7 @@ export function parsePosition(text: string): Position {
 /** A value, as a message names it. */
 export function describe(v: unknown): string {
   if (v === null) return 'null';
+  if (v === undefined) return 'nothing (undefined)';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
   return typeof v === 'object' ? 'an object of another shape' : `${typeof v} ${String(v)}`;
@@ -94,6 +97,14 @@ export function positionArgument(v: unknown, name = 'position'): Position {
     throw new PositionError(`${name}: a Position ({ player, opponent: U64, toMove }) or its text, not ${describe(v)}`);
   }
   if (p.toMove !== 'X' && p.toMove !== 'O') throw new PositionError(`${name}: toMove is 'X' or 'O', not ${describe(p.toMove)}`);
+  // A word is 32 bits, signed or not: a larger one would be cut to its low bits, another position.
+  for (const [side, w] of [
+    ['player', p.player],
+    ['opponent', p.opponent],
+  ] as const)
+    for (const half of ['hi', 'lo'] as const)
+      if (w[half] < -(2 ** 31) || w[half] > 2 ** 32 - 1)
+        throw new PositionError(`${name}: ${side}.${half} is ${w[half]}, not a 32-bit word (-2^31 … 2^32 - 1)`);
   const player = p.player instanceof U64 ? p.player : new U64(p.player.hi, p.player.lo);
   const opponent = p.opponent instanceof U64 ? p.opponent : new U64(p.opponent.hi, p.opponent.lo);
   if ((player.hi & opponent.hi) !== 0 || (player.lo & opponent.lo) !== 0)
@@ -103,6 +114,7 @@ export function positionArgument(v: unknown, name = 'position'): Position {
 
 /** The 64-square board text and side, as OBF writes them ("X" black, "O" white, "-" empty). */
 export function formatPosition(pos: Position): string {
+  positionArgument(pos);
   const black = pos.toMove === 'X' ? pos.player : pos.opponent;
   const white = pos.toMove === 'X' ? pos.opponent : pos.player;
   let s = '';
@@ -111,6 +123,7 @@ export function formatPosition(pos: Position): string {
 }
 
 export function emptyCount(pos: Position): number {
+  positionArgument(pos);
   return 64 - B.count(pos.player) - B.count(pos.opponent);
 }
 
@@ -122,6 +135,9 @@ export function legalMoves(pos: Position | string): number[] {
 
 /** The position after a move (or a pass) of the side to move. */
 export function play(pos: Position, move: number): Position {
+  if (typeof pos === 'string')
+    throw new PositionError(`play: a Position ({ player, opponent, toMove }), not its text: parsePosition reads that`);
+  positionArgument(pos);
   const other: Color = pos.toMove === 'X' ? 'O' : 'X';
   if (move === PASS) {
     if (legalMoves(pos).length > 0) throw new PositionError('a pass is not legal: there are moves');

@@ -19,6 +19,9 @@ export function rng(seed: number): () => number {
 
 /** Positions from random games (P to move, as [ph, pl, oh, ol]), every ply of each game. */
 export function samplePositions(count: number, seed: number): Int32Array[] {
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError(`samplePositions: count is a whole number of positions, not ${String(count)}`);
+  if (!Number.isInteger(seed)) throw new RangeError(`samplePositions: seed is a whole number, not ${String(seed)}`);
   const r = rng(seed);
   const out: Int32Array[] = [];
   const M = new Int32Array(2);

@@ -60,8 +60,8 @@ export class DfpnTable {
   dn = 1;
 
   constructor(readonly bits: number) {
-    this.words = new Int32Array((1 << bits) * WORDS);
-    this.mask = ((1 << bits) - 1) & ~(WAYS - 1);
+    this.words = new Int32Array(2 ** bits * WORDS);
+    this.mask = (2 ** bits - 1) & ~(WAYS - 1);
   }
 
   get bytes(): number {

@@ -58,6 +58,14 @@ export const LAYOUTS: Readonly<Record<Layout, { entryBytes: number; ways: number
 // Statistic slots (Table.stats), one home for both engines (the engine's counters follow them).
 export { STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
 
+/**
+ * The largest table of a layout, 2^h entries: one Int32Array holds at most
+ * 2^32 words (V8's limit), so 2^29 entries of 32 bytes, 2^30 of 16 (key4).
+ */
+export function maxBitsOf(layout: Layout): number {
+  return Math.min(MAX_BITS, 32 - Math.log2(LAYOUTS[layout].entryBytes / 4));
+}
+
 /** Bytes a table of 2^bits entries allocates. */
 export function tableBytes(bits: number, layout: Layout): number {
   return LAYOUTS[layout].entryBytes * 2 ** bits;
@@ -196,8 +204,9 @@ abstract class TableBase {
   constructor(bits: number, words: number, shared?: SharedArrayBuffer | Int32Array, zeroWords?: () => void) {
     checkBits(bits);
     this.bits = bits;
-    this.data = shared instanceof Int32Array ? shared : shared ? new Int32Array(shared) : new Int32Array(words << bits);
-    if (this.data.length !== words << bits)
+    // Products, not shifts: from 2^28 entries the words pass 2^31, where a shift turns negative.
+    this.data = shared instanceof Int32Array ? shared : shared ? new Int32Array(shared) : new Int32Array(words * 2 ** bits);
+    if (this.data.length !== words * 2 ** bits)
       throw new RangeError(`a shared table of ${this.data.byteLength} bytes is not 2^${bits} entries`);
     this.zero = zeroWords ?? (() => this.data.fill(0));
   }
@@ -349,7 +358,7 @@ export class TranspositionTable extends TableBase implements Table {
     const ways = LAYOUTS[layout].ways;
     this.layout = layout;
     this.bucketWords = 8 * ways;
-    this.bucketMask = (1 << bits) / ways - 1;
+    this.bucketMask = 2 ** bits / ways - 1;
   }
 
   /** Offset of the position's entry in its bucket (its data words copied), or -1; counts nothing. */
@@ -413,7 +422,7 @@ export class KeyedTable extends TableBase implements Table {
 
   constructor(bits: number, shared?: SharedArrayBuffer | Int32Array) {
     super(bits, 4, shared);
-    this.bucketMask = (1 << bits) / 4 - 1;
+    this.bucketMask = 2 ** bits / 4 - 1;
   }
 
   /** Offset of the entry with this key in bucket b (its data words copied), or -1; counts nothing. */
@@ -434,7 +443,7 @@ export class KeyedTable extends TableBase implements Table {
 
   probe(ph: number, pl: number, oh: number, ol: number, hash: number): number {
     this.stats[STAT_PROBES]++;
-    const e = this.find(hashPosition2(ph, pl, oh, ol), hash, (hash & this.bucketMask) << 4);
+    const e = this.find(hashPosition2(ph, pl, oh, ol), hash, (hash & this.bucketMask) * 16);
     if (e >= 0) this.stats[STAT_HITS]++;
     return e;
   }
@@ -454,7 +463,7 @@ export class KeyedTable extends TableBase implements Table {
     cost = 0,
   ): void {
     const key = hashPosition2(ph, pl, oh, ol);
-    const b = (hash & this.bucketMask) << 4;
+    const b = (hash & this.bucketMask) * 16;
     this.stats[STAT_STORES]++;
     let e = this.find(key, hash, b);
     const same = e >= 0;

@@ -24,7 +24,7 @@ export class Solver {
   private solved = 0;
 
   constructor(options: SolveOptions = {}) {
-    this.options = resolveOptions(options);
+    this.options = resolveOptions(options, 'solver');
     const o = this.options;
     const evaluator = searchEvaluator(o.weights);
     this.dfpn = o.prover === 'dfpn' ? new DfpnTable(o.hashBits) : undefined;

@@ -15,11 +15,11 @@
  */
 
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, rmSync, statSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { popcount32 } from 'native-free-bitboard';
 import { FileError } from '../errors.js';
-import { appendFlushed, onFile, problemOf } from '../io.js';
+import { appendFlushed, onFile, problemOf, readRegularFile } from '../io.js';
 
 export const RECORD_WORDS = 5;
 
@@ -115,9 +115,9 @@ export interface Dataset {
 export function readDataset(file: string): Dataset {
   let buf: Buffer;
   try {
-    buf = readFileSync(file);
+    buf = readRegularFile(file);
   } catch (e) {
-    throw new DatasetError(file, `cannot read the file: ${problemOf(e)}`);
+    throw new DatasetError(file, `cannot read the file: ${e instanceof FileError ? e.problem : problemOf(e)}`);
   }
   if (buf.length < HEADER_BYTES || buf.toString('latin1', 0, 4) !== MAGIC)
     throw new DatasetError(file, 'not a revsolve training data file (RSTD)');
