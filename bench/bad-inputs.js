@@ -51,6 +51,13 @@ symlinkSync(at('ff.obf'), at('link.obf'));
 copyFileSync(join(ROOT, 'weights/revsolve.rsev'), at('w.rsev'));
 writeFileSync(at('bad.rsev'), 'not weights at all');
 writeFileSync(at('short.dat'), Buffer.alloc(1000));
+// The second QA pass (issue 67): WTHOR files beside each other, a pipe, a cut analyze results file.
+const WTHOR = join(ROOT, 'test/fixtures/wthor');
+for (const f of ['WTH_2019.wtb', 'WTHOR.JOU', 'WTHOR.TRN']) copyFileSync(join(WTHOR, f), at(f));
+writeFileSync(at('cut.wtb'), readFileSync(at('WTH_2019.wtb')).subarray(0, 500));
+writeFileSync(at('text.wtb'), 'f5d6c3\n');
+symlinkSync('loop', at('loop'));
+spawnSync('mkfifo', [at('fifo')]);
 const run = (args, opts = {}) => {
   const r = spawnSync(process.execPath, [CLI, ...args], {
     encoding: 'utf8',
@@ -244,6 +251,37 @@ runs('train', ['train', 'test', 'w.rsev', 'g.bin']);
 runs('train', ['train', 'select', 'g.bin', 's.bin', '--exact'], 0, ['s.bin']);
 runs('train', ['train', 'gen', 'g.bin', '--games', '4', '--batch', '2', '--solve-at', '8', '--quiet', '-n', '1', '--resume'], 0, ['g.bin']);
 
+// The second QA pass (issue 67)
+for (const args of [
+  ['analyze', 'WTH_2019.wtb', '--game', '1', '--from', '4', '-h', '14', '--results', 'WTHOR.JOU', '--force'],
+  ['analyze', 'WTH_2019.wtb', '--game', '5000'],
+  ['analyze', 'WTH_2019.wtb', '--game', '1940-2000'],
+  ['analyze', 'cut.wtb'],
+  ['analyze', 'text.wtb'],
+  ['analyze', join(ROOT, 'README.md')],
+  ['analyze', 'ff.obf'],
+  ['analyze', 'adir'],
+  ['analyze', 'loop'],
+  ['analyze', 'fifo'],
+  ['analyze', 'f5', 'd6', 'c3'],
+  ['analyze', 'WTH_2019.wtb', '--check-theoretical', '--from', '10'],
+  ['analyze', 'f5d6c3d3c4f4', '-h', '29', '-n', '8'],
+  ['analyze', 'f5d6', '--results', '/dev/null', '--force'],
+  ['solve', 'three.obf', '-h', '30'],
+  ['solve', 'three.obf', '--eval', 'fifo'],
+  ['solve', 'three.obf', '--results', 'fifo'],
+  ['solve', 'three.obf', '--results', '/dev/null'],
+  ['solve', 'three.obf', '--queue-leaf', '20'],
+  ['solve', 'three.obf', '--race-after', '100'],
+  ['solve', 'three.obf', '--redis-timeout', '5'],
+  ['solve', 'three.obf', '--queue', 'redis://127.0.0.1:1', '--idle', 'wait'],
+  ['solve', 'three.obf', '--wld', '--prover', 'dfpn', '--idle', 'help'],
+  ['solve', 'three.obf', '--progress-every', '1e9'],
+]) {
+  refuse('second QA pass (issue 67)', args);
+}
+runs('second QA pass (issue 67)', ['solve', 'three.obf', '-n', '1', '-h', '28', '--table', 'key4']);
+
 function judge(c) {
   const before = snapshot();
   const r = run(c.args);
@@ -288,6 +326,19 @@ for (const x of [42, null, '', 'X', P + '; G8:+18', P + ' Q']) await t('parsePos
 for (const x of [P + '; Z9:+2', P + '; G8:+18; G8:+18', P + ' extra']) await t('parseObfLine ' + JSON.stringify(x), () => L.parseObfLine(x));
 for (const d of [-1, 0, 1.5, 'x', 99]) await t('perft ' + d, () => L.perft(d));
 await t('solveSuite aborted', async () => { const c = new AbortController(); c.abort(new Error('stop')); await suite(${JSON.stringify(at('three.obf'))}, { signal: c.signal, hashBits: 12 }); });
+// The second QA pass (issue 67): out-of-range words, and the exports that threw inner TypeErrors.
+await t('Solver solve hi 2^40', () => new L.Solver().solve({ player: { hi: 2 ** 40, lo: 0 }, opponent: { hi: 0, lo: 1 }, toMove: 'X' }));
+for (const o of [{ workers: 4 }, { split: 'always' }, { idle: 'wait' }]) await t('Solver ' + JSON.stringify(o), () => new L.Solver(o));
+await t('solvePosition workers', () => L.solvePosition(P, { workers: 2 }));
+for (const [name, f] of [
+  ["play('str', 62)", () => L.play('str', 62)], ['play(null)', () => L.play(null, 1)], ['emptyCount(null)', () => L.emptyCount(null)],
+  ['formatPosition(null)', () => L.formatPosition(null)], ['readGgf()', () => L.readGgf()], ['readGgf(42)', () => L.readGgf(42)],
+  ['readWthorGames()', () => L.readWthorGames()], ["replayMoves('f5')", () => L.replayMoves('f5')], ['recordsOf(42)', () => L.recordsOf(42)],
+  ["formatRecord('f5')", () => L.formatRecord('f5')], ['gameSummary(42)', () => L.gameSummary(42)], ['playerSummary(42)', () => L.playerSummary(42)],
+  ['writeGgf({})', () => L.writeGgf({})], ['moveName(99)', () => L.moveName(99)], ['replayMoves([99])', () => L.replayMoves([99])],
+  ['formatRecord([99])', () => L.formatRecord([99])], ["readWthorNames(bogus)", () => L.readWthorNames(new Uint8Array(40), 'f', 'bogus')],
+  ['gameSummary([{}])', () => L.gameSummary([{}])],
+]) await t(name, f);
 process.stdout.write(JSON.stringify(out));
 `;
 writeFileSync(at('lib.mjs'), lib);
@@ -299,7 +350,7 @@ for (const [name, errName, message] of libOut) {
   const problems = [];
   // A typed error naming the argument or the file (FileError's kinds); perft 0 is the empty count, not an error.
   const ok =
-    ['OptionError', 'PositionError', 'ObfError', 'WeightsFileError'].includes(errName) ||
+    ['OptionError', 'PositionError', 'ObfError', 'WeightsFileError', 'RecordError', 'GgfError', 'WthorError'].includes(errName) ||
     (name.startsWith('solveSuite aborted') && message === 'stop') ||
     (name.startsWith('perft') && (/RangeError|OptionError/.test(errName) || name === 'perft 0'));
   if (!ok) problems.push(`${errName}${message ? `: ${message}` : ''}`);

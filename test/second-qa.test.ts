@@ -336,6 +336,16 @@ describe('M1-M4, M11: analyze says what is wrong with its inputs in one line', (
     );
   });
 
+  it('a theoretical score byte past 64 is a damaged byte, named; the other games are checked', () => {
+    const wtb = Buffer.from(readFileSync(join(w, 'WTH_2019.wtb')));
+    wtb[16 + 7] = 200; // game 1's theoretical score
+    writeFileSync(join(w, 'byte.wtb'), wtb);
+    const r = run(['analyze', 'byte.wtb', '--game', '1-2', '--check-theoretical', '-n', '1', '--quiet'], w);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toMatch(/^error: byte\.wtb: game 1: its theoretical score is byte 200, not a disc count \(0-64\): a damaged byte$/m);
+    expect(r.out).toMatch(/^1 of 1 checked: 1 agree, 0 disagree; 1 not checkable/m);
+  });
+
   it('--check-theoretical with --from is refused, not ignored (M7)', () => {
     refused(
       run(['analyze', 'WTH_2019.wtb', '--check-theoretical', '--from', '10'], w),
@@ -426,5 +436,28 @@ describe('C2: the prepare step leaves an up-to-date build alone', () => {
     expect(again.stdout).toMatch(/dist\/ is built from these sources: not rebuilt/);
     writeFileSync(join(root, 'src', 'a.ts'), 'export const a = 2;\n');
     expect(node('check').status).toBe(1);
+  });
+});
+
+describe('M9, M12: the words of the total and of a WLD check', () => {
+  it('a position given up is counted apart from the bad lines of the input', async () => {
+    const { tableTotal } = await import('../dist/cli/report.js');
+    const summary = { positions: 18, nodes: 1000, ms: 10, cpuMs: 10, nps: 100_000, mismatches: 0, errors: 0 };
+    expect(tableTotal(summary, false, 1)).toMatch(/0 mismatches, 0 bad lines, 1 position given up$/);
+    expect(tableTotal(summary, false, 0)).toMatch(/0 mismatches, 0 bad lines$/);
+  });
+
+  it('a winning move the answers do not score is said to be unlisted, not losing the win', async () => {
+    const { check } = await import('../dist/solve/solve.js');
+    const { mismatch } = await import('../dist/cli/report.js');
+    const answers = [{ move: 62, score: 18 }]; // G8:+18 only
+    const unlisted = check(answers, 2, 7, false, 'win'); // H1, proven to win
+    expect(unlisted).toMatchObject({ ok: false, unlisted: true, expected: 18 });
+    expect(mismatch({ ...unlisted, wld: 'win', move: 7, score: 2 } as never)).toBe(
+      "move H1 is not among the file's answers (G8 is given): they cannot check it",
+    );
+    const losing = check([...answers, { move: 7, score: -4 }], 2, 7, false, 'win');
+    expect(losing.unlisted).toBeUndefined();
+    expect(mismatch({ ...losing, wld: 'win', move: 7, score: 2 } as never)).toBe('move H1 does not keep the win by the answers');
   });
 });

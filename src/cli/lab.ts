@@ -39,7 +39,8 @@ interface SearchOpts {
 function wholeIn(lo: number, hi: number, what: string): (v: string) => number {
   return (v) => {
     const n = Number(v);
-    if (!/^-?\d+$/.test(v.trim()) || n < lo || n > hi) throw new InvalidArgumentError(`${what}: a whole number from ${lo} to ${hi}`);
+    if (!/^-?\d+$/.test(v.trim()) || n < lo || n > hi)
+      throw new InvalidArgumentError(`a whole number of ${what} from ${lo} to ${hi}, not ${JSON.stringify(v)}`);
     return n;
   };
 }
@@ -60,14 +61,14 @@ export function addLabCommands(program: Command, out: (s: string) => void, err: 
     .argument('[file]', 'OBF file')
     .helpOption('--help', 'show help')
     .option('--position <text>', 'search one position: "<64 squares> <X|O>"')
-    .requiredOption('-d, --depth <plies>', `plies to search (a pass is one), 1..${MAX_LAB_DEPTH}`, wholeIn(1, MAX_LAB_DEPTH, 'depth'))
+    .requiredOption('-d, --depth <plies>', `plies to search (a pass is one), 1..${MAX_LAB_DEPTH}`, wholeIn(1, MAX_LAB_DEPTH, 'plies'))
     .option(
       '--algo <name>',
       `alphabeta (fail-soft negamax), negascout, or mtdf (null windows from a guess; always with the table)`,
       parseAlgo,
       'alphabeta' as LabAlgorithm,
     )
-    .option('--guess <discs>', 'first guess of mtdf, and the centre of the first aspiration window', wholeIn(-64, 64, 'guess'), 0)
+    .option('--guess <discs>', 'first guess of mtdf, and the centre of the first aspiration window', wholeIn(-64, 64, 'discs'), 0)
     .option(
       '--deepen <plies>',
       "iterative deepening: 0 none, 1 by one ply, 2 by two plies (each iteration's table and killers seed the next; its score is the next guess)",

@@ -79,7 +79,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .helpOption('--help', 'show help')
     .addOption(settingOption('lookupTimeout'))
     .action(async (url: string, o: object) => {
-      const client = await openRedis(parseRedisUrl(url), lookupTimeout(o) * 1000, stop.signal);
+      const client = await openRedis(parseRedisUrl(url, 'the Redis address'), lookupTimeout(o) * 1000, stop.signal);
       try {
         const runs = await listRuns(client);
         if (runs.length === 0) out('no runs');
@@ -96,7 +96,7 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .helpOption('--help', 'show help')
     .addOption(settingOption('lookupTimeout'))
     .action(async (url: string, o: { run: string }) => {
-      const address = parseRedisUrl(url);
+      const address = parseRedisUrl(url, 'the Redis address');
       const client = await openRedis(address, lookupTimeout(o) * 1000, stop.signal);
       try {
         const r = await cleanRun(client, address, o.run);

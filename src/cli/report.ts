@@ -55,6 +55,8 @@ export function mismatch(r: PositionResult): string {
     const best = r.expected ?? 0;
     const expected = best > 0 ? 'win' : best < 0 ? 'loss' : 'draw';
     if (expected !== r.wld) return `expected ${expected} (${formatScore(best)})`;
+    if (r.unlisted)
+      return `move ${moveName} is not among the file's answers (${r.bestMoves.map((m) => moveText(m).toUpperCase()).join(' or ')} ${r.bestMoves.length === 1 ? 'is' : 'are'} given): they cannot check it`;
     return `move ${moveName} does not keep the ${r.wld} by the answers`;
   }
   if (r.score !== r.expected) return `expected ${formatScore(r.expected ?? 0)}`;

@@ -354,6 +354,7 @@ class RowPrinter {
   /** Prints the finished rows still held back, after one line that says so; returns the words for the stop message. */
   outOfOrder(): string {
     const held = this.order.held;
+    if (this.finished === 0) return 'none to print';
     if (held === 0) return 'printed above, in input order';
     const note = `the ${held} row(s) below finished out of input order (each keeps its index)`;
     if (this.opts.json) process.stderr.write(`${note}\n`);

@@ -124,16 +124,18 @@ function readGame(body: string, number: number, line: number): GgfGame {
   const start = properties.BO === undefined ? START_POSITION : readBoard(properties.BO);
   const squares = moves.map((mv, i) => readMove(mv.text, i + 1));
   let replayed: ReturnType<typeof replayMoves>;
+  // A move is numbered as players number them: the passes written (PA) are not counted.
+  const played = (entry: number) => Math.max(1, squares.slice(0, entry).filter((m) => m !== PASS).length);
   try {
     replayed = replayMoves(squares, start);
   } catch (e) {
-    if (e instanceof RecordError) throw new Error(e.message);
+    if (e instanceof RecordError) throw new Error(e.move > 0 ? `move ${played(e.move)}: ${e.problem}` : e.message);
     throw e;
   }
   for (const [i, mv] of replayed.moves.entries()) {
     const color = mv.position.toMove === 'X' ? 'B' : 'W';
     if (color !== moves[i].color)
-      throw new Error(`move ${i + 1}: ${moves[i].color}[${moves[i].text}], but ${color === 'B' ? 'black' : 'white'} is to move`);
+      throw new Error(`move ${played(i + 1)}: ${moves[i].color}[${moves[i].text}], but ${color === 'B' ? 'black' : 'white'} is to move`);
   }
   const result = properties.RE === undefined ? undefined : Number.parseFloat(properties.RE);
   return {

@@ -50,7 +50,7 @@ function notObfProblem(suite: ObfSuite): string | null {
   const leading = errors.filter((e) => e.line < firstGood).length;
   if (leading < NOT_OBF_LINES && !(errors.length >= NOT_OBF_LINES && errors.length > entries.length)) return null;
   const first = errors[0];
-  return `not an OBF file: ${errors.length} of its lines are not positions, ${entries.length} are (line ${first.line}: ${first.problem})`;
+  return `not an OBF file: ${errors.length} of its lines ${errors.length === 1 ? 'is not a position' : 'are not positions'}, ${entries.length} ${entries.length === 1 ? 'is' : 'are'} (line ${first.line}: ${first.problem})`;
 }
 
 /** A NUL byte, or many bytes that are not UTF-8 text, in the first 64 KiB. */

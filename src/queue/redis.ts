@@ -38,20 +38,21 @@ export class RedisUnreachable extends Error {
   }
 }
 
-export function parseRedisUrl(text: string): RedisAddress {
+/** A Redis address; `label` names where it was given in messages (--queue, or a command's argument). */
+export function parseRedisUrl(text: string, label = '--queue'): RedisAddress {
   let u: URL;
   try {
     u = new URL(text);
   } catch {
-    throw new RedisAddressError(`--queue: not an address: ${text} (expected redis://HOST:PORT)`);
+    throw new RedisAddressError(`${label}: not an address: ${text} (expected redis://HOST:PORT)`);
   }
-  if (u.protocol !== 'redis:') throw new RedisAddressError(`--queue: ${text}: only redis://HOST:PORT[/DB] addresses`);
-  if (u.hostname === '') throw new RedisAddressError(`--queue: ${text}: no host`);
+  if (u.protocol !== 'redis:') throw new RedisAddressError(`${label}: ${text}: only redis://HOST:PORT[/DB] addresses`);
+  if (u.hostname === '') throw new RedisAddressError(`${label}: ${text}: no host`);
   const port = u.port === '' ? 6379 : Number(u.port);
   const dbText = u.pathname.replace(/^\//, '');
   const db = dbText === '' ? 0 : Number(dbText);
   if (!Number.isInteger(db) || db < 0 || db > 15 || !/^\d*$/.test(dbText))
-    throw new RedisAddressError(`--queue: ${text}: the database must be 0..15`);
+    throw new RedisAddressError(`${label}: ${text}: the database must be 0..15`);
   return { host: u.hostname.replace(/^\[|\]$/g, ''), port, db, url: `redis://${u.host}${db ? `/${db}` : ''}` };
 }
 

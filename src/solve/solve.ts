@@ -38,6 +38,8 @@ export interface PositionResult {
   readonly bestMoves: readonly number[];
   /** Score and move agree with the answers; null without answers. */
   readonly ok: boolean | null;
+  /** A WLD result whose move the answers do not score (so they cannot check it). */
+  readonly unlisted?: boolean;
   readonly nodes: number;
   readonly ms: number;
   readonly pv: readonly number[];
@@ -65,10 +67,15 @@ export function check(
   move: number,
   gameOver: boolean,
   wld?: Wld,
-): { expected: number | null; bestMoves: readonly number[]; ok: boolean | null } {
+): { expected: number | null; bestMoves: readonly number[]; ok: boolean | null; unlisted?: boolean } {
   const best = bestAnswers(answers);
   if (!best) return { expected: null, bestMoves: [], ok: null };
-  if (wld) return { expected: best.score, bestMoves: best.moves, ok: checkWld(answers, best.score, wld, move, gameOver) };
+  if (wld) {
+    const ok = checkWld(answers, best.score, wld, move, gameOver);
+    // A move the answers do not score cannot be checked by them: said as such, not as a move that loses the result.
+    const unlisted = !ok && wldOf(best.score) === wld && !answers.some((x) => x.move === move);
+    return { expected: best.score, bestMoves: best.moves, ok, ...(unlisted ? { unlisted } : {}) };
+  }
   const anyMove = best.moves.includes(ANY_MOVE);
   return {
     expected: best.score,
