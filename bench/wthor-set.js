@@ -8,13 +8,17 @@
 // file names no move). Never from revsolve. One comment line a position
 // names its game.
 //   node bench/wthor-set.js --wthor DIR --year 2016 --seed 1 [--count 100] [--out obf/wthor-2016-s1.obf]
+//   node bench/wthor-set.js --wthor DIR --year 2020,2021 --count all --out obf/wthor-2020-2021-24.obf
+// --count all: every game that reaches the depth, in file order (no seed);
+// several years (a list) are written one after the other.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANY_MOVE, discDifference, emptyCount, formatObfLine, readWthorGames, replayMoves } from '../dist/index.js';
 import { args } from './experiment.js';
 
 /** The set's lines: a comment naming each game, then its position and answer. */
-export function wthorSet(bytes, name, seed, count) {
+export function wthorSet(bytes, name, seed, countOrAll) {
+  let count = countOrAll;
   const { header, games } = readWthorGames(bytes, name);
   if (!(header.depth > 0)) throw new Error(`${name}: its header gives no depth for theoretical scores`);
   const reaching = [];
@@ -37,6 +41,7 @@ export function wthorSet(bytes, name, seed, count) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+  if (count === 'all') count = reaching.length;
   const order = reaching.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -56,11 +61,14 @@ export function wthorSet(bytes, name, seed, count) {
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const opt = args({ year: '', seed: '1', count: '100', wthor: '', out: '' });
-  if (!/^\d{4}$/.test(opt.year)) throw new Error('--year YYYY: the year of the WTHOR file (WTH_YYYY.wtb)');
+  const years = opt.year.split(',');
+  if (!years.every((y) => /^\d{4}$/.test(y))) throw new Error('--year YYYY[,YYYY…]: the years of the WTHOR files (WTH_YYYY.wtb)');
   if (!opt.wthor) throw new Error('--wthor DIR: the folder of the WTHOR files (WTH_YYYY.wtb)');
-  const file = join(opt.wthor, `WTH_${opt.year}.wtb`);
-  const out = opt.out || `obf/wthor-${opt.year}-s${opt.seed}.obf`;
-  const lines = wthorSet(readFileSync(file), `WTH_${opt.year}.wtb`, Number(opt.seed), Number(opt.count));
+  const count = opt.count === 'all' ? 'all' : Number(opt.count);
+  const out = opt.out || `obf/wthor-${years.join('-')}-${count === 'all' ? 'all' : `s${opt.seed}`}.obf`;
+  const lines = years.flatMap((y) => wthorSet(readFileSync(join(opt.wthor, `WTH_${y}.wtb`)), `WTH_${y}.wtb`, Number(opt.seed), count));
   writeFileSync(out, `${lines.join('\n')}\n`);
-  console.log(`${out}: ${lines.length / 2} positions of WTH_${opt.year}.wtb (seed ${opt.seed})`);
+  console.log(
+    `${out}: ${lines.length / 2} positions of ${years.map((y) => `WTH_${y}.wtb`).join(', ')}${count === 'all' ? ' (every game reaching the depth)' : ` (seed ${opt.seed})`}`,
+  );
 }

@@ -7,30 +7,46 @@
  *   export    any weights as a full Edax eval.dat (bands copied to their plies)
  *   info      size, band layout, value histogram, and against a reference
  *             file the mean absolute difference of evaluations
+ *   error     how far weights miss exact scores (OBF answers, WTHOR
+ *             theoretical scores), static or after a d-ply search
  */
 import { type Command, InvalidArgumentError } from 'commander';
 import {
   averageWeights,
+  bestAnswers,
   codebookWeights,
   compress,
+  discDifference,
   EDAX_BYTES,
   Evaluator,
+  emptyCount,
+  errorStats,
+  errorsByEmpties,
+  evalErrors,
   expandBands,
   histogram,
+  isWthorGames,
   type LoadedWeights,
   N_PACKED,
   NibbleEvaluator,
+  pairedDifference,
   popcount,
   RECORD_WORDS,
   readDataset,
+  readObf,
+  readRegularFile,
   readWeights,
+  readWthorGames,
+  replayMoves,
   samplePositions,
   syntheticWeights,
+  type Truth,
   usageCounts,
   type Weights,
   writeCompact,
   writeEdax,
 } from '../internal.js';
+import { UsageError } from './options.js';
 import { checkOutput } from './outputs.js';
 import { grouped } from './report.js';
 
@@ -85,6 +101,7 @@ export function addEvalCommands(program: Command, out: (s: string) => void): voi
   addSynth(ev, out);
   addCompress(ev, out);
   addExport(ev, out);
+  addError(ev, out);
   addAverage(ev, out);
   addInfo(ev, out);
 }
@@ -249,6 +266,99 @@ function addInfo(ev: Command, out: (s: string) => void): void {
             .map(([b, v]) => `${4 * b}-${4 * b + 3}: ${(v.sum / v.n).toFixed(2)}`)
             .join(', ')}`,
         );
+      }
+    });
+}
+
+/**
+ * The positions of known score in `file`: an OBF file's positions with
+ * answers (the best answer's score, or a *:score), or a WTHOR .wtb file's
+ * games at the file's depth with their theoretical scores.
+ */
+function truthsOf(file: string): Truth[] {
+  const bytes = readRegularFile(file);
+  if (isWthorGames(bytes)) {
+    const { header, games } = readWthorGames(bytes, file);
+    if (!(header.depth > 0)) throw new UsageError(`${file}: its header gives no depth for theoretical scores`);
+    const truths: Truth[] = [];
+    for (const g of games) {
+      if (g.theoreticalDiscs > 64) continue; // a damaged byte: no score to compare with
+      let at: Truth['position'] | undefined;
+      try {
+        at = replayMoves(g.moves).moves.find((m) => emptyCount(m.position) === header.depth)?.position;
+      } catch {
+        continue; // a game that does not replay has no position to take
+      }
+      if (!at) continue;
+      const black = discDifference(g.theoreticalDiscs);
+      truths.push({ position: at, exact: at.toMove === 'X' ? black : 0 - black });
+    }
+    return truths;
+  }
+  const { entries, errors } = readObf(file);
+  if (errors.length > 0) throw new UsageError(errors[0].message);
+  return entries.flatMap((e) => {
+    const best = bestAnswers(e.answers);
+    return best ? [{ position: e.position, exact: best.score }] : [];
+  });
+}
+
+function addError(ev: Command, out: (s: string) => void): void {
+  ev.command('error')
+    .description(
+      "how far weights miss exact scores: each position's evaluation (static, or after a --depth ply search) against its known score, mean absolute and RMS error in discs, per empties count and overall; with two or more weights files, each one's paired difference from the first, with a 95 % interval",
+    )
+    .argument('<weights...>', 'Edax eval.dat or compact files')
+    .requiredOption(
+      '--against <files...>',
+      "positions of known score: OBF files with answers (*:score or move:score), or WTHOR .wtb files (the theoretical score at the file's depth)",
+    )
+    .option('--depth <plies>', 'a midgame search of this many plies on each position (0: the static evaluation)', whole(0, 8), 0)
+    .option('--json', 'one JSON line a weights file, then one a comparison')
+    .helpOption('--help', 'show help')
+    .action((weights: string[], o: { against: string[]; depth: number; json?: boolean }) => {
+      const truths = o.against.flatMap(truthsOf);
+      if (truths.length === 0)
+        throw new UsageError(
+          `--against ${o.against.join(' ')}: no position with a known score (an OBF answer or a WTHOR theoretical score)`,
+        );
+      const runs = weights.map((file) => {
+        const evaluator = new Evaluator(readWeights(file).weights);
+        const errors = evalErrors(evaluator, truths, o.depth);
+        return { file, errors, overall: errorStats(errors), byEmpties: errorsByEmpties(truths, errors) };
+      });
+      const how = o.depth === 0 ? 'static evaluation' : `${o.depth}-ply search`;
+      const f2 = (x: number) => x.toFixed(2);
+      for (const r of runs) {
+        if (o.json) {
+          out(
+            JSON.stringify({
+              weights: r.file,
+              against: o.against,
+              depth: o.depth,
+              ...r.overall,
+              byEmpties: r.byEmpties.map((b) => ({ empties: b.empties, ...b.stats })),
+            }),
+          );
+          continue;
+        }
+        out(`${r.file}, ${how}, against ${o.against.join(', ')}: ${grouped(r.overall.n)} positions`);
+        out('  empties  positions  mean |error|   RMS   mean error');
+        for (const b of r.byEmpties)
+          out(
+            `  ${String(b.empties).padStart(7)}  ${String(b.stats.n).padStart(9)}  ${f2(b.stats.mae).padStart(12)}  ${f2(b.stats.rms).padStart(5)}  ${f2(b.stats.bias).padStart(11)}`,
+          );
+        out(
+          `  ${'all'.padStart(7)}  ${String(r.overall.n).padStart(9)}  ${f2(r.overall.mae).padStart(12)}  ${f2(r.overall.rms).padStart(5)}  ${f2(r.overall.bias).padStart(11)}`,
+        );
+      }
+      for (const r of runs.slice(1)) {
+        const d = pairedDifference(r.errors, runs[0].errors);
+        if (o.json) out(JSON.stringify({ weights: r.file, against: runs[0].file, depth: o.depth, pairedAbsDifference: d }));
+        else
+          out(
+            `${r.file} against ${runs[0].file}: mean |error| ${d.mean >= 0 ? '+' : ''}${f2(d.mean)} discs (95 % interval ${f2(d.low)} to ${f2(d.high)}, ${d.n} positions paired)`,
+          );
       }
     });
 }
