@@ -36,6 +36,8 @@ export const SETS = {
   r4: { name: 'random seed 4 (never tuned on, 60)', file: 'random-s4.obf', lines: [2, 61], h: 21 },
   // Seed 5 (60 positions): made 2026-11-27 when two of seed 4's positions had been studied; judged on, never tuned on.
   r5: { name: 'random seed 5 (never tuned on, 60)', file: 'random-s5.obf', lines: [2, 61], h: 21 },
+  // Seed 6 (60 positions): made 2026-11-28 for issue 66 before any figure of it was seen; judged on, never tuned on.
+  r6: { name: 'random seed 6 (never tuned on, 60)', file: 'random-s6.obf', lines: [2, 61], h: 21 },
   // Real games at 24 empties (node bench/wthor-set.js --year Y --seed 1): WTHOR 2016 may be tuned on, 2020 is
   // held out. Their answers are the database's theoretical scores (*:score); lines count positions, not comments.
   w2016: { name: 'WTHOR 2016 at 24 empties (tuning, 100)', file: 'wthor-2016-s1.obf', lines: [1, 100], h: 21, positionsOnly: true },
@@ -96,10 +98,10 @@ export function runEdax(edax, work, file, h, threads = 1) {
   return { ...r, rows, nodes: rows.reduce((a, x) => a + x.nodes, 0) };
 }
 
-/** revsolve solve on `workers` workers (1 unless told) with one engine: the whole process's CPU, wall time and peak memory, and per position its score, nodes and time. */
-export function runRevsolve(work, file, h, engine, workers = 1) {
+/** revsolve solve on `workers` workers (1 unless told) with one engine (the CLI of this checkout unless told): the whole process's CPU, wall time and peak memory, and per position its score, nodes and time. */
+export function runRevsolve(work, file, h, engine, workers = 1, cli = CLI) {
   const r = timed(work.dir, process.execPath, [
-    CLI,
+    cli,
     'solve',
     file,
     '-n',

@@ -78,7 +78,7 @@ export {
   play,
 } from './position/position.js';
 export { samplePositions } from './position/random.js';
-export { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, NO_MOVE, tableBytes } from './search/table.js';
+export { type Layout, MAX_BITS, MIN_BITS } from './search/table.js';
 export type { Wld } from './search/wld.js';
 // The settings: one table (what each takes, its default, whether it changes the tree).
 export {
@@ -87,14 +87,14 @@ export {
   DEFAULT_ROOT,
   DEFAULT_SELECTIVITY,
   SETTING_KEYS,
-  SETTINGS,
-  type Setting,
+  SETTINGS_DESCRIPTION,
+  type SettingDescription,
   type SettingKey,
   type SettingValues,
   TREE_SETTINGS,
 } from './settings.js';
 // Solving: one position in this thread, or a suite on the worker pool.
-export { type Prover, type ResolvedOptions, resolveOptions, type SolveOptions } from './solve/settings.js';
-export { check, type PositionResult, type Summary, summarize, type TableStats } from './solve/solve.js';
+export type { Prover, ResolvedOptions, SolveOptions } from './solve/settings.js';
+export type { PositionResult, Summary, TableStats } from './solve/solve.js';
 export { Solver, solvePosition } from './solve/solver.js';
 export { ENGINES, type EngineName } from './wasm/engine.js';

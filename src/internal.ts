@@ -32,6 +32,8 @@ export { splitEngine, splits } from './pool/policy.js';
 export { jsonRecord, ResultsFile, readResults } from './pool/results.js';
 export { LEAF_EMPTIES } from './pool/split.js';
 export { SELECTIVE_MIN } from './search/root.js';
+// Internals the core entry published until 0.2 (CHANGELOG): the settings table itself, the table's layouts, the checks.
+export { LAYOUTS, NO_MOVE, tableBytes } from './search/table.js';
 export {
   COMBINATIONS,
   checkCombinations,
@@ -46,12 +48,15 @@ export {
   PLAIN_HOST,
   type Place,
   resolveValues,
+  SETTINGS,
+  type Setting,
   SettingProblem,
   setting,
   settingsOf,
   treeCanonical,
 } from './settings.js';
-export { NODE_HOST, PROVERS, resolveSearch } from './solve/settings.js';
+export { NODE_HOST, PROVERS, resolveOptions, resolveSearch } from './solve/settings.js';
+export { check, summarize } from './solve/solve.js';
 // Training data and fitting.
 export { guideHashFor, LEGACY_COMPACT_ID, RECORD_WORDS, recordEmpties, recordExact, selectRecords } from './train/dataset.js';
 export { fitWeights, heldOutByEmpties, heldOutError, pooledError } from './train/fit.js';

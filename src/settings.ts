@@ -724,3 +724,30 @@ export const DEFAULT_BITS: number = defaultOf('hashBits');
 export const DEFAULT_LAYOUT: Layout = defaultOf('tableLayout');
 export const DEFAULT_SELECTIVITY: readonly number[] = defaultOf('selectivity');
 export const DEFAULT_ROOT: RootStrategy = defaultOf('root');
+
+/** What the library says of a setting: read-only, the same whatever the table's inner shape becomes. */
+export interface SettingDescription {
+  /** The option's name in the library's options objects. */
+  readonly key: SettingKey;
+  /** Its command line flag, with its value ("--hash-bits <h>"). */
+  readonly flag: string;
+  /** Its default, as the library takes it. */
+  readonly default: unknown;
+  /** What it takes (its range or values) and what it does. */
+  readonly takes: string;
+  /** Whether another value searches another tree (and so another results file, another queue). */
+  readonly changesTree: boolean;
+}
+
+/** The library's settings, described (the settings table's own entries are internal: revsolve/internal). */
+export const SETTINGS_DESCRIPTION: readonly SettingDescription[] = Object.freeze(
+  settingsOf('library').map((k) =>
+    Object.freeze({
+      key: k,
+      flag: setting(k).flags.split(', ').at(-1) ?? setting(k).flags,
+      default: setting(k).fallback,
+      takes: setting(k).help,
+      changesTree: setting(k).tree,
+    }),
+  ),
+);

@@ -179,16 +179,14 @@ describe('the boundaries', () => {
         'DEFAULT_SELECTIVITY',
         'ENGINES',
         'FileError',
-        'LAYOUTS',
         'MAX_BITS',
         'MIN_BITS',
-        'NO_MOVE',
         'ObfError',
         'OptionError',
         'PASS',
         'PositionError',
         'RecordError',
-        'SETTINGS',
+        'SETTINGS_DESCRIPTION',
         'SETTING_KEYS',
         'SHIPPED_WEIGHTS',
         'START_POSITION',
@@ -212,7 +210,6 @@ describe('the boundaries', () => {
         'readGgf',
         'writeGgf',
         'playerSummary',
-        'check',
         'emptyCount',
         'formatObf',
         'formatObfLine',
@@ -230,14 +227,24 @@ describe('the boundaries', () => {
         'readObf',
         'recordMoves',
         'replayGame',
-        'resolveOptions',
         'samplePositions',
         'solvePosition',
         'solveSuite',
-        'summarize',
-        'tableBytes',
       ].sort(),
     );
+    // The settings are described, read-only; the table itself is internal.
+    expect(library).not.toHaveProperty('SETTINGS');
+    expect(Object.isFrozen(library.SETTINGS_DESCRIPTION)).toBe(true);
+    const bits = library.SETTINGS_DESCRIPTION.find((d: { key: string }) => d.key === 'hashBits');
+    expect(bits).toEqual({
+      key: 'hashBits',
+      flag: '--hash-bits <h>',
+      default: 21,
+      takes: expect.stringMatching(/^the transposition table: 2\^h entries \(10\.\.30/),
+      changesTree: true,
+    });
+    expect(Object.isFrozen(bits)).toBe(true);
+    expect(library.SETTINGS_DESCRIPTION.find((d: { key: string }) => d.key === 'workers')?.changesTree).toBe(false);
     // Every error class of the core names itself.
     const made: Record<string, Error> = {
       FileError: new library.FileError('f', 1, 'p'),

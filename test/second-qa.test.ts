@@ -30,11 +30,10 @@ import {
   replayMoves,
   Solver,
   solvePosition,
-  tableBytes,
   WthorError,
   writeGgf,
 } from '../dist/index.js';
-import { createTable } from '../dist/search/table.js';
+import { createTable, tableBytes } from '../dist/search/table.js';
 import { OBF } from './helpers.js';
 import { CLI, Proc } from './processes.js';
 import { tempDir } from './tmp.js';

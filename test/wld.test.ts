@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // The build, as Node loads it (see vitest.config.ts).
-import { check, type PositionResult, parseObf, solveSuite } from '../dist/index.js';
+import { type PositionResult, parseObf, solveSuite } from '../dist/index.js';
+import { check } from '../dist/solve/solve.js';
 import { WldProbes, wldOf } from '../src/search/wld.js';
 import { OBF } from './helpers.js';
 import { tempDir } from './tmp.js';

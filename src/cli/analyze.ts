@@ -44,10 +44,10 @@ import {
 } from '../internal.js';
 import { AnalyzeProgress } from './analyze-progress.js';
 import { AnalyzeResults } from './analyze-results.js';
+import { EXIT_USAGE } from './exit-codes.js';
 import { addSettingOptions, checkTableFits, searchSettings, UsageError } from './options.js';
 import { checkOutput } from './outputs.js';
 import type { StopSignals } from './signals.js';
-import { EXIT_USAGE } from './solve.js';
 
 /** The command's own options (the settings table's are read through searchSettings). */
 interface AnalyzeOpts {

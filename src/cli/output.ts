@@ -9,10 +9,10 @@
  * carries only messages and progress: a write to it that fails is dropped,
  * and changes neither the exit code nor what stdout gets.
  */
+
 import { writeSync } from 'node:fs';
 import { problemOf } from '../internal.js';
-
-export const EXIT_OUTPUT = 2;
+import { EXIT_OUTPUT } from './exit-codes.js';
 
 /** stdout or stderr could not be written. */
 export class OutputError extends Error {

@@ -12,17 +12,16 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { FileError, perft, problemOf, RedisUnreachable, RunConflict, VERSION } from '../internal.js';
 import { addAnalyzeCommand } from './analyze.js';
 import { addEvalCommands } from './eval.js';
+import { EXIT_BUG, EXIT_OUTPUT, EXIT_USAGE } from './exit-codes.js';
 import { addLabCommands } from './lab.js';
 import { UsageError } from './options.js';
-import { EXIT_OUTPUT, OutputError } from './output.js';
+import { OutputError } from './output.js';
 import { addQueueCommands } from './queue.js';
 import { grouped } from './report.js';
 import type { StopSignals } from './signals.js';
-import { addSolveCommand, EXIT_USAGE } from './solve.js';
+import { addSolveCommand } from './solve.js';
 import { addTrainCommands } from './train.js';
 import { addWebCommand } from './web.js';
-
-const EXIT_BUG = 70;
 
 function runPerft(depthText: string): number {
   const depth = Number(depthText);

@@ -1,7 +1,8 @@
 /**
  * The distributed queue's commands: `revsolve worker --queue` (serve jobs
  * on this machine's threads) and `revsolve queue status|clean` (the runs
- * Redis holds). `solve --queue` is the coordinator (program.ts).
+ * Redis holds). `solve --queue` is the coordinator (cli/solve.ts, on
+ * queue/coordinator.ts).
  */
 import type { Command } from 'commander';
 import {
@@ -15,8 +16,8 @@ import {
   resolveValues,
   serveQueue,
 } from '../internal.js';
+import { EXIT_USAGE } from './exit-codes.js';
 import { addSettingOptions, checkTableFits, givenSettings, searchSettings, settingOption } from './options.js';
-import { EXIT_USAGE } from './solve.js';
 
 /** The --redis-timeout of `queue status` and `queue clean` (no search: no weights read). */
 const lookupTimeout = (o: object): number => resolveValues(givenSettings(o, 'queue'), NODE_HOST, flagName).lookupTimeout;

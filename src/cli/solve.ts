@@ -5,6 +5,7 @@
  * setup (settings, tables, the queue), print the intro, solve, then report
  * the end (totals, or how far an interrupted run got).
  */
+
 import { closeSync, constants, openSync, readFile, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
@@ -44,14 +45,12 @@ import {
   tableBytes,
   VERSION,
 } from '../internal.js';
+import { EXIT_MISMATCH, EXIT_USAGE } from './exit-codes.js';
 import { addSettingOptions, checkTableFits, mib, searchSettings, UsageError } from './options.js';
 import { checkOutput } from './outputs.js';
 import { Progress } from './progress.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 import type { StopSignals } from './signals.js';
-
-export const EXIT_MISMATCH = 1;
-export const EXIT_USAGE = 2;
 
 /** The command's own options (the settings table's are read through searchSettings). */
 interface SolveOpts {
