@@ -24,6 +24,7 @@ export {
   playerSummary,
   type SideLoss,
 } from './game/analyze.js';
+export { type FileGame, type GameFile, type ReadGames, readGameFiles } from './game/files.js';
 export { GgfError, type GgfGame, type GgfWritten, isGgf, readGgf, writeGgf } from './game/ggf.js';
 // A game: its record replayed, its endgame analysed move by move.
 export {

@@ -150,11 +150,11 @@ describe('revsolve analyze', () => {
     expect([illegal.status, illegal.stdout, illegal.stderr]).toEqual([
       2,
       '',
-      'revsolve: the record: move 2: f5 is not a legal move for white\n',
+      'revsolve: the record f5f5: move 2: f5 is not a legal move for white\n',
     ]);
     const square = run('f5d6z9');
     expect(square.status).toBe(2);
-    expect(square.stderr).toBe('revsolve: the record: move 3: "z9" is not a square (a game record is moves as in f5d6c3)\n');
+    expect(square.stderr).toBe('revsolve: the record f5d6z9: move 3: "z9" is not a square (a game record is moves as in f5d6c3)\n');
     const file = join(tmp, 'games.txt');
     writeFileSync(file, `${GAME_A}\n\n# a comment\nf5d6c3d3c4f4f5\n`);
     // A bad game in a file: one line naming the file, the line and the move; the other games analysed; exit 2 at the end.
@@ -168,11 +168,11 @@ describe('revsolve analyze', () => {
       2,
       `revsolve: ${join(tmp, 'games-missing.txt')}: no such file (nor a game record: moves as in f5d6c3)\n`,
     ]);
-    expect(run(tmp).stderr).toBe(`revsolve: ${tmp}: not a file of game records\n`);
+    expect(run(tmp).stderr).toBe(`revsolve: ${tmp}: is a directory (give the files in it)\n`);
     const binary = join(tmp, 'binary.bin');
     writeFileSync(binary, Buffer.from([0x66, 0x35, 0x00, 0x01]));
     expect(run(binary).stderr).toBe(
-      `revsolve: ${binary}: a binary file, not game records (one a line, as f5d6c3…) nor a WTHOR .wtb file\n`,
+      `revsolve: ${binary}: a binary file, not game records (one a line, as f5d6c3…), GGF nor a WTHOR .wtb file\n`,
     );
     const none = join(tmp, 'none.txt');
     writeFileSync(none, '\n# no game here\n');

@@ -200,6 +200,7 @@ describe('the boundaries', () => {
         'discDifference',
         'isWthorGames',
         'readWthorGames',
+        'readGameFiles',
         'readWthorNames',
         'replayMoves',
         'WthorError',

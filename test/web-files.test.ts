@@ -35,8 +35,8 @@ describe.skipIf(!chromium)('game files in the page', () => {
     await page.locator('#game-list:not([hidden])').waitFor({ timeout: 10_000 });
     expect(await page.locator('#game-list option').allTextContents()).toEqual([
       '2 games: pick one…',
-      'games.ggf #1 Anna Black – Bert White 2026.11.20',
-      'games.ggf #2 Anna Black – Carl Green',
+      'games.ggf game 1 Anna Black – Bert White 2026.11.20',
+      'games.ggf game 2 Anna Black – Carl Green',
     ]);
     await page.selectOption('#game-list', '1');
     expect(await page.locator('#moves button').allTextContents()).toEqual([
@@ -72,7 +72,7 @@ describe.skipIf(!chromium)('game files in the page', () => {
     await page.locator(`#game-list option:nth-child(${wtb.games.length + 1})`).waitFor({ state: 'attached', timeout: 10_000 });
     const g7 = wtb.games[6];
     expect(await page.locator('#game-list option').nth(7).textContent()).toBe(
-      `WTH_2019.wtb 2019 #7 ${names[g7.black]} – ${names[g7.white]}`,
+      `WTH_2019.wtb game 7 ${names[g7.black]} – ${names[g7.white]} 2019`,
     );
     await page.selectOption('#game-list', '6');
     expect(await position(page)).toBe(key(replayMoves(g7.moves).final));

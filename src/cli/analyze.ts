@@ -15,6 +15,7 @@ import {
   analyzeGame,
   discDifference,
   emptyCount,
+  type FileGame,
   formatScore,
   type Game,
   gameSummary,
@@ -31,6 +32,7 @@ import {
   problemOf,
   RecordError,
   type ResolvedOptions,
+  readGameFiles,
   readGgf,
   readRegularFile,
   readWthorGames,
@@ -40,7 +42,6 @@ import {
   replayMoves,
   sideName,
   solveSuite,
-  wthorGamesProblem,
 } from '../internal.js';
 import { AnalyzeProgress } from './analyze-progress.js';
 import { AnalyzeResults } from './analyze-results.js';
@@ -87,50 +88,24 @@ export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
     });
 }
 
-/** A game to analyse: where it comes from, the game, its players ('' when unknown) and (a WTHOR game) its theoretical score and the depth it is given at. */
-interface Item {
-  readonly label: string;
-  readonly number: number;
-  readonly game: Game;
-  readonly black: string;
-  readonly white: string;
-  readonly theoretical?: { readonly discs: number; readonly depth: number };
-}
+/** A game to analyse: one of the reader's (readGameFiles), or a record given on the command line. */
+type Item = Pick<FileGame, 'label' | 'game' | 'black' | 'white' | 'theoretical'> & { readonly number: number };
 
-/** The WTHOR.JOU in the folder of `file` (any case), or null when there is none. */
-function joUBeside(file: string): string | null {
+/** The WTHOR.JOU and WTHOR.TRN in the folder of `file` (any case), the paths of those there are. */
+function wthorNamesBeside(file: string): string[] {
   const dir = dirname(file);
   try {
-    const jou = readdirSync(dir).find((f) => f.toUpperCase() === 'WTHOR.JOU');
-    return jou ? join(dir, jou) : null;
+    return readdirSync(dir)
+      .filter((f) => ['WTHOR.JOU', 'WTHOR.TRN'].includes(f.toUpperCase()))
+      .map((f) => join(dir, f));
   } catch {
-    return null;
+    return [];
   }
 }
 
-/**
- * The players of the WTHOR.JOU beside `wtb`, or null when there is none. A
- * damaged one costs the names only: one warning in `bad`, the games kept.
- */
-function wthorPlayers(wtb: string, warn: (text: string) => void): string[] | null {
-  const jou = joUBeside(wtb);
-  if (!jou) return null;
-  try {
-    return readWthorNames(readRegularFile(jou), jou, 'players');
-  } catch (e) {
-    warn(`${e instanceof Error ? e.message : String(e)}: the games of ${wtb} are read without their players' names`);
-    return null;
-  }
-}
-
-/** Every file a command reads for `inputs`: the inputs, and the WTHOR.JOU read beside a .wtb (never to be written over). */
+/** Every file a command reads for `inputs`: the inputs, and the WTHOR.JOU and .TRN read beside them (never to be written over). */
 function filesRead(inputs: readonly string[]): string[] {
-  const read = [...inputs];
-  for (const arg of inputs) {
-    const jou = existsSync(arg) ? joUBeside(arg) : null;
-    if (jou) read.push(jou);
-  }
-  return read;
+  return [...inputs, ...inputs.flatMap((arg) => (existsSync(arg) ? wthorNamesBeside(arg) : []))];
 }
 
 /** `arg` as a file to read: null when it is no path (a record), else checked to be a readable regular file, in one line. */
@@ -151,21 +126,17 @@ function inputFile(arg: string): string | null {
   return arg;
 }
 
-/** Lines of a file that is not records are said in one line, not one a line: past this many bad lines with no good one. */
-const NOT_RECORDS_AFTER = 3;
-
 /**
- * The games of an argument: a WTHOR .wtb file or a GGF file (known by their
- * content), a file of records (blank lines and # comments skipped), or the
+ * The games of an argument: a file read by the one reader (readGameFiles:
+ * WTHOR with the WTHOR.JOU and .TRN beside it, GGF, transcripts), or a
  * record itself; `--game` picks some by number (a range past the file's
  * games is refused, naming how many it has). A game that does not replay
- * is one error naming its file and number, the others kept (`bad`).
+ * is one error naming it, the others kept (`bad`); a file that gives no
+ * game for one reason is that reason, in one line.
  */
-function gamesOf(arg: string, pick: readonly [number, number] | undefined, bad: string[], argCount = 1): Item[] {
+export function gamesOf(arg: string, pick: readonly [number, number] | undefined, bad: string[], argCount = 1): Item[] {
   if (arg.trim() === '')
     throw new UsageError('analyze: an empty argument: give a game record (as f5d6c3…) or a file of records, one a line');
-  const isFile = inputFile(arg) !== null;
-  const bytes = isFile ? readRegularFile(arg) : null;
   const picked = (n: number) => !pick || (n >= pick[0] && n <= pick[1]);
   const counted = (count: number, what: string) => {
     if (pick && pick[1] > count)
@@ -173,80 +144,30 @@ function gamesOf(arg: string, pick: readonly [number, number] | undefined, bad: 
         `--game ${pick[0] === pick[1] ? pick[0] : `${pick[0]}-${pick[1]}`}: ${what} ${count === 1 ? 'holds 1 game' : `holds ${count} games`} (1${count > 1 ? `-${count}` : ''})`,
       );
   };
-  const items: Item[] = [];
-  if (bytes && isWthorGames(bytes)) {
-    const { header, games } = readWthorGames(bytes, arg);
-    counted(games.length, arg);
-    const players = wthorPlayers(arg, (text) => process.stderr.write(`warning: ${text}\n`));
-    const name = (i: number) => players?.[i] ?? '';
-    for (const g of games) {
-      if (!picked(g.number)) continue;
-      try {
-        const corrupt = header.depth > 0 && g.theoreticalDiscs > 64;
-        if (corrupt)
-          bad.push(
-            `${arg}: game ${g.number}: its theoretical score is byte ${g.theoreticalDiscs}, not a disc count (0-64): a damaged byte`,
-          );
-        const theoretical = header.depth > 0 && !corrupt ? { discs: g.theoreticalDiscs, depth: header.depth } : undefined;
-        items.push({
-          label: `${arg} game ${g.number}`,
-          number: g.number,
-          game: replayMoves(g.moves),
-          black: name(g.black),
-          white: name(g.white),
-          theoretical,
-        });
-      } catch (e) {
-        if (!(e instanceof RecordError)) throw e;
-        bad.push(`${arg}: game ${g.number}: ${e.message}`);
-      }
-    }
-    return items;
-  }
-  // A file named as WTHOR's that is not one: what is wrong with it, in the reader's words.
-  if (bytes && /\.wtb$/i.test(arg)) throw new UsageError(`${arg}: ${wthorGamesProblem(bytes, arg) ?? 'not a WTHOR games file'}`);
-  if (bytes?.includes(0)) throw new UsageError(`${arg}: a binary file, not game records (one a line, as f5d6c3…) nor a WTHOR .wtb file`);
-  const text = bytes ? bytes.toString('utf8') : arg;
-  if (isFile && isGgf(text)) {
-    const { games, errors } = readGgf(text, arg);
-    counted(games.length + errors.length, arg);
-    for (const e of errors) if (picked(e.game)) bad.push(e.message);
-    for (const g of games)
-      if (picked(g.number))
-        items.push({
-          label: `${arg} game ${g.number}`,
-          number: g.number,
-          game: replayMoves(g.moves, g.start),
-          black: g.black,
-          white: g.white,
-        });
-    return items;
-  }
-  const records = isFile ? recordsOf(text) : [{ line: 1, text: arg }];
-  if (records.length === 0) throw new UsageError(`${arg}: no game record in it`);
-  counted(records.length, isFile ? arg : `the record ${arg}`);
-  let number = 0;
-  const mine: string[] = [];
-  for (const { line: at, text: line } of records) {
-    if (!picked(++number)) continue;
-    const label = isFile ? `${arg} line ${at}` : `the record ${arg.length > 24 ? `${arg.slice(0, 24)}…` : arg}`;
+  if (inputFile(arg) === null) {
+    counted(1, `the record ${arg}`);
+    const label = `the record ${arg.length > 24 ? `${arg.slice(0, 24)}…` : arg}`;
     try {
-      items.push({ label, number, game: replayGame(line), black: '', white: '' });
+      return [{ label, number: 1, game: replayGame(arg), black: '', white: '' }];
     } catch (e) {
       if (!(e instanceof RecordError)) throw e;
-      if (!isFile)
-        throw new UsageError(
-          `${label}: ${e.message}${argCount > 1 ? ` (the ${argCount} arguments are read as ${argCount} records, each a game from the start: write a game's moves together, as f5d6c3)` : ''}`,
-        );
-      mine.push(`${label}: ${e.message}`);
-      // Not a file of records at all (a README, an OBF …): one line, not one a line.
-      if (items.length === 0 && mine.length > NOT_RECORDS_AFTER)
-        throw new UsageError(
-          `${arg}: not a file of game records (one a line, as f5d6c3…): its first ${mine.length} lines are none (${mine[0]})`,
-        );
+      throw new UsageError(
+        `${label}: ${e.message}${argCount > 1 ? ` (the ${argCount} arguments are read as ${argCount} records, each a game from the start: write a game's moves together, as f5d6c3)` : ''}`,
+      );
     }
   }
-  bad.push(...mine);
+  const bytes = readRegularFile(arg);
+  const beside = isWthorGames(bytes) ? wthorNamesBeside(arg).map((name) => ({ name, bytes: readRegularFile(name) })) : [];
+  const read = readGameFiles([{ name: arg, bytes }, ...beside]);
+  for (const w of read.warnings) if (!/no WTHOR\.JOU with it/.test(w)) process.stderr.write(`warning: ${w}\n`);
+  // A file that gives no game for one reason (not a game file, damaged): that reason is the whole message.
+  if (read.games.length === 0 && read.problems.length === 1) throw new UsageError(read.problems[0]);
+  counted(read.counts.get(arg) ?? 0, arg);
+  const items: Item[] = [];
+  for (const g of read.games)
+    if (picked(g.source.index))
+      items.push({ label: g.label, number: g.source.index, game: g.game, black: g.black, white: g.white, theoretical: g.theoretical });
+  bad.push(...read.problems.filter((p) => !pick || !/ game (\d+)[: ]/.test(p) || picked(Number(/ game (\d+)[: ]/.exec(p)?.[1]))));
   return items;
 }
 
