@@ -16,7 +16,7 @@ import { help as helpOwner, searchNull as search, setLevel, setOff } from './nws
 import { buildList, evalMin, readOrdering, selectMove } from './ordering';
 import { stabilityBound as bound } from './stability';
 import { END, LIST, LIST_FH, LIST_FL, LIST_SQ, SETTINGS, scratch, settingWord, stopAt, useThread } from './state';
-import { setDate, useTable as placeTable, zeroTable as zeroEntries } from './table';
+import { setDate, setTableRules, useTable as placeTable, zeroTable as zeroEntries } from './table';
 import { midSearch } from './midgame';
 
 /**
@@ -112,6 +112,7 @@ export function noWeights(): void {
 export function configure(): void {
   readOrdering();
   setOff(settingWord(L.SET_OFF));
+  setTableRules(settingWord(L.SET_OFF));
 }
 
 /**

@@ -11,6 +11,7 @@ import { countStat } from './state';
 
 // The no-move mark and the statistic slots: src/search/constants.ts, one home for both engines.
 import { KEEP_COSTLIER, NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/search/constants';
+import { OFF_KEEP_COSTLIER, OFF_SMALL_REGION } from '../src/search/switches';
 export { NO_MOVE } from '../src/search/constants';
 export { STAT_CUTOFFS };
 
@@ -20,9 +21,18 @@ let bucketBytes: i32 = 64;
 /** The date of the current search and the floor, the first date in use (set by the host for each search: Table.date, Table.floor); entries dated before the floor are empty. */
 export let date: i32 = 1;
 export let floor: i32 = 1;
+/** The table's rules (src/search/switches.ts): the small-node region, and dropping a store for a costlier victim (KEEP_COSTLIER). */
+let smallRegion: bool = true;
+let keepCostlier: bool = true;
 /** The data words of the entry the last successful probe found. */
 let w0: i32 = 0;
 let w1: i32 = 0;
+
+/** The table's rules from the search's switches (--off small-region, keep-costlier), as the TypeScript search context sets them. */
+export function setTableRules(off: i32): void {
+  smallRegion = (off & OFF_SMALL_REGION) == 0;
+  keepCostlier = (off & OFF_KEEP_COSTLIER) == 0;
+}
 
 /** Where the table is: 2^bits entries of 32 bytes at `at`, `ways` to a bucket. */
 export function useTable(at: usize, bits: i32, ways: i32): void {
@@ -54,7 +64,7 @@ export function setDate(d: i32, f: i32): void {
 // @ts-ignore: decorator
 @inline export function nodeHash(ph: i32, pl: i32, oh: i32, ol: i32, empties: i32): i32 {
   const h = hashPosition(ph, pl, oh, ol);
-  return empties <= SMALL_MAX ? h & (SMALL_BUCKETS - 1) : h;
+  return smallRegion && empties <= SMALL_MAX ? h & (SMALL_BUCKETS - 1) : h;
 }
 
 /** The mix of an entry's data words XORed into its position words. */
@@ -141,7 +151,7 @@ export function record(
   if (!same) {
     e = victim(b);
     // The victim of this search and much costlier than the result: the result is not kept (KEEP_COSTLIER).
-    if (<i32>(<u32>load<i32>(e) >> 24) == date && <i32>(<u32>load<i32>(e, 4) >> 24) > cost + KEEP_COSTLIER) return;
+    if (keepCostlier && <i32>(<u32>load<i32>(e) >> 24) == date && <i32>(<u32>load<i32>(e, 4) >> 24) > cost + KEEP_COSTLIER) return;
   }
   let lo = -64;
   let up = 64;

@@ -15,7 +15,7 @@
  */
 import { OptionError } from './errors.js';
 import { LEAF_EMPTIES } from './search/constants.js';
-import { ORDERING_TECHNIQUES } from './search/ordering.js';
+import { ORDERING_TECHNIQUES, TABLE_RULES } from './search/ordering.js';
 import { ROOT_STRATEGIES, type RootStrategy, SELECTIVE_MIN } from './search/root.js';
 import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, maxBitsOf } from './search/table.js';
 import { PROVERS, type Prover } from './search/wld.js';
@@ -148,25 +148,26 @@ function margins(v: unknown, key = 'selectivity'): readonly number[] {
   return v as number[];
 }
 
-const TECHNIQUES = ORDERING_TECHNIQUES.map(([n]) => n);
+const SWITCHES = [...ORDERING_TECHNIQUES, ...TABLE_RULES];
+const TECHNIQUES = SWITCHES.map(([n]) => n);
 
 function offBits(names: readonly string[]): number {
   let bits = 0;
   for (const name of names) {
     if (name === 'all') for (const [, b] of ORDERING_TECHNIQUES) bits |= b;
     else {
-      const t = ORDERING_TECHNIQUES.find(([n]) => n === name);
-      if (!t) throw problem('off', `techniques are ${TECHNIQUES.join(', ')} or all, not ${shown(name)}`);
+      const t = SWITCHES.find(([n]) => n === name);
+      if (!t) throw problem('off', `techniques are ${TECHNIQUES.join(', ')}, or all (the ordering's), not ${shown(name)}`);
       bits |= t[1];
     }
   }
   return bits;
 }
 
-const ALL_OFF = offBits(['all']);
+const ALL_OFF = offBits(['all', ...TABLE_RULES.map(([n]) => n)]);
 
 /** The names of the techniques switched off. */
-export const offNames = (bits: number): string[] => ORDERING_TECHNIQUES.filter(([, b]) => bits & b).map(([n]) => n);
+export const offNames = (bits: number): string[] => SWITCHES.filter(([, b]) => bits & b).map(([n]) => n);
 
 const SOLVING: readonly Place[] = ['library', 'solve', 'worker', 'analyze-library'];
 
@@ -277,7 +278,7 @@ export const SETTINGS = {
   off: {
     key: 'off',
     flags: '--off <techniques>',
-    help: `the ordering study: switch these techniques of the exact search off (${TECHNIQUES.join(', ')}, or all)`,
+    help: `the ordering study and the table study: switch these techniques of the exact search off (${ORDERING_TECHNIQUES.map(([n]) => n).join(', ')}, or all of them; and the table's rules Edax's lacks: ${TABLE_RULES.map(([n]) => n).join(', ')})`,
     fallback: 0,
     defaultText: 'none',
     check: (v: unknown): number => {

@@ -26,6 +26,7 @@ import {
 } from './ordering.js';
 import { levelOf, marginOf } from './selective.js';
 import { SearchState } from './state.js';
+import { OFF_KEEP_COSTLIER, OFF_SMALL_REGION } from './switches.js';
 import type { Table } from './table.js';
 
 /**
@@ -134,6 +135,8 @@ export class SearchContext {
   readonly wPotential: number;
   readonly wParity: number;
   readonly wEdge: number;
+  /** Small nodes' entries kept to the table's first buckets (nodeHash's `region`); false: --off small-region. */
+  readonly smallRegion: boolean;
   /**
    * The selectivity level of the search under way: 0 exact; k > 0 selective
    * (ProbCut at margin pcMargin), see selective.ts. Set by the root for its
@@ -170,6 +173,9 @@ export class SearchContext {
     this.wPotential = off & OFF_POTENTIAL ? 0 : W_POTENTIAL;
     this.wParity = off & OFF_PARITY ? 0 : W_PARITY;
     this.wEdge = off & OFF_EDGE ? 0 : W_EDGE;
+    this.smallRegion = (off & OFF_SMALL_REGION) === 0;
+    // The table's rule is the table's to apply: a run's contexts on one table share their switches.
+    this.table.keepCostlier = (off & OFF_KEEP_COSTLIER) === 0;
 
     this.live = s.live ?? new Float64Array(LIVE_FIELDS);
     this.liveAt = s.liveAt ?? 0;

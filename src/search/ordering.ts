@@ -27,11 +27,13 @@ import {
   OFF_ETC,
   OFF_EVAL,
   OFF_HASH_MOVE,
+  OFF_KEEP_COSTLIER,
   OFF_LOPSIDED,
   OFF_MOBILITY,
   OFF_PARITY,
   OFF_POTENTIAL,
   OFF_SELECTIVE,
+  OFF_SMALL_REGION,
   OFF_SORTING,
   OFF_STABILITY,
 } from './switches.js';
@@ -94,6 +96,12 @@ export const ORDERING_TECHNIQUES: ReadonlyArray<readonly [string, number]> = [
   ['stability', OFF_STABILITY],
   ['selective', OFF_SELECTIVE],
   ['lopsided', OFF_LOPSIDED],
+];
+
+/** The table's rules that --off switches off by name (never by `all`: they are not ordering): what Edax's table lacks. */
+export const TABLE_RULES: ReadonlyArray<readonly [string, number]> = [
+  ['small-region', OFF_SMALL_REGION],
+  ['keep-costlier', OFF_KEEP_COSTLIER],
 ];
 
 /** Plies of the sorting search at each empties count 0‥64. */

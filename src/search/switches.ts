@@ -15,3 +15,6 @@ export const OFF_STABILITY = 128; // the stability cutoff
 export const OFF_SELECTIVE = 256; // the selective pre-searches
 export const OFF_EDGE = 512; // edge stability in the key
 export const OFF_LOPSIDED = 1024; // the lopsided nodes' key (LOPSIDED_FROM)
+// The table's own rules (not among the ordering techniques, nor in --off all): Edax's table has neither.
+export const OFF_SMALL_REGION = 2048; // small nodes' entries kept to the first buckets (SMALL_MAX, SMALL_BUCKETS)
+export const OFF_KEEP_COSTLIER = 4096; // a store dropped for a much costlier victim of this search (KEEP_COSTLIER)

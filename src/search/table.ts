@@ -79,10 +79,14 @@ export function hashPosition(ph: number, pl: number, oh: number, ol: number): nu
   return h ^ (h >>> 13);
 }
 
-/** The hash of a node's entry: its position's, kept to the first SMALL_BUCKETS buckets at SMALL_MAX empties or fewer (constants.ts). */
-export function nodeHash(ph: number, pl: number, oh: number, ol: number, empties: number): number {
+/**
+ * The hash of a node's entry: its position's, kept to the first
+ * SMALL_BUCKETS buckets at SMALL_MAX empties or fewer (constants.ts) unless
+ * the small-node region is off (`region` false: --off small-region).
+ */
+export function nodeHash(ph: number, pl: number, oh: number, ol: number, empties: number, region = true): number {
   const h = hashPosition(ph, pl, oh, ol);
-  return empties <= SMALL_MAX ? h & (SMALL_BUCKETS - 1) : h;
+  return region && empties <= SMALL_MAX ? h & (SMALL_BUCKETS - 1) : h;
 }
 
 /**
@@ -137,6 +141,8 @@ export interface Table {
   date: number;
   /** The first date in use: entries dated before it are empty (clear moves it). */
   readonly floor: number;
+  /** Whether a store may be dropped for a costlier victim of this search (KEEP_COSTLIER); false: every store is stored. */
+  keepCostlier: boolean;
   /**
    * Records the result `score` of a search of the position to `depth` with
    * window (alpha, beta) and its best move (NO_MOVE if none).
@@ -289,10 +295,13 @@ abstract class TableBase {
     return victim;
   }
 
+  /** Whether a store may be dropped for a costlier victim (KEEP_COSTLIER); false: every store is stored, as Edax's table does (--off keep-costlier; the search context sets it). */
+  keepCostlier = true;
+
   /** Whether entry e, the bucket's victim, is of this search and costlier by more than KEEP_COSTLIER bits than a new result of this cost: the result is then not stored. */
   protected keeps(e: number, cost: number): boolean {
     const d = this.data;
-    return d[e] >>> 24 === this.now && d[e + 1] >>> 24 > cost + KEEP_COSTLIER;
+    return this.keepCostlier && d[e] >>> 24 === this.now && d[e + 1] >>> 24 > cost + KEEP_COSTLIER;
   }
 
   /**

@@ -1,0 +1,56 @@
+/**
+ * The table's own rules as switches (issue 71): `--off small-region` (no
+ * region of the first buckets for small nodes) and `--off keep-costlier`
+ * (every store stored, as Edax's table does). Each changes the tree, and
+ * each is applied alike by both engines: the same node counts, the same
+ * exact scores.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OBF } from './helpers.js';
+import { CLI } from './processes.js';
+
+function solve(engine: string, h: string, off: string[]): { nodes: number; mismatches: number } {
+  const r = spawnSync(
+    process.execPath,
+    [
+      CLI,
+      'solve',
+      join(OBF, 'fforum-1-19.obf'),
+      '-n',
+      '1',
+      '-h',
+      h,
+      '--engine',
+      engine,
+      '--json',
+      '--quiet',
+      ...(off.length ? ['--off', off.join(',')] : []),
+    ],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}');
+}
+
+describe('the table rules switched off, in both engines', () => {
+  it.each([
+    ['small-region', '16'],
+    ['keep-costlier', '12'],
+  ])('--off %s (h %s): another tree, the same in both engines, every score exact', (rule, h) => {
+    const base = solve('wasm', h, []);
+    const wasm = solve('wasm', h, [rule]);
+    const ts = solve('ts', h, [rule]);
+    expect(wasm.nodes).toBe(ts.nodes);
+    expect(wasm.nodes).not.toBe(base.nodes);
+    expect([wasm.mismatches, ts.mismatches]).toEqual([0, 0]);
+  });
+
+  it('both off: the same in both engines; --off all leaves the table rules on', () => {
+    const both = solve('wasm', '16', ['small-region', 'keep-costlier']);
+    expect(solve('ts', '16', ['small-region', 'keep-costlier']).nodes).toBe(both.nodes);
+    expect(solve('wasm', '16', ['all']).nodes).toBe(solve('wasm', '16', ['all']).nodes);
+    expect(solve('wasm', '16', ['all', 'small-region']).nodes).not.toBe(solve('wasm', '16', ['all']).nodes);
+  });
+});
