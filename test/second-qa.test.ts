@@ -460,3 +460,44 @@ describe('M9, M12: the words of the total and of a WLD check', () => {
     expect(mismatch({ ...losing, wld: 'win', move: 7, score: 2 } as never)).toBe('move H1 does not keep the win by the answers');
   });
 });
+
+describe("issue 73's command line: analyze's live line, --check-theoretical's progress, --player's matches", () => {
+  const w = wthorCopy('cli73');
+  const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+
+  it.runIf(hasScript)('on an 80-column terminal (script(1), COLUMNS=80) the live line never passes 80 columns', () => {
+    const cmd = `COLUMNS=80 "${process.execPath}" "${CLI}" analyze WTH_2019.wtb --game 1-2 --from 12 -h 14 -n 1 --progress-every 1`;
+    const r = spawnSync('script', ['-qfec', cmd, '/dev/null'], { encoding: 'utf8', cwd: w, timeout: 120_000, env: { ...process.env, COLUMNS: '80' } });
+    expect(r.status, r.stderr).toBe(0);
+    // What the terminal shows: each redraw starts after a carriage return and an erase-line.
+    const shown = r.stdout.split(/\r|\n/).map((s) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
+    expect(shown.some((s) => /games, .* positions done/.test(s))).toBe(true);
+    for (const s of shown) expect(s.length, s).toBeLessThanOrEqual(80);
+  });
+
+  it('--check-theoretical off a terminal: progress lines on stderr, and JSON rows with both scores', () => {
+    const r = run(['analyze', 'WTH_2019.wtb', '--game', '1-2', '--check-theoretical', '-n', '1', '--json', '--progress-every', '0.2'], w);
+    expect(r.code, r.err).toBe(0);
+    const rows = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows.slice(0, 2)).toEqual([
+      expect.objectContaining({ theoretical: expect.any(Number), exact: expect.any(Number), agree: true }),
+      expect.objectContaining({ theoretical: expect.any(Number), exact: expect.any(Number), agree: true }),
+    ]);
+    expect(r.err).toMatch(/^progress: \d\/2 games, \d\/2 positions done/m);
+  });
+
+  it('--player names the players it matched', () => {
+    const r = run(['analyze', 'WTH_2019.wtb', '--player', 'tastet', '--from', '2', '-h', '12', '-n', '1', '--game', '120-150'], w);
+    expect(r.err).toMatch(/^--player tastet: 2 players Tastet Marc, Tastet Remi$/m);
+  });
+});
+
+describe('a record with its passes run together', () => {
+  it('g2passc6 and f5--d6 read as a move, a pass, a move', async () => {
+    const { recordMoves, PASS } = await import('../dist/index.js');
+    // g2: rank 2, file g (the 7th): 8 + 6; c6: rank 6, file c: 40 + 2.
+    expect(recordMoves('g2passc6')).toEqual([14, PASS, 42]);
+    expect(recordMoves('G2PASSc6')).toEqual([14, PASS, 42]);
+    expect(recordMoves('f5--d6')).toEqual([37, PASS, 43]);
+  });
+});

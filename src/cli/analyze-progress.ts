@@ -68,8 +68,15 @@ export class AnalyzeProgress implements Watcher {
     return `${this.gamesDone}/${this.games} games, ${this.positionsDone}/${this.positions} positions done; ${this.game}: ${this.running.size} move${this.running.size === 1 ? '' : 's'} solving; ${mega(nodes)} nodes, ${formatTime(ms)}`;
   }
 
+  /**
+   * The live line, cut to the terminal's width (the stream's columns, else
+   * COLUMNS, else 80) so that it never wraps: a wrapped line cannot be
+   * erased in place and leaves a stale fragment on every redraw.
+   */
   private draw(): void {
-    this.stream.write(`\r\x1b[2K${this.line()}`);
+    const width = this.stream.columns || Number(process.env.COLUMNS) || 80;
+    const text = this.line();
+    this.stream.write(`\r\x1b[2K${text.length < width ? text : `${text.slice(0, Math.max(1, width - 2))}…`}`);
     this.shown = true;
   }
 

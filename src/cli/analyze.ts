@@ -47,7 +47,7 @@ import { AnalyzeProgress } from './analyze-progress.js';
 import { AnalyzeResults } from './analyze-results.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import { addSettingOptions, checkTableFits, searchSettings, UsageError } from './options.js';
-import { checkOutput } from './outputs.js';
+import { checkResultsOptions } from './outputs.js';
 import type { StopSignals } from './signals.js';
 
 /** The command's own options (the settings table's are read through searchSettings). */
@@ -207,15 +207,11 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
   const search = searchSettings(o, 'analyze');
   // One table a worker, refused before anything is read when the machine cannot hold them.
   checkTableFits(search.hashBits, search.tableLayout, search.workers);
-  if (o.resume && !o.results) throw new UsageError('--resume needs --results <file.jsonl>');
-  if (o.force && !o.results) throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
-  if (o.resume && o.force) throw new UsageError('--resume goes on with the --results file, --force overwrites it: give one of them');
   if (o.checkTheoretical && (o as { from?: unknown }).from !== undefined)
     throw new UsageError("--from: --check-theoretical solves each game's position at its file's depth (24 empties): give one of them");
-  if (o.results !== undefined) {
-    if (o.checkTheoretical) throw new UsageError('--results keeps analysed games; --check-theoretical analyses none: give one of them');
-    checkOutput('--results', o.results, filesRead(inputs), !!o.force || !!o.resume, 'add --resume to go on with it');
-  }
+  if (o.checkTheoretical && o.results !== undefined)
+    throw new UsageError('--results keeps analysed games; --check-theoretical analyses none: give one of them');
+  checkResultsOptions(o, filesRead(inputs));
   const bad: string[] = [];
   let games = inputs.flatMap((arg) => gamesOf(arg, search.games, bad, inputs.length));
   for (const b of bad) process.stderr.write(`error: ${b}\n`);
@@ -225,6 +221,10 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
     const who = search.player.toLowerCase();
     const all = games;
     games = games.filter((g) => g.black.toLowerCase().includes(who) || g.white.toLowerCase().includes(who));
+    // Which players the name matched, said once: "tastet" matches two.
+    const matched = [...new Set(games.flatMap((g) => [g.black, g.white]).filter((n) => n.toLowerCase().includes(who)))].sort();
+    if (matched.length > 0 && !o.quiet)
+      process.stderr.write(`--player ${search.player}: ${matched.length === 1 ? 'the player' : `${matched.length} players`} ${matched.join(', ')}\n`);
     if (games.length === 0)
       throw new UsageError(
         all.some((g) => g.black || g.white)
@@ -323,7 +323,7 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
         print(`${'player'.padEnd(width)}  games  moves  discs lost  moves losing  largest`);
         for (const p of players)
           print(
-            `${p.name.padEnd(width)}  ${String(p.games).padStart(5)}  ${String(p.moves).padStart(5)}  ${String(p.totalLoss).padStart(10)}  ${String(p.movesLost).padStart(12)}  ${p.largestLoss > 0 ? `${p.largestLoss} (game ${p.largestGame}, move ${p.largestAt})` : '0'}`,
+            `${p.name.padEnd(width)}  ${String(p.games).padStart(5)}  ${String(p.moves).padStart(5)}  ${String(p.totalLoss).padStart(10)}  ${String(p.movesLost).padStart(12)}  ${p.largestLoss > 0 ? `${p.largestLoss} (${games[p.largestGame - 1]?.label ?? `game ${p.largestGame}`}, move ${p.largestAt})` : '0'}`,
           );
       }
     }
@@ -364,6 +364,11 @@ async function checkTheoretical(
   if (games.every((g) => !g.theoretical))
     throw new UsageError('--check-theoretical: no WTHOR game among the inputs (a .wtb file holds the theoretical scores)');
   const entries = checkable.map(({ position }) => ({ line: 0, position, answers: [] }));
+  // Progress as analyze's: a live line on a terminal, a line now and then off one (each result a "game" of one position).
+  const progress = o.quiet
+    ? null
+    : new AnalyzeProgress(process.stderr.isTTY === true, checkable.length, checkable.length, process.stderr, search.progressEvery * 1000);
+  const print = (text: string) => (progress ? progress.print(text, out) : out(text));
   let agree = 0;
   let disagree = 0;
   let interrupted = false;
@@ -374,24 +379,30 @@ async function checkTheoretical(
       engine: search.engine,
       signal: stop.signal,
       order: 'finished' as const,
+      ...(progress ? { watcher: progress } : {}),
     };
+    progress?.startGame(`${checkable.length} position${checkable.length === 1 ? '' : 's'} at the files' depth`);
     for await (const r of entries.length > 0 ? solveSuite(entries, options) : []) {
+      progress?.positionDone(r.nodes);
+      progress?.gameDone();
       const { item, position } = checkable[r.index - 1];
       const exact = position.toMove === 'X' ? r.score : 0 - r.score;
       const theoretical = discDifference(item.theoretical?.discs ?? 0);
       if (exact === theoretical) agree++;
       else {
         disagree++;
-        out(
+        print(
           `${item.label}: the file's theoretical score is ${formatScore(theoretical)} for black, the exact score of its position at ${item.theoretical?.depth} empties ${formatScore(exact)}`,
         );
       }
       if (o.json)
-        out(JSON.stringify({ label: item.label, game: item.number, theoretical, exact, agree: exact === theoretical, nodes: r.nodes }));
+        print(JSON.stringify({ label: item.label, game: item.number, theoretical, exact, agree: exact === theoretical, nodes: r.nodes }));
     }
   } catch (e) {
     if (!stop.signal.aborted) throw e;
     interrupted = true;
+  } finally {
+    progress?.stop();
   }
   const counts = `${agree + disagree} of ${checkable.length} checked: ${agree} agree, ${disagree} disagree; ${notCheckable} not checkable (the game ends before its file's depth)`;
   if (interrupted) {

@@ -42,3 +42,24 @@ export function checkOutput(label: string, path: string, inputs: readonly (strin
     throw new UsageError(`${label} ${path} exists: ${how ? `${how}, or ` : ''}add --force to overwrite it`);
   }
 }
+
+/** The output options that solve and analyze share. */
+export interface ResultsOptions {
+  readonly results?: string;
+  readonly resume?: boolean;
+  readonly force?: boolean;
+}
+
+/**
+ * The one check of the results options, for every command that keeps a
+ * results file: --resume and --force each need --results and exclude each
+ * other; the file is never one of `inputs` (every file the command reads),
+ * and an existing one that is not empty needs --resume or --force.
+ * `resumeElsewhere`: what else --resume may go on with (solve's --queue).
+ */
+export function checkResultsOptions(o: ResultsOptions, inputs: readonly (string | null | undefined)[], resumeElsewhere = ''): void {
+  if (o.resume && o.results === undefined && !resumeElsewhere) throw new UsageError('--resume needs --results <file.jsonl>');
+  if (o.force && o.results === undefined) throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
+  if (o.resume && o.force) throw new UsageError('--resume goes on with the --results file, --force overwrites it: give one of them');
+  if (o.results !== undefined) checkOutput('--results', o.results, inputs, !!o.force || !!o.resume, 'add --resume to go on with it');
+}

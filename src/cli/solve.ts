@@ -47,7 +47,7 @@ import {
 } from '../internal.js';
 import { EXIT_MISMATCH, EXIT_USAGE } from './exit-codes.js';
 import { addSettingOptions, checkTableFits, mib, searchSettings, UsageError } from './options.js';
-import { checkOutput } from './outputs.js';
+import { checkResultsOptions } from './outputs.js';
 import { Progress } from './progress.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 import type { StopSignals } from './signals.js';
@@ -168,21 +168,11 @@ async function readInput(file: string | undefined, opts: SolveOpts, stop: StopSi
 
 /** Options that go only with others, or not with them. */
 function checkCombinations(file: string | undefined, opts: SolveOpts, search: ResolvedOptions): void {
-  if (opts.results !== undefined) checkResultsPath(opts.results, [file, search.weights?.file], !!opts.resume, !!opts.force);
+  // --resume goes on with a --results file, or with a run of --queue (Redis keeps it); the file is never the suite or the weights.
   if (opts.resume && !opts.results && !opts.queue)
     throw new UsageError('--resume needs --results <file.jsonl> (or --queue, whose runs Redis keeps)');
-  if (opts.force && !opts.results) throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
+  checkResultsOptions(opts, [file, search.weights?.file], opts.queue ?? '');
   if (opts.queue === undefined && opts.run !== undefined) throw new UsageError('--run names a run of --queue');
-}
-
-/**
- * A results file is appended to with --resume, overwritten with --force;
- * an existing non-empty one is refused otherwise, and so is a path that is
- * also an input (the suite, the weights).
- */
-function checkResultsPath(path: string, inputs: readonly (string | undefined)[], resume: boolean, force: boolean): void {
-  if (resume && force) throw new UsageError('--resume goes on with the --results file, --force overwrites it: give one of them');
-  checkOutput('--results', path, inputs, force || resume, 'add --resume to go on with it');
 }
 
 /** Where the run solves: this machine's pool, or a queue. */

@@ -51,7 +51,8 @@ export interface Game {
 
 /**
  * The moves of a record, in order: squares ("f5d6" -> [37, 43], any case)
- * and written passes ("pass", "ps", "pa", "--") as PASS. Move numbers
+ * and written passes ("pass", "ps", "pa", "--", also run together with the
+ * squares: "g2passc6") as PASS. Move numbers
  * ("1.", "1...", "1.f5") and the spaces and commas between moves are
  * skipped, so "1. f5 d6 2. c3 f4" reads as "f5d6c3f4". The one reader of
  * records, for the command line and the page: RecordError names the first
@@ -68,6 +69,13 @@ export function recordMoves(text: string): number[] {
       continue;
     }
     for (let i = 0; i < w.length; i += 2) {
+      // "pass" and "--" run together with the squares too: "g2passc6".
+      const word4 = w.slice(i, i + 4).toLowerCase();
+      if (word4 === 'pass' || w.slice(i, i + 2) === '--') {
+        moves.push(PASS);
+        if (word4 === 'pass') i += 2;
+        continue;
+      }
       const t = w.slice(i, i + 2);
       const m = /^[a-h][1-8]$|^(ps|pa)$/i.test(t) ? squareOrPass(t) : -2;
       if (m === -2) throw new RecordError(moves.length + 1, `"${t}" is not a square (a game record is moves as in f5d6c3)`);
