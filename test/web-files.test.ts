@@ -54,6 +54,11 @@ describe.skipIf(!chromium)('game files in the page', () => {
       '60. e8',
     ]);
     expect(await position(page)).toBe(key(g3.final));
+    // The pick hands the keys to the board (issue 73, point 2): Home steps the game, not the list.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('board');
+    await page.keyboard.press('Home');
+    expect(await position(page)).toBe(key(g3.moves[50].position));
+    expect(await page.locator('#game-list').inputValue()).toBe('1');
     await page.click('#first');
     expect(await position(page)).toBe(key(g3.moves[50].position));
     // Saved as GGF: the library reads back the same start and moves.

@@ -67,9 +67,12 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
     $('ffo').append(o);
   });
   for (const id of ['bits', 'workers']) $(id).addEventListener('input', () => app.render());
+  // A pick from a list hands the keys back to the board: the arrows step through the game, not through the list.
+  const toBoard = () => $('board').focus({ preventScroll: true });
   $('ffo').onchange = idle(() => {
     const i = ($('ffo') as HTMLSelectElement).value;
     if (i !== '') app.newGame(ffo[Number(i)].position);
+    toBoard();
   });
   $('pv-first').onclick = () => app.stepPv(-Infinity);
   $('pv-back').onclick = () => app.stepPv(-1);
@@ -91,7 +94,10 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
     if (files.length > 0 && !state.running) app.openFiles(files);
   };
   $('open-file').onchange = () => void open(($('open-file') as HTMLInputElement).files as FileList);
-  $('game-list').onchange = idle(() => app.openGame(Number(($('game-list') as HTMLSelectElement).value)));
+  $('game-list').onchange = idle(() => {
+    app.openGame(Number(($('game-list') as HTMLSelectElement).value));
+    toBoard();
+  });
   document.addEventListener('dragover', (e) => e.preventDefault());
   document.addEventListener('drop', (e) => {
     e.preventDefault();
