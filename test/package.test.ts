@@ -29,6 +29,7 @@ const CORE_MODULES = [
   'dist/eval/sizes.js',
   'dist/eval/weights.js',
   'dist/game/analyze.js',
+  'dist/game/files.js',
   'dist/game/ggf.js',
   'dist/game/record.js',
   'dist/game/scores.js',
@@ -341,11 +342,11 @@ console.log(JSON.stringify({ names: Object.keys(core).length, added, resources }
         join(project, 'subpaths.mjs'),
         `
 const names = {};
-for (const p of ['board', 'eval', 'lab', 'train', 'queue']) names[p] = Object.keys(await import('revsolve/' + p)).length;
+for (const p of ['board', 'eval', 'games', 'lab', 'train', 'queue']) names[p] = Object.keys(await import('revsolve/' + p)).length;
 console.log(JSON.stringify(names));
 `,
       );
-      expect(JSON.parse(run('node', ['subpaths.mjs'], project))).toEqual({ board: 2, eval: 21, lab: 8, train: 2, queue: 11 });
+      expect(JSON.parse(run('node', ['subpaths.mjs'], project))).toEqual({ board: 2, eval: 26, games: 5, lab: 8, train: 2, queue: 11 });
     }, 60_000);
 
     it("compiles and runs the README's TypeScript example as written", () => {

@@ -467,7 +467,12 @@ describe("issue 73's command line: analyze's live line, --check-theoretical's pr
 
   it.runIf(hasScript)('on an 80-column terminal (script(1), COLUMNS=80) the live line never passes 80 columns', () => {
     const cmd = `COLUMNS=80 "${process.execPath}" "${CLI}" analyze WTH_2019.wtb --game 1-2 --from 12 -h 14 -n 1 --progress-every 1`;
-    const r = spawnSync('script', ['-qfec', cmd, '/dev/null'], { encoding: 'utf8', cwd: w, timeout: 120_000, env: { ...process.env, COLUMNS: '80' } });
+    const r = spawnSync('script', ['-qfec', cmd, '/dev/null'], {
+      encoding: 'utf8',
+      cwd: w,
+      timeout: 120_000,
+      env: { ...process.env, COLUMNS: '80' },
+    });
     expect(r.status, r.stderr).toBe(0);
     // What the terminal shows: each redraw starts after a carriage return and an erase-line.
     const shown = r.stdout.split(/\r|\n/).map((s) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
@@ -478,7 +483,10 @@ describe("issue 73's command line: analyze's live line, --check-theoretical's pr
   it('--check-theoretical off a terminal: progress lines on stderr, and JSON rows with both scores', () => {
     const r = run(['analyze', 'WTH_2019.wtb', '--game', '1-2', '--check-theoretical', '-n', '1', '--json', '--progress-every', '0.2'], w);
     expect(r.code, r.err).toBe(0);
-    const rows = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.slice(0, 2)).toEqual([
       expect.objectContaining({ theoretical: expect.any(Number), exact: expect.any(Number), agree: true }),
       expect.objectContaining({ theoretical: expect.any(Number), exact: expect.any(Number), agree: true }),

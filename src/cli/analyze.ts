@@ -224,7 +224,9 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
     // Which players the name matched, said once: "tastet" matches two.
     const matched = [...new Set(games.flatMap((g) => [g.black, g.white]).filter((n) => n.toLowerCase().includes(who)))].sort();
     if (matched.length > 0 && !o.quiet)
-      process.stderr.write(`--player ${search.player}: ${matched.length === 1 ? 'the player' : `${matched.length} players`} ${matched.join(', ')}\n`);
+      process.stderr.write(
+        `--player ${search.player}: ${matched.length === 1 ? 'the player' : `${matched.length} players`} ${matched.join(', ')}\n`,
+      );
     if (games.length === 0)
       throw new UsageError(
         all.some((g) => g.black || g.white)

@@ -59,7 +59,8 @@ export interface ResultsOptions {
  */
 export function checkResultsOptions(o: ResultsOptions, inputs: readonly (string | null | undefined)[], resumeElsewhere = ''): void {
   if (o.resume && o.results === undefined && !resumeElsewhere) throw new UsageError('--resume needs --results <file.jsonl>');
-  if (o.force && o.results === undefined) throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
+  if (o.force && o.results === undefined)
+    throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
   if (o.resume && o.force) throw new UsageError('--resume goes on with the --results file, --force overwrites it: give one of them');
   if (o.results !== undefined) checkOutput('--results', o.results, inputs, !!o.force || !!o.resume, 'add --resume to go on with it');
 }

@@ -7,12 +7,14 @@
  * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or
  * usage, 129 / 130 / 143 stopped by SIGHUP / SIGINT / SIGTERM, 70 a bug.
  */
+
 import { writeSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { FileError, perft, problemOf, RedisUnreachable, RunConflict, VERSION } from '../internal.js';
 import { addAnalyzeCommand } from './analyze.js';
 import { addEvalCommands } from './eval.js';
 import { EXIT_BUG, EXIT_OUTPUT, EXIT_USAGE } from './exit-codes.js';
+import { addGamesCommand } from './games.js';
 import { addLabCommands } from './lab.js';
 import { UsageError } from './options.js';
 import { OutputError } from './output.js';
@@ -69,6 +71,7 @@ function buildProgram(stop: StopSignals): Command {
   addLabCommands(program, out, err);
   addQueueCommands(program, out, err, stop);
   addWebCommand(program, stop);
+  addGamesCommand(program);
 
   program
     .command('perft')
