@@ -519,6 +519,10 @@ function closing(
   const dfpn = search.wld && search.prover === 'dfpn';
   const jsonTotal = (extra: Record<string, unknown>) =>
     jsonSummary(summary, {
+      // Provenance: which revsolve, which weights (their SHA-256), which tree (the settings digest).
+      version: VERSION,
+      weightsSha256: search.weights?.digest ?? null,
+      settingsDigest: queueOf(search).digest,
       workers: setup.where.kind === 'local' ? setup.where.plan.settings.workers : 0,
       hashBits: search.hashBits,
       tableLayout: search.tableLayout,
