@@ -66,6 +66,10 @@ describe.skipIf(!chromium)('game files in the page', () => {
     const back = readGgf(readFileSync((await ggf.path())!, 'utf8'), 'saved.ggf').games[0];
     expect(formatPosition(back.start)).toBe(formatPosition(g3.moves[50].position));
     expect(formatRecord(back.moves)).toBe(G3.slice(100));
+    // Its header kept (issue 73, point 3): shown above the board, written back, the file named after the players.
+    expect(await page.locator('#game-header').textContent()).toBe('Anna Black (black) – Carl Green (white) · Study');
+    expect([back.black, back.white, back.properties.PC]).toEqual(['Anna Black', 'Carl Green', 'Study']);
+    expect(ggf.suggestedFilename()).toBe('Anna Black - Carl Green.ggf');
     // A record is from the usual start: said, nothing saved.
     await page.click('#save-record');
     expect(await page.locator('#message').textContent()).toMatch(/save it as GGF/);

@@ -44,12 +44,63 @@ export function gamesOfFiles(files: readonly OpenedFile[]): { games: FileGame[];
   };
 }
 
-/** The game as GGF (its start, its moves with every pass written). */
-export function gameGgf(game: GameHistory): string {
-  return `${writeGgf({ start: game.start, moves: game.moves, place: 'revsolve' })}\n`;
+/** What a game file said of the game on the board: kept from the reader, written back when it is saved. */
+export interface GameHeader {
+  readonly black: string;
+  readonly white: string;
+  readonly event?: string;
+  readonly date?: string;
+  /** Black's final disc difference as the file gives it. */
+  readonly result?: number;
+  /** Black's disc difference with perfect play from the file's depth (WTHOR). */
+  readonly theoretical?: number;
 }
 
-/** The game as a transcript: its record on one line, passes implied (from the usual start: a transcript does not hold another). */
-export function gameTranscript(game: GameHistory): string {
-  return `${formatRecord(game.moves)}\n`;
+/** A game's header, from the reader's game. */
+export function headerOf(g: ReadGame): GameHeader {
+  return {
+    black: g.black,
+    white: g.white,
+    ...(g.event ? { event: g.event } : {}),
+    ...(g.date ? { date: g.date } : {}),
+    ...(g.result !== undefined ? { result: g.result } : {}),
+    ...(g.theoretical ? { theoretical: 2 * g.theoretical.discs - 64 } : {}),
+  };
+}
+
+const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)}`;
+
+/** The header in one line, as the page shows it above the board ('' when there is nothing to say). */
+export function headerLine(h: GameHeader | null): string {
+  if (!h) return '';
+  const parts = [h.black || h.white ? `${h.black || '?'} (black) – ${h.white || '?'} (white)` : '', h.event ?? '', h.date ?? ''];
+  if (h.result !== undefined) parts.push(`result ${signed(h.result)} for black`);
+  if (h.theoretical !== undefined) parts.push(`theoretical ${signed(h.theoretical)}`);
+  return parts.filter((p) => p !== '').join(' · ');
+}
+
+/** A file name for the game: its players and date ("Tastet Marc - Juigner Arthur 2019"), or revsolve-game. */
+export function fileNameOf(h: GameHeader | null, ext: string): string {
+  const words = h ? [h.black && h.white ? `${h.black} - ${h.white}` : h.black || h.white, h.date ?? ''].filter(Boolean).join(' ') : '';
+  const safe = words.replace(/[\\/:*?"<>|]/g, '').trim();
+  return `${safe || 'revsolve-game'}.${ext}`;
+}
+
+/** The game as GGF (its start, its moves with every pass written), with the header it was opened with. */
+export function gameGgf(game: GameHistory, h: GameHeader | null = null): string {
+  return `${writeGgf({
+    start: game.start,
+    moves: game.moves,
+    place: h?.event ?? 'revsolve',
+    ...(h?.black ? { black: h.black } : {}),
+    ...(h?.white ? { white: h.white } : {}),
+    ...(h?.date ? { date: h.date } : {}),
+    ...(h?.result !== undefined ? { result: h.result } : {}),
+  })}\n`;
+}
+
+/** The game as a transcript: its record on one line, passes implied (from the usual start: a transcript does not hold another); its header as # comments above. */
+export function gameTranscript(game: GameHistory, h: GameHeader | null = null): string {
+  const line = headerLine(h);
+  return `${line ? `# ${line}\n` : ''}${formatRecord(game.moves)}\n`;
 }

@@ -24,7 +24,7 @@ import { BoardView } from './board.js';
 import { wireControls } from './controls.js';
 import { $, download, enable, say } from './dom.js';
 import { EngineHost } from './engine-host.js';
-import { type FileGame, gameGgf, gamesOfFiles, gameTranscript, type OpenedFile } from './files.js';
+import { type FileGame, fileNameOf, type GameHeader, gameGgf, gamesOfFiles, gameTranscript, headerLine, headerOf, type OpenedFile } from './files.js';
 import type { GameSnapshot } from './game.js';
 import { Solving, WARN_EMPTIES } from './solving.js';
 import { type Page, PageState } from './state.js';
@@ -66,6 +66,8 @@ class PageApp implements Page {
   private readonly redone: GameSnapshot[] = [];
   /** The games of the game files opened last. */
   private fileGames: FileGame[] = [];
+  /** What the file said of the game on the board (players, event, date, result), or null: shown above the board, written back when saved. */
+  private header: GameHeader | null = null;
 
   render(): void {
     const { state } = this;
@@ -151,7 +153,15 @@ class PageApp implements Page {
 
   /** A new game from `start` ("empty board", "start position", an edit, a position pasted or picked). */
   newGame(start: Position): void {
+    this.setHeader(null);
     this.change(() => this.state.game.begin(start));
+  }
+
+  private setHeader(h: GameHeader | null): void {
+    this.header = h;
+    const line = headerLine(h);
+    $('game-header').textContent = line;
+    $('game-header').hidden = line === '';
   }
 
   /** Ctrl+Z: the game before the last move or edit; Ctrl+Y: again. */
@@ -306,16 +316,17 @@ class PageApp implements Page {
     const g = this.fileGames[index];
     if (!g || this.state.running) return;
     this.change(() => this.state.game.load(g.start, g.moves));
+    this.setHeader(headerOf(g.read));
     ($('game-list') as HTMLSelectElement).value = String(index);
   }
 
   /** The game saved as a file: GGF (from its start), or its record (from the usual start only). */
   save(kind: 'ggf' | 'record'): void {
     const { game } = this.state;
-    if (kind === 'ggf') download('revsolve-game.ggf', gameGgf(game), 'text/plain');
+    if (kind === 'ggf') download(fileNameOf(this.header, 'ggf'), gameGgf(game, this.header), 'text/plain');
     else if (positionKey(game.start) !== positionKey(START_POSITION))
       say('a record starts from the usual start position: this game starts from another, save it as GGF', true);
-    else download('revsolve-game.txt', gameTranscript(game), 'text/plain');
+    else download(fileNameOf(this.header, 'txt'), gameTranscript(game, this.header), 'text/plain');
   }
 
   /** Copies `text` to the clipboard, and says so (or why not). */
