@@ -34,7 +34,7 @@ export { jsonRecord, ResultsFile, readResults } from './pool/results.js';
 export { LEAF_EMPTIES } from './pool/split.js';
 export { SELECTIVE_MIN } from './search/root.js';
 // Internals the core entry published until 0.2 (CHANGELOG): the settings table itself, the table's layouts, the checks.
-export { LAYOUTS, NO_MOVE, tableBytes } from './search/table.js';
+export { LAYOUTS, maxBitsOf, NO_MOVE, tableBytes } from './search/table.js';
 export {
   COMBINATIONS,
   checkCombinations,

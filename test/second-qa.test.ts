@@ -136,7 +136,11 @@ describe('C1: every documented table size works or is refused before anything ru
     const summary = JSON.parse(r.out.trim().split('\n').at(-1) ?? '{}');
     expect(summary).toMatchObject({ positions: 19, mismatches: 0, hashBits: 28, tableLayout: 'key4', tableBytes: 2 ** 32 });
     // The summary's provenance and the process's own CPU time (issue 70).
-    expect(summary).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), weightsSha256: expect.stringMatching(/^[0-9a-f]{64}$/), settingsDigest: expect.stringMatching(/^s2-/) });
+    expect(summary).toMatchObject({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      weightsSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      settingsDigest: expect.stringMatching(/^s2-/),
+    });
     expect(summary.positionsMs).toBe(summary.cpuMs);
     expect(summary.process.userMs + summary.process.systemMs).toBeGreaterThan(0);
     expect(summary.process.peakKiB).toBeGreaterThan(0);

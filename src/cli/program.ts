@@ -14,6 +14,7 @@ import { FileError, perft, problemOf, RedisUnreachable, RunConflict, VERSION } f
 import { addAnalyzeCommand } from './analyze.js';
 import { addEvalCommands } from './eval.js';
 import { EXIT_BUG, EXIT_OUTPUT, EXIT_USAGE } from './exit-codes.js';
+import { addExperimentCommand } from './experiment.js';
 import { addGamesCommand } from './games.js';
 import { addLabCommands } from './lab.js';
 import { UsageError } from './options.js';
@@ -72,6 +73,7 @@ function buildProgram(stop: StopSignals): Command {
   addQueueCommands(program, out, err, stop);
   addWebCommand(program, stop);
   addGamesCommand(program);
+  addExperimentCommand(program);
 
   program
     .command('perft')

@@ -1,0 +1,370 @@
+/**
+ * `revsolve experiment table|eval SUITE`: the table-size and cache study and
+ * the weights study as commands. Each configuration (a table size and
+ * layout with the table's rules, or a weights file) solves the suite in a
+ * fresh child process (`solve -n 1 --json`), for --rounds rounds in
+ * rotated order; each run keeps its nodes, the child's own CPU time (user
+ * and system, from its process.resourceUsage), wall time, page faults, peak
+ * memory, the engine that ran and the table's statistics by band of
+ * empties. Printed: per configuration the nodes, the CPU's median and
+ * range, and against the baseline the nodes × and the CPU × with a 95 %
+ * interval on the log of the per-round paired ratios. Written to --out (a
+ * new folder): runs.jsonl (provenance first, a line a run), summary.csv,
+ * plot.svg. Never into the package; never over a folder with files in it.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, maxBitsOf, readObf, tQuantile975, VERSION, WASM_MAX_BITS } from '../internal.js';
+import { UsageError } from './options.js';
+
+const CLI = fileURLToPath(new URL('./main.js', import.meta.url));
+
+/** One configuration: the solve flags that make it, and how it is named. */
+interface Config {
+  readonly name: string;
+  readonly flags: readonly string[];
+  readonly hashBits: number;
+  readonly layout: Layout;
+  readonly off: string;
+  readonly eval: string;
+}
+
+interface Run {
+  readonly config: string;
+  readonly round: number;
+  readonly nodes: number;
+  readonly userMs: number;
+  readonly systemMs: number;
+  readonly cpuMs: number;
+  readonly wallMs: number;
+  readonly minorFaults: number;
+  readonly majorFaults: number;
+  readonly peakKiB: number;
+  readonly engine: string;
+  readonly mismatches: number;
+  readonly load: { readonly before: number; readonly after: number };
+  /** The table's statistics summed by band of 4 empties (probes, hits, stores, overwrites). */
+  readonly bands: Record<string, { probes: number; hits: number; stores: number; overwrites: number }>;
+}
+
+interface Opts {
+  hashBits?: string;
+  table?: string;
+  off?: string;
+  eval?: string;
+  rounds: string;
+  out?: string;
+  engine: 'wasm' | 'ts';
+  baseline?: string;
+}
+
+/** "10,12,14" or "10-22" or "10-22/2": table sizes. */
+function bitsList(text: string): number[] {
+  const out: number[] = [];
+  for (const part of text.split(',')) {
+    const m = /^(\d+)(?:-(\d+)(?:\/(\d+))?)?$/.exec(part.trim());
+    if (!m) throw new UsageError(`--hash-bits ${text}: sizes as 10,12,14 or a range 10-22 or 10-22/2`);
+    const [a, b, step] = [Number(m[1]), Number(m[2] ?? m[1]), Number(m[3] ?? 1)];
+    if (b < a || step < 1) throw new UsageError(`--hash-bits ${part}: a range from low to high, a step of 1 or more`);
+    for (let h = a; h <= b; h += step) out.push(h);
+  }
+  for (const h of out) if (h < MIN_BITS || h > MAX_BITS) throw new UsageError(`--hash-bits ${h}: out of ${MIN_BITS}..${MAX_BITS}`);
+  return [...new Set(out)];
+}
+
+function layoutList(text: string): Layout[] {
+  const names = text.split(',').map((s) => s.trim());
+  for (const n of names) if (!(n in LAYOUTS)) throw new UsageError(`--table ${n}: not a layout (${Object.keys(LAYOUTS).join(', ')})`);
+  return names as Layout[];
+}
+
+/** The configurations of a sweep, refused when one would run another engine than the one asked, or a table its layout cannot hold. */
+function configsOf(kind: 'table' | 'eval', o: Opts): Config[] {
+  const bits = bitsList(o.hashBits ?? (kind === 'table' ? '10-22/2' : '21'));
+  const layouts = layoutList(o.table ?? 'board2');
+  // --off sets, separated by semicolons: "none;small-region,keep-costlier".
+  const offs = (o.off ?? 'none').split(';').map((s) => s.trim() || 'none');
+  const evals = kind === 'eval' ? (o.eval ?? '').split(',').filter(Boolean) : [''];
+  if (kind === 'eval' && evals.length === 0) throw new UsageError('experiment eval: --eval A,B,… names the weights files to compare');
+  for (const e of evals) if (e && e !== 'none' && !existsSync(e)) throw new UsageError(`--eval ${e}: no such file`);
+  const configs: Config[] = [];
+  for (const e of evals)
+    for (const layout of layouts)
+      for (const off of offs)
+        for (const h of bits) {
+          if (h > maxBitsOf(layout))
+            throw new UsageError(`--hash-bits ${h} with --table ${layout}: that layout holds 2^${maxBitsOf(layout)} entries at most`);
+          if (o.engine === 'wasm' && (layout === 'key4' || h > WASM_MAX_BITS))
+            throw new UsageError(
+              `h ${h} ${layout}: the WebAssembly engine ${layout === 'key4' ? 'has no key4 layout' : `holds 2^${WASM_MAX_BITS} entries at most`}, and a sweep never switches engines quietly: give --engine ts, or leave it out`,
+            );
+          const name = [`h${h}`, layout, ...(off !== 'none' ? [`off:${off}`] : []), ...(e ? [`eval:${e}`] : [])].join(' ');
+          const flags = [
+            '-h',
+            String(h),
+            '--table',
+            layout,
+            '--engine',
+            o.engine,
+            ...(off !== 'none' ? ['--off', off] : []),
+            ...(e ? ['--eval', e] : []),
+          ];
+          configs.push({ name, flags, hashBits: h, layout, off, eval: e });
+        }
+  return configs;
+}
+
+/** The suite, checked to hold positions before anything runs: their count. */
+function checkSuite(suite: string): number {
+  const { entries, errors } = readObf(suite);
+  if (entries.length === 0) throw new UsageError(`${suite}: no position in it${errors.length ? ` (${errors[0].message})` : ''}`);
+  return entries.length;
+}
+
+function runOnce(suite: string, c: Config, round: number): Run {
+  const before = loadavg()[0];
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [CLI, 'solve', suite, '-n', '1', '--json', '--quiet', ...c.flags], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0 || r.signal)
+    throw new UsageError(`${c.name}: solve exited ${r.status ?? r.signal}: ${(r.stderr ?? '').trim().split('\n')[0]}`);
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  const s = lines.pop();
+  const bands: Run['bands'] = {};
+  for (const row of lines) {
+    const band = `${4 * Math.floor(row.empties / 4)}-${4 * Math.floor(row.empties / 4) + 3}`;
+    const b = bands[band] ?? { probes: 0, hits: 0, stores: 0, overwrites: 0 };
+    b.probes += row.table.probes;
+    b.hits += row.table.hits;
+    b.stores += row.table.stores;
+    b.overwrites += row.table.overwrites;
+    bands[band] = b;
+  }
+  return {
+    config: c.name,
+    round,
+    nodes: s.nodes,
+    userMs: s.process.userMs,
+    systemMs: s.process.systemMs,
+    cpuMs: s.process.userMs + s.process.systemMs,
+    wallMs: Math.round(wallMs),
+    minorFaults: s.process.minorFaults,
+    majorFaults: s.process.majorFaults,
+    peakKiB: s.process.peakKiB,
+    engine: s.engine,
+    mismatches: s.mismatches,
+    load: { before, after: loadavg()[0] },
+    bands,
+  };
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** The geometric mean of paired ratios and its 95 % t-interval (on their logs), or null bounds for one round. */
+function pairedRatio(a: readonly number[], b: readonly number[]): { ratio: number; low: number | null; high: number | null } {
+  const logs = a.map((x, i) => Math.log(x / b[i]));
+  const mean = logs.reduce((s, x) => s + x, 0) / logs.length;
+  if (logs.length < 2) return { ratio: Math.exp(mean), low: null, high: null };
+  const sd = Math.sqrt(logs.reduce((s, x) => s + (x - mean) ** 2, 0) / (logs.length - 1));
+  const half = tQuantile975(logs.length - 1) * (sd / Math.sqrt(logs.length));
+  return { ratio: Math.exp(mean), low: Math.exp(mean - half), high: Math.exp(mean + half) };
+}
+
+/** A line chart: nodes × and CPU × against h, a line a layout (and switch set, and weights). */
+function plot(rows: readonly { config: Config; nodesX: number; cpuX: number }[], title: string): string {
+  const W = 720;
+  const H = 300;
+  const L = 60;
+  const R = 180;
+  const T = 30;
+  const B = 40;
+  const hs = rows.map((r) => r.config.hashBits);
+  const ys = rows.flatMap((r) => [r.nodesX, r.cpuX]);
+  const [x0, x1] = [Math.min(...hs), Math.max(...hs, Math.min(...hs) + 1)];
+  const [y0, y1] = [Math.min(1, ...ys) * 0.95, Math.max(1, ...ys) * 1.05];
+  const x = (h: number) => L + ((h - x0) / (x1 - x0)) * (W - L - R);
+  const y = (v: number) => T + (1 - (v - y0) / (y1 - y0)) * (H - T - B);
+  const series = new Map<string, { config: Config; nodesX: number; cpuX: number }[]>();
+  for (const r of rows) {
+    const key = [r.config.layout, r.config.off !== 'none' ? `off ${r.config.off}` : '', r.config.eval].filter(Boolean).join(' ');
+    series.set(key, [...(series.get(key) ?? []), r]);
+  }
+  const colours = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">`,
+    `<text x="${L}" y="16" font-size="13">${title}</text>`,
+    `<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="#000"/><line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="#000"/>`,
+    `<line x1="${L}" y1="${y(1)}" x2="${W - R}" y2="${y(1)}" stroke="#aaa" stroke-dasharray="2 3"/>`,
+    `<text x="${(L + W - R) / 2}" y="${H - 8}" text-anchor="middle">h (2^h entries)</text>`,
+  ];
+  for (const h of [...new Set(hs)]) parts.push(`<text x="${x(h)}" y="${H - B + 14}" text-anchor="middle">${h}</text>`);
+  for (const v of [y0, 1, y1]) parts.push(`<text x="${L - 4}" y="${y(v) + 4}" text-anchor="end">${v.toFixed(2)}×</text>`);
+  let i = 0;
+  for (const [name, rs] of series) {
+    const c = colours[i % colours.length];
+    const sorted = [...rs].sort((a, b) => a.config.hashBits - b.config.hashBits);
+    for (const [field, dash] of [
+      ['nodesX', ''],
+      ['cpuX', ' stroke-dasharray="5 3"'],
+    ] as const) {
+      const pts = sorted.map((r) => `${x(r.config.hashBits).toFixed(1)},${y(r[field]).toFixed(1)}`).join(' ');
+      parts.push(`<polyline points="${pts}" fill="none" stroke="${c}" stroke-width="1.5"${dash}/>`);
+    }
+    parts.push(`<text x="${W - R + 8}" y="${T + 14 * i + 10}" fill="${c}">${name}: nodes × (solid), CPU × (dashed)</text>`);
+    i++;
+  }
+  parts.push('</svg>');
+  return `${parts.join('\n')}\n`;
+}
+
+export function addExperimentCommand(program: Command): void {
+  const ex = program
+    .command('experiment')
+    .description(
+      'the table-size, layout and table-rule study (table) and the weights study (eval), each configuration in fresh processes, in rounds',
+    )
+    .helpOption('--help', 'show help');
+  for (const kind of ['table', 'eval'] as const)
+    ex.command(kind)
+      .description(
+        kind === 'table'
+          ? 'sweep table sizes (--hash-bits), layouts (--table) and the table rules (--off sets) on a suite'
+          : 'compare weights files (--eval A,B,…) on a suite at one table size',
+      )
+      .argument('<suite>', 'OBF file')
+      .option(
+        '--hash-bits <list>',
+        `table sizes: 10,12,14, a range 10-22 or 10-22/2 (${kind === 'table' ? 'default 10-22/2' : 'default 21'})`,
+      )
+      .option('--table <layouts>', 'layouts, comma-separated (board2, board1, board4, key4; default board2)')
+      .option('--off <sets>', 'switch sets, separated by ";": none;small-region,keep-costlier (each as solve --off takes it)')
+      .option('--eval <files>', 'weights files, comma-separated (eval: what is compared)')
+      .option('--rounds <n>', 'rounds (each configuration once a round, the order rotated)', '3')
+      .option('--engine <engine>', 'wasm (h up to 26, no key4) or ts', 'wasm')
+      .option('--baseline <name>', 'the configuration the ratios are against, by its name as printed (default: the first)')
+      .option('--out <dir>', 'a new folder for runs.jsonl, summary.csv and plot.svg (default: experiment-<date>-<time>)')
+      .helpOption('--help', 'show help')
+      .action((suite: string, o: Opts) => {
+        process.exitCode = runExperiment(kind, suite, o);
+      });
+}
+
+function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
+  if (o.engine !== 'wasm' && o.engine !== 'ts') throw new UsageError(`--engine ${o.engine}: wasm or ts`);
+  const rounds = Number(o.rounds);
+  if (!/^\d+$/.test(o.rounds) || rounds < 1 || rounds > 100) throw new UsageError(`--rounds ${o.rounds}: a whole number from 1 to 100`);
+  const positions = checkSuite(suite);
+  const configs = configsOf(kind, o);
+  const baseline = o.baseline ? configs.find((c) => c.name === o.baseline) : configs[0];
+  if (!baseline) throw new UsageError(`--baseline ${o.baseline}: no such configuration (${configs.map((c) => c.name).join('; ')})`);
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const out = resolve(o.out ?? `experiment-${stamp}`);
+  if (existsSync(out) && readdirSync(out).length > 0) throw new UsageError(`--out ${out}: exists and is not empty: give a new folder`);
+  mkdirSync(out, { recursive: true });
+  const say = (s: string) => process.stdout.write(`${s}\n`);
+  const provenance = {
+    experiment: kind,
+    suite,
+    suiteSha256: createHash('sha256').update(readFileSync(suite)).digest('hex'),
+    positions,
+    rounds,
+    version: VERSION,
+    node: process.version,
+    cpu: cpus()[0]?.model ?? '',
+    cores: cpus().length,
+    date: new Date().toISOString(),
+    configs: configs.map((c) => ({ name: c.name, flags: c.flags })),
+    baseline: baseline.name,
+  };
+  const lines = [JSON.stringify(provenance)];
+  writeFileSync(join(out, 'runs.jsonl'), `${lines[0]}\n`);
+  say(
+    `revsolve experiment ${kind}: ${suite}, ${positions} positions, ${configs.length} configurations × ${rounds} rounds, one thread each, fresh processes; writing ${out}`,
+  );
+  const runs: Run[] = [];
+  for (let r = 0; r < rounds; r++) {
+    // The order turns each round, so that no configuration always runs first or after the same one.
+    const order = configs.map((_, i) => configs[(i + r) % configs.length]);
+    for (const c of order) {
+      const run = runOnce(suite, c, r + 1);
+      runs.push(run);
+      lines.push(JSON.stringify(run));
+      writeFileSync(join(out, 'runs.jsonl'), `${lines.join('\n')}\n`);
+      say(
+        `round ${r + 1} ${c.name}: ${run.nodes} nodes, ${(run.cpuMs / 1000).toFixed(2)} s CPU, engine ${run.engine}${run.mismatches ? `, ${run.mismatches} MISMATCHES` : ''}`,
+      );
+    }
+  }
+  const of = (name: string) => runs.filter((x) => x.config === name).sort((a, b) => a.round - b.round);
+  const base = of(baseline.name);
+  const rows = configs.map((c) => {
+    const rs = of(c.name);
+    const cpu = pairedRatio(
+      rs.map((x) => x.cpuMs),
+      base.map((x) => x.cpuMs),
+    );
+    return {
+      config: c,
+      nodes: rs[0].nodes,
+      nodesX: rs[0].nodes / base[0].nodes,
+      cpuMedian: median(rs.map((x) => x.cpuMs)),
+      cpuMin: Math.min(...rs.map((x) => x.cpuMs)),
+      cpuMax: Math.max(...rs.map((x) => x.cpuMs)),
+      cpuX: cpu.ratio,
+      cpuLow: cpu.low,
+      cpuHigh: cpu.high,
+      nps: rs[0].nodes / (median(rs.map((x) => x.cpuMs)) / 1000),
+      minorFaults: median(rs.map((x) => x.minorFaults)),
+      peakKiB: median(rs.map((x) => x.peakKiB)),
+      engine: rs[0].engine,
+    };
+  });
+  const f2 = (x: number | null) => (x === null ? '' : x.toFixed(3));
+  const csv = [
+    'config,hash_bits,layout,off,eval,engine,nodes,nodes_x,cpu_s_median,cpu_s_min,cpu_s_max,cpu_x,cpu_x_low95,cpu_x_high95,nodes_per_cpu_s,minor_faults,peak_kib',
+    ...rows.map((r) =>
+      [
+        JSON.stringify(r.config.name),
+        r.config.hashBits,
+        r.config.layout,
+        JSON.stringify(r.config.off),
+        JSON.stringify(r.config.eval),
+        r.engine,
+        r.nodes,
+        f2(r.nodesX),
+        (r.cpuMedian / 1000).toFixed(3),
+        (r.cpuMin / 1000).toFixed(3),
+        (r.cpuMax / 1000).toFixed(3),
+        f2(r.cpuX),
+        f2(r.cpuLow),
+        f2(r.cpuHigh),
+        Math.round(r.nps),
+        r.minorFaults,
+        r.peakKiB,
+      ].join(','),
+    ),
+  ];
+  writeFileSync(join(out, 'summary.csv'), `${csv.join('\n')}\n`);
+  writeFileSync(join(out, 'plot.svg'), plot(rows, `${suite}: against ${baseline.name}`));
+  say('');
+  say(`| configuration | engine | nodes | nodes × | CPU s (median, min–max) | CPU × (95 % interval) | N/CPU-s | minor faults | peak MiB |`);
+  say('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of rows)
+    say(
+      `| ${r.config.name} | ${r.engine} | ${r.nodes.toLocaleString('en-US')} | ${r.nodesX.toFixed(3)} | ${(r.cpuMedian / 1000).toFixed(2)} (${(r.cpuMin / 1000).toFixed(2)}–${(r.cpuMax / 1000).toFixed(2)}) | ${r.cpuX.toFixed(3)}${r.cpuLow !== null ? ` (${r.cpuLow.toFixed(3)}–${(r.cpuHigh ?? 0).toFixed(3)})` : ''} | ${(r.nps / 1e6).toFixed(1)} M | ${r.minorFaults.toLocaleString('en-US')} | ${Math.round(r.peakKiB / 1024)} |`,
+    );
+  say('');
+  say(`written: ${join(out, 'runs.jsonl')}, ${join(out, 'summary.csv')}, ${join(out, 'plot.svg')}`);
+  return runs.some((x) => x.mismatches > 0) ? 1 : 0;
+}
