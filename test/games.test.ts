@@ -172,3 +172,44 @@ describe('revsolve games', () => {
     expect(r.stdout).toMatch(/rc=2/);
   });
 });
+
+describe('the same filters on analyze', () => {
+  it('--tournament picks the games revsolve games finds; a filter matching nothing is one line, exit 2', () => {
+    const t = tournaments.findIndex((n) => n === 'Championnat de France');
+    const first = raw.find((g) => g.tournament === t);
+    expect(first).toBeDefined();
+    const game = String(first?.number);
+    const r = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'analyze',
+        'WTH_2019.wtb',
+        '--game',
+        `1-${game}`,
+        '--tournament',
+        'championnat de france',
+        '--from',
+        '2',
+        '-h',
+        '12',
+        '-n',
+        '1',
+        '--quiet',
+      ],
+      {
+        encoding: 'utf8',
+        cwd: DIR,
+        timeout: 120_000,
+      },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.match(/^WTH_2019\.wtb game \d+/gm)).toEqual([`WTH_2019.wtb game ${game}`]);
+    const none = spawnSync(process.execPath, [CLI, 'analyze', 'WTH_2019.wtb', '--game', '1-3', '--year', '1990'], {
+      encoding: 'utf8',
+      cwd: DIR,
+    });
+    expect(none.status).toBe(2);
+    expect(none.stderr.trim().split('\n')).toEqual(['revsolve: no game matches --year 1990 among the 3 given']);
+  });
+});

@@ -28,6 +28,8 @@ import {
   moveName,
   PASS,
   type Position,
+  PositionError,
+  parsePosition,
   playerSummary,
   problemOf,
   RecordError,
@@ -40,6 +42,7 @@ import {
   recordsOf,
   replayGame,
   replayMoves,
+  searchGames,
   sideName,
   solveSuite,
 } from '../internal.js';
@@ -52,6 +55,9 @@ import type { StopSignals } from './signals.js';
 
 /** The command's own options (the settings table's are read through searchSettings). */
 interface AnalyzeOpts {
+  tournament?: string;
+  year?: string;
+  position?: string;
   json?: boolean;
   checkTheoretical?: boolean;
   quiet?: boolean;
@@ -74,6 +80,9 @@ export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
     hashBits: `the transposition table: 2^h entries (${MIN_BITS}..${MAX_BITS}), kept through the game; -h as in Edax`,
   });
   command
+    .option('--tournament <name>', "games of a tournament (part of its name, any case: WTHOR.TRN, GGF's PC), as revsolve games finds them")
+    .option('--year <year>', 'games of a year (2019) or a range of years (1990-1999)')
+    .option('--position <text>', 'games that reached this position ("<64 squares> <X|O>", any of the 8 symmetries)')
     .option('--json', 'one JSON line a position, a summary line a game, a line a player')
     .option('--quiet', 'no progress on stderr (by default: a live line on a terminal, else a line every --progress-every seconds)')
     .option('--results <file.jsonl>', 'append each game analysed to this file once it is done (a JSON line a game, flushed to disk)')
@@ -89,7 +98,11 @@ export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
 }
 
 /** A game to analyse: one of the reader's (readGameFiles), or a record given on the command line. */
-type Item = Pick<FileGame, 'label' | 'game' | 'black' | 'white' | 'theoretical'> & { readonly number: number };
+type Item = Pick<FileGame, 'label' | 'game' | 'black' | 'white' | 'theoretical'> & {
+  readonly number: number;
+  /** The reader's game (a game of a file), for the database filters; none for a record given on the command line. */
+  readonly read?: FileGame;
+};
 
 /** The WTHOR.JOU and WTHOR.TRN in the folder of `file` (any case), the paths of those there are. */
 function wthorNamesBeside(file: string): string[] {
@@ -166,7 +179,15 @@ export function gamesOf(arg: string, pick: readonly [number, number] | undefined
   const items: Item[] = [];
   for (const g of read.games)
     if (picked(g.source.index))
-      items.push({ label: g.label, number: g.source.index, game: g.game, black: g.black, white: g.white, theoretical: g.theoretical });
+      items.push({
+        label: g.label,
+        number: g.source.index,
+        game: g.game,
+        black: g.black,
+        white: g.white,
+        theoretical: g.theoretical,
+        read: g,
+      });
   bad.push(...read.problems.filter((p) => !pick || !/ game (\d+)[: ]/.test(p) || picked(Number(/ game (\d+)[: ]/.exec(p)?.[1]))));
   return items;
 }
@@ -234,6 +255,7 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
           : `--player ${search.player}: the games given have no players' names (GGF's PB and PW, or a WTHOR.JOU beside a .wtb)`,
       );
   }
+  games = databaseFilter(games, o);
   const out = (text: string) => process.stdout.write(`${text}\n`);
   if (o.checkTheoretical) {
     const code = await checkTheoretical(games, search, o, stop, out);
@@ -413,4 +435,33 @@ async function checkTheoretical(
   }
   out(o.json ? JSON.stringify({ summary: true, checked: agree + disagree, agree, disagree, notCheckable }) : counts);
   return disagree > 0 ? 1 : 0;
+}
+
+/** --tournament, --year, --position: the games of files that match, as `revsolve games` finds them (searchGames); a filter that matches nothing is one line. */
+function databaseFilter(games: Item[], o: AnalyzeOpts): Item[] {
+  if (o.tournament === undefined && o.year === undefined && o.position === undefined) return games;
+  const m = o.year === undefined ? null : /^(\d{4})(?:-(\d{4}))?$/.exec(o.year.trim());
+  if (o.year !== undefined && !m) throw new UsageError(`--year ${o.year}: a year (2019) or a range of years (1990-1999)`);
+  let position: Position | undefined;
+  if (o.position !== undefined) {
+    try {
+      position = parsePosition(o.position);
+    } catch (e) {
+      if (e instanceof PositionError) throw new UsageError(`--position: ${e.message}`);
+      throw e;
+    }
+  }
+  const query = {
+    ...(o.tournament !== undefined ? { tournament: o.tournament } : {}),
+    ...(m ? { year: [Number(m[1]), Number(m[2] ?? m[1])] as const } : {}),
+    ...(position ? { position } : {}),
+  };
+  const files = games.flatMap((g) => (g.read ? [g.read] : []));
+  const kept = new Set(searchGames(files, query).map((f) => f.game));
+  const found = games.filter((g) => g.read && kept.has(g.read));
+  if (found.length === 0)
+    throw new UsageError(
+      `no game matches ${[o.tournament !== undefined ? `--tournament ${o.tournament}` : '', o.year !== undefined ? `--year ${o.year}` : '', o.position !== undefined ? '--position' : ''].filter(Boolean).join(' ')} among the ${games.length} given`,
+    );
+  return found;
 }
