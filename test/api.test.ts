@@ -267,10 +267,20 @@ describe('the boundaries', () => {
       exports: Record<string, unknown>;
       sideEffects: string[];
     };
-    expect(Object.keys(pkg.exports)).toEqual(['.', './board', './eval', './lab', './train', './queue', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual([
+      '.',
+      './board',
+      './eval',
+      './games',
+      './lab',
+      './train',
+      './queue',
+      './internal',
+      './package.json',
+    ]);
   });
 
-  it('the subpath entries: board, eval, lab, train, queue', async () => {
+  it('the subpath entries: board, eval, games, lab, train, queue', async () => {
     expect(Object.keys(await import('../dist/lib/board.js')).sort()).toEqual(['U64', 'popcount']);
     expect(Object.keys(await import('../dist/lib/eval.js')).sort()).toEqual(
       [
@@ -295,7 +305,15 @@ describe('the boundaries', () => {
         'usageCounts',
         'writeCompact',
         'writeEdax',
+        'errorStats',
+        'errorsByEmpties',
+        'evalErrors',
+        'pairedDifference',
+        'tQuantile975',
       ].sort(),
+    );
+    expect(Object.keys(await import('../dist/lib/games.js')).sort()).toEqual(
+      ['nextMoves', 'readGameFiles', 'searchGames', 'transformPosition', 'yearOf'].sort(),
     );
     expect(Object.keys(await import('../dist/lib/lab.js')).sort()).toEqual(
       [

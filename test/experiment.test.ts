@@ -25,7 +25,7 @@ const nodesOf = (...flags: string[]) => {
 describe('revsolve experiment table', () => {
   it("sweeps sizes and switch sets in rounds; the nodes are solve's, the ratios theirs; three files in a new folder", () => {
     const out = join(dir, 'sweep');
-    const r = run('experiment', 'table', SUITE, '--hash-bits', '10,12', '--off', 'none;keep-costlier', '--rounds', '2', '--out', out);
+    const r = run('experiment', 'table', SUITE, '--sizes', '10,12', '--switches', 'none;keep-costlier', '--rounds', '2', '--out', out);
     expect(r.status, r.stderr).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['plot.svg', 'runs.jsonl', 'summary.csv']);
     const csv = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
@@ -62,10 +62,10 @@ describe('revsolve experiment table', () => {
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(re)]);
     };
-    one(['experiment', 'table', SUITE, '--table', 'key4'], /^revsolve: h 10 key4: the WebAssembly engine has no key4 layout/);
-    one(['experiment', 'table', SUITE, '--hash-bits', '27'], /^revsolve: h 27 board2: the WebAssembly engine holds 2\^26 entries at most/);
-    one(['experiment', 'table', SUITE, '--hash-bits', '9'], /^revsolve: --hash-bits 9: out of 10\.\.30$/);
-    one(['experiment', 'table', SUITE, '--table', 'board3'], /^revsolve: --table board3: not a layout/);
+    one(['experiment', 'table', SUITE, '--layouts', 'key4'], /^revsolve: h 10 key4: the WebAssembly engine has no key4 layout/);
+    one(['experiment', 'table', SUITE, '--sizes', '27'], /^revsolve: h 27 board2: the WebAssembly engine holds 2\^26 entries at most/);
+    one(['experiment', 'table', SUITE, '--sizes', '9'], /^revsolve: --sizes 9: out of 10\.\.30$/);
+    one(['experiment', 'table', SUITE, '--layouts', 'board3'], /^revsolve: --layouts board3: not a layout/);
     const full = join(dir, 'full');
     mkdirSync(full);
     writeFileSync(join(full, 'kept.txt'), 'x');
@@ -74,6 +74,6 @@ describe('revsolve experiment table', () => {
     const empty = join(dir, 'empty.obf');
     writeFileSync(empty, '% nothing\n');
     one(['experiment', 'table', empty], /empty\.obf: no position in the file/);
-    one(['experiment', 'eval', SUITE], /--eval A,B,… names the weights files/);
+    one(['experiment', 'eval', SUITE], /--weights-files A,B,… names the weights files/);
   });
 });

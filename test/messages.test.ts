@@ -63,7 +63,7 @@ describe('the command line: combinations refused, one line each', () => {
   it('a value a setting does not take: the flag, what it takes, what was given', () => {
     refused(run('solve', SUITE, '-h', '31'), /^revsolve: -h, --hash-bits: a whole number from 10 to 30, not "31"$/);
     refused(run('solve', SUITE, '--split', 'sometimes'), /^revsolve: --split: one of auto, always, never, not "sometimes"$/);
-    refused(run('solve', SUITE, '--off', 'colour'), /^revsolve: --off: techniques are .* or all, not "colour"$/);
+    refused(run('solve', SUITE, '--off', 'colour'), /^revsolve: --off: techniques are .* or all \(the ordering's\), not "colour"$/);
   });
 
   it("solve -h without a number: -h is the table's size, as in Edax", () => {

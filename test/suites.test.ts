@@ -28,16 +28,18 @@ describe('the FFO suite in obf/', () => {
     });
   }
 
-  it('no test, benchmark or source reads a copy outside the repository', () => {
+  it('no test, benchmark or source reads a copy outside the repository (but the WTHOR folder, read in place by the slow tier)', () => {
     const root = new URL('../', import.meta.url);
-    const needle = ['..', 'shared'].join('/'); // spelt so that this file does not match itself
+    // Spelt so that this file does not match itself. The WTHOR database is the one outside folder a test may read
+    // (the slow tier's every-year test, issue 74): it is not in the repository and never copied into it.
+    const needle = new RegExp(`${['\\.\\.', 'shared'].join('/')}(?!/wthor)`);
     const offenders: string[] = [];
     for (const dir of ['src', 'test', 'bench', '.ci']) {
       for (const f of readdirSync(new URL(`${dir}/`, root), { recursive: true }) as string[]) {
         const url = new URL(`${dir}/${f}`, root);
         if (!statSync(url).isFile() || !/(\.(ts|js|mjs|sh)|^run)$/.test(f)) continue;
         const text = readFileSync(url, 'utf8');
-        if (text.includes(needle)) offenders.push(`${dir}/${f}`);
+        if (needle.test(text)) offenders.push(`${dir}/${f}`);
       }
     }
     expect(offenders).toEqual([]);

@@ -59,6 +59,8 @@ describe.skipIf(!chromium)('game files in the page', () => {
     await page.keyboard.press('Home');
     expect(await position(page)).toBe(key(g3.moves[50].position));
     expect(await page.locator('#game-list').inputValue()).toBe('1');
+    await page.keyboard.press('End');
+    expect(await position(page)).toBe(key(g3.final));
     await page.click('#first');
     expect(await position(page)).toBe(key(g3.moves[50].position));
     // Saved as GGF: the library reads back the same start and moves.
@@ -86,7 +88,11 @@ describe.skipIf(!chromium)('game files in the page', () => {
     await page.selectOption('#game-list', '6');
     expect(await position(page)).toBe(key(replayMoves(g7.moves).final));
     const [record] = await Promise.all([page.waitForEvent('download'), page.click('#save-record')]);
-    expect(readFileSync((await record.path())!, 'utf8')).toBe(`${formatRecord(g7.moves)}\n`);
+    // The record, under its header as a comment (a reader of records skips it), the file named after the players.
+    expect(readFileSync((await record.path())!, 'utf8')).toBe(
+      `# ${names[g7.black]} (black) – ${names[g7.white]} (white) · 2019 · result ${g7.blackDiscs * 2 - 64 > 0 ? '+' : g7.blackDiscs * 2 - 64 < 0 ? '−' : '±'}${Math.abs(g7.blackDiscs * 2 - 64)} for black · theoretical ${g7.theoreticalDiscs * 2 - 64 > 0 ? '+' : g7.theoreticalDiscs * 2 - 64 < 0 ? '−' : '±'}${Math.abs(g7.theoreticalDiscs * 2 - 64)}\n${formatRecord(g7.moves)}\n`,
+    );
+    expect(record.suggestedFilename()).toBe(`${names[g7.black]} - ${names[g7.white]} 2019.txt`);
 
     // A numbered transcript over several lines, dropped on the page.
     const transcript = readFileSync(join(FIXTURES, 'ggf', 'wthor-2019-game-1.txt'), 'utf8');
@@ -101,7 +107,7 @@ describe.skipIf(!chromium)('game files in the page', () => {
 
     // Not a game file: said, the game kept.
     await page.setInputFiles('#open-file', { name: 'x.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([1, 0, 2]) });
-    await page.locator('#message', { hasText: 'x.bin: not a game file' }).waitFor({ timeout: 10_000 });
+    await page.locator('#message', { hasText: 'x.bin: a binary file, not game records' }).waitFor({ timeout: 10_000 });
     expect(await page.locator('#moves').getAttribute('data-length')).toBe('60');
     expect(seen.errors).toEqual([]);
     await page.close();

@@ -19,8 +19,19 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, maxBitsOf, readObf, tQuantile975, VERSION, WASM_MAX_BITS } from '../internal.js';
-import { UsageError } from './options.js';
+import {
+  defaultOf,
+  LAYOUTS,
+  type Layout,
+  MAX_BITS,
+  MIN_BITS,
+  maxBitsOf,
+  readObf,
+  tQuantile975,
+  VERSION,
+  WASM_MAX_BITS,
+} from '../internal.js';
+import { settingOption, UsageError } from './options.js';
 
 const CLI = fileURLToPath(new URL('./main.js', import.meta.url));
 
@@ -53,13 +64,13 @@ interface Run {
 }
 
 interface Opts {
-  hashBits?: string;
-  table?: string;
-  off?: string;
-  eval?: string;
+  sizes?: string;
+  layouts?: string;
+  switches?: string;
+  weightsFiles?: string;
   rounds: string;
   out?: string;
-  engine: 'wasm' | 'ts';
+  engine?: 'wasm' | 'ts';
   baseline?: string;
 }
 
@@ -68,38 +79,40 @@ function bitsList(text: string): number[] {
   const out: number[] = [];
   for (const part of text.split(',')) {
     const m = /^(\d+)(?:-(\d+)(?:\/(\d+))?)?$/.exec(part.trim());
-    if (!m) throw new UsageError(`--hash-bits ${text}: sizes as 10,12,14 or a range 10-22 or 10-22/2`);
+    if (!m) throw new UsageError(`--sizes ${text}: sizes as 10,12,14 or a range 10-22 or 10-22/2`);
     const [a, b, step] = [Number(m[1]), Number(m[2] ?? m[1]), Number(m[3] ?? 1)];
-    if (b < a || step < 1) throw new UsageError(`--hash-bits ${part}: a range from low to high, a step of 1 or more`);
+    if (b < a || step < 1) throw new UsageError(`--sizes ${part}: a range from low to high, a step of 1 or more`);
     for (let h = a; h <= b; h += step) out.push(h);
   }
-  for (const h of out) if (h < MIN_BITS || h > MAX_BITS) throw new UsageError(`--hash-bits ${h}: out of ${MIN_BITS}..${MAX_BITS}`);
+  for (const h of out) if (h < MIN_BITS || h > MAX_BITS) throw new UsageError(`--sizes ${h}: out of ${MIN_BITS}..${MAX_BITS}`);
   return [...new Set(out)];
 }
 
 function layoutList(text: string): Layout[] {
   const names = text.split(',').map((s) => s.trim());
-  for (const n of names) if (!(n in LAYOUTS)) throw new UsageError(`--table ${n}: not a layout (${Object.keys(LAYOUTS).join(', ')})`);
+  for (const n of names) if (!(n in LAYOUTS)) throw new UsageError(`--layouts ${n}: not a layout (${Object.keys(LAYOUTS).join(', ')})`);
   return names as Layout[];
 }
 
 /** The configurations of a sweep, refused when one would run another engine than the one asked, or a table its layout cannot hold. */
 function configsOf(kind: 'table' | 'eval', o: Opts): Config[] {
-  const bits = bitsList(o.hashBits ?? (kind === 'table' ? '10-22/2' : '21'));
-  const layouts = layoutList(o.table ?? 'board2');
+  const bits = bitsList(o.sizes ?? (kind === 'table' ? '10-22/2' : String(defaultOf('hashBits'))));
+  const layouts = layoutList(o.layouts ?? defaultOf('tableLayout'));
+  const engine = o.engine ?? defaultOf('engine');
   // --off sets, separated by semicolons: "none;small-region,keep-costlier".
-  const offs = (o.off ?? 'none').split(';').map((s) => s.trim() || 'none');
-  const evals = kind === 'eval' ? (o.eval ?? '').split(',').filter(Boolean) : [''];
-  if (kind === 'eval' && evals.length === 0) throw new UsageError('experiment eval: --eval A,B,… names the weights files to compare');
-  for (const e of evals) if (e && e !== 'none' && !existsSync(e)) throw new UsageError(`--eval ${e}: no such file`);
+  const offs = (o.switches ?? 'none').split(';').map((s) => s.trim() || 'none');
+  const evals = kind === 'eval' ? (o.weightsFiles ?? '').split(',').filter(Boolean) : [''];
+  if (kind === 'eval' && evals.length === 0)
+    throw new UsageError('experiment eval: --weights-files A,B,… names the weights files to compare');
+  for (const e of evals) if (e && e !== 'none' && !existsSync(e)) throw new UsageError(`--weights-files ${e}: no such file`);
   const configs: Config[] = [];
   for (const e of evals)
     for (const layout of layouts)
       for (const off of offs)
         for (const h of bits) {
           if (h > maxBitsOf(layout))
-            throw new UsageError(`--hash-bits ${h} with --table ${layout}: that layout holds 2^${maxBitsOf(layout)} entries at most`);
-          if (o.engine === 'wasm' && (layout === 'key4' || h > WASM_MAX_BITS))
+            throw new UsageError(`--sizes ${h} with --layouts ${layout}: that layout holds 2^${maxBitsOf(layout)} entries at most`);
+          if (engine === 'wasm' && (layout === 'key4' || h > WASM_MAX_BITS))
             throw new UsageError(
               `h ${h} ${layout}: the WebAssembly engine ${layout === 'key4' ? 'has no key4 layout' : `holds 2^${WASM_MAX_BITS} entries at most`}, and a sweep never switches engines quietly: give --engine ts, or leave it out`,
             );
@@ -110,7 +123,7 @@ function configsOf(kind: 'table' | 'eval', o: Opts): Config[] {
             '--table',
             layout,
             '--engine',
-            o.engine,
+            engine,
             ...(off !== 'none' ? ['--off', off] : []),
             ...(e ? ['--eval', e] : []),
           ];
@@ -244,14 +257,17 @@ export function addExperimentCommand(program: Command): void {
       )
       .argument('<suite>', 'OBF file')
       .option(
-        '--hash-bits <list>',
-        `table sizes: 10,12,14, a range 10-22 or 10-22/2 (${kind === 'table' ? 'default 10-22/2' : 'default 21'})`,
+        '--sizes <list>',
+        `table sizes h (2^h entries, as solve -h): 10,12,14, a range 10-22 or 10-22/2 (${kind === 'table' ? 'default 10-22/2' : `default ${defaultOf('hashBits')}`})`,
       )
-      .option('--table <layouts>', 'layouts, comma-separated (board2, board1, board4, key4; default board2)')
-      .option('--off <sets>', 'switch sets, separated by ";": none;small-region,keep-costlier (each as solve --off takes it)')
-      .option('--eval <files>', 'weights files, comma-separated (eval: what is compared)')
+      .option(
+        '--layouts <list>',
+        `table layouts, comma-separated (${Object.keys(LAYOUTS).join(', ')}; default ${defaultOf('tableLayout')})`,
+      )
+      .option('--switches <sets>', 'sets of solve --off switches, separated by ";": none;small-region,keep-costlier')
+      .option('--weights-files <files>', 'weights files, comma-separated (eval: what is compared)')
       .option('--rounds <n>', 'rounds (each configuration once a round, the order rotated)', '3')
-      .option('--engine <engine>', 'wasm (h up to 26, no key4) or ts', 'wasm')
+      .addOption(settingOption('engine', 'the engine of every run: wasm (h up to 26, no key4) or ts; never switched quietly'))
       .option('--baseline <name>', 'the configuration the ratios are against, by its name as printed (default: the first)')
       .option('--out <dir>', 'a new folder for runs.jsonl, summary.csv and plot.svg (default: experiment-<date>-<time>)')
       .helpOption('--help', 'show help')
@@ -261,7 +277,6 @@ export function addExperimentCommand(program: Command): void {
 }
 
 function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
-  if (o.engine !== 'wasm' && o.engine !== 'ts') throw new UsageError(`--engine ${o.engine}: wasm or ts`);
   const rounds = Number(o.rounds);
   if (!/^\d+$/.test(o.rounds) || rounds < 1 || rounds > 100) throw new UsageError(`--rounds ${o.rounds}: a whole number from 1 to 100`);
   const positions = checkSuite(suite);

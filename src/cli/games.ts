@@ -27,7 +27,7 @@ import {
   yearOf,
 } from '../internal.js';
 import { EXIT_USAGE } from './exit-codes.js';
-import { UsageError } from './options.js';
+import { settingOption, UsageError } from './options.js';
 import { grouped } from './report.js';
 
 interface GamesOpts {
@@ -94,7 +94,7 @@ export function addGamesCommand(program: Command): void {
       'find games in WTHOR years (with the WTHOR.JOU and WTHOR.TRN beside them), GGF and transcript files: by player, tournament, year, result, and a position reached (any of the 8 symmetries, the same side to move)',
     )
     .argument('<files...>', 'WTHOR .wtb files, GGF files, files of records')
-    .option('--player <name>', "part of a player's name, either colour, any case")
+    .addOption(settingOption('player', "part of a player's name, either colour, any case"))
     .option('--tournament <name>', "part of the tournament's name (WTHOR.TRN; GGF's PC), any case")
     .option('--year <year>', 'a year (2019) or a range (1990-1999)', years)
     .option('--result <who>', 'who won: black, white or draw', result)

@@ -1,7 +1,6 @@
 /** revsolve/eval: evaluation weights, read, evaluated, compressed and written (Edax's eval.dat or the compact file). */
 
 export { averageBands, averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts } from '../eval/compress.js';
-export { type ErrorStats, errorStats, errorsByEmpties, evalErrors, pairedDifference, type Truth, tQuantile975 } from '../eval/error.js';
 export { N_PACKED } from '../eval/features.js';
 export {
   EDAX_BYTES,
@@ -17,3 +16,12 @@ export {
   writeEdax,
 } from '../eval/files.js';
 export { Evaluator, expandBands, NibbleEvaluator, Weights } from '../eval/weights.js';
+export {
+  type ErrorStats,
+  errorStats,
+  errorsByEmpties,
+  evalErrors,
+  pairedDifference,
+  type Truth,
+  tQuantile975,
+} from '../train/eval-error.js';

@@ -10,10 +10,9 @@
 /**
  * tree: deepest search done without the table (the last-4 solvers and the
  * shallow search, parity order), as Edax's shallow search. 7 since issue
- * 61: once a node of one move skips the table and the keys wait for the
- * table's move, the key and the store at 7 empties cost more than the
- * third more nodes they save: 0.94-0.97x the CPU of 6 on fforum-20-39,
- * FFO #40-#49 and #62 (bench/README, "Issue 61: the levers measured").
+ * 61: the key and the store at 7 empties cost more time than the fifth to
+ * third more nodes they save, on every kind of set measured (FFO, random,
+ * real games; bench/README, "SHALLOW_MAX on every kind of set").
  */
 export const SHALLOW_MAX = 7;
 /** tree: above this many empties, a node looks for enhanced transposition cutoffs. */

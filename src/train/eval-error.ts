@@ -8,10 +8,10 @@
  * errors with a 95 % interval.
  */
 import { popcount32 } from 'native-free-bitboard';
+import type { Evaluator } from '../eval/weights.js';
 import type { Position } from '../position/position.js';
 import { midSearchFrom } from '../search/midgame.js';
 import { SearchState } from '../search/state.js';
-import type { Evaluator } from './weights.js';
 
 /** A position and its exact score for the side to move (discs). */
 export interface Truth {
