@@ -8,7 +8,7 @@
 //
 //   npm run build && node bench/bad-inputs.js
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +73,7 @@ if (run(['train', 'gen', 'g.bin', '--games', '2', '--batch', '2', '--solve-at', 
 const snapshot = () =>
   Object.fromEntries(
     readdirSync(dir)
-      .filter((f) => statSync(at(f)).isFile())
+      .filter((f) => lstatSync(at(f)).isFile())
       .map((f) => [f, readFileSync(at(f)).toString('base64')]),
   );
 

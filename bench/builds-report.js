@@ -27,7 +27,9 @@ const edax = Object.fromEntries(
     .map((kv) => kv.split('=').map((x, i) => (i ? Number(x) : x))),
 );
 
-console.log(`Machine: ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; ${meta.date.slice(0, 10)}; builds ${A} and ${B}, engine ${meta.engine}, one thread.`);
+console.log(
+  `Machine: ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}; ${meta.date.slice(0, 10)}; builds ${A} and ${B}, engine ${meta.engine}, one thread.`,
+);
 console.log('');
 console.log(
   `| set | h | nodes ${A} | nodes ${B} | nodes ${A}/${B} | CPU ${A} (s, each round) | CPU ${B} (s, each round) | CPU ${A}/${B} per round | geometric mean | busiest (cores) |${Object.keys(edax).length ? ` ${A} / ${B} × Edax's nodes |` : ''}`,

@@ -65,7 +65,7 @@ function flipsOf(b: number[], s: number, me: number): number[] {
   }
   return out;
 }
-function after(moves: readonly number[], plies: number): { board: number[]; toMove: number } {
+function afterPlies(moves: readonly number[], plies: number): { board: number[]; toMove: number } {
   const b = Array(64).fill(0);
   b[27] = b[36] = 2;
   b[28] = b[35] = 1;
@@ -117,14 +117,14 @@ describe('revsolve games', () => {
   });
 
   it('the games through a 10-move position, in any symmetry, counted by the second reader', () => {
-    const { board, toMove } = after(raw[0].moves, 10);
+    const { board, toMove } = afterPlies(raw[0].moves, 10);
     const text = `${board.map((c) => '-XO'[c]).join('')} ${toMove === 1 ? 'X' : 'O'}`;
     const wanted = new Set(symmetries(board));
     // A game reaches it at ply 10 (the disc count is fixed), with the same side to move.
     const expected = raw
       .filter((g) => g.moves.length >= 10)
       .filter((g) => {
-        const p = after(g.moves, 10);
+        const p = afterPlies(g.moves, 10);
         return p.toMove === toMove && wanted.has(p.board.join(''));
       })
       .map((g) => g.number);

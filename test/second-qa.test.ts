@@ -484,7 +484,8 @@ describe("issue 73's command line: analyze's live line, --check-theoretical's pr
     });
     expect(r.status, r.stderr).toBe(0);
     // What the terminal shows: each redraw starts after a carriage return and an erase-line.
-    const shown = r.stdout.split(/\r|\n/).map((s) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
+    const ESC = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g');
+    const shown = r.stdout.split(/\r|\n/).map((s) => s.replace(ESC, ''));
     // The live line's redraws (the rows printed above it are lines of their own, which a terminal wraps and keeps).
     const live = shown.filter((s) => /games, .* positions done/.test(s));
     expect(live.length).toBeGreaterThan(0);

@@ -109,7 +109,8 @@ export class BoardView {
     const over = isOver(p);
     $('side').textContent = over ? '' : legal.length === 0 ? `${side} has no move: ${side} passes ·` : `${side} to move ·`;
     $('side').dataset.side = side;
-    $('discs').textContent = `black ${black}, white ${white}${over && empties === 0 ? '' : `, ${empties} ${empties === 1 ? 'empty' : 'empties'}`}`;
+    $('discs').textContent =
+      `black ${black}, white ${white}${over && empties === 0 ? '' : `, ${empties} ${empties === 1 ? 'empty' : 'empties'}`}`;
     $('final').textContent = over ? gameOverText(p) : '';
     $('final').dataset.over = over ? '1' : '';
   }

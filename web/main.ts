@@ -24,7 +24,17 @@ import { BoardView } from './board.js';
 import { wireControls } from './controls.js';
 import { $, download, enable, say } from './dom.js';
 import { EngineHost } from './engine-host.js';
-import { type FileGame, fileNameOf, type GameHeader, gameGgf, gamesOfFiles, gameTranscript, headerLine, headerOf, type OpenedFile } from './files.js';
+import {
+  type FileGame,
+  fileNameOf,
+  type GameHeader,
+  gameGgf,
+  gamesOfFiles,
+  gameTranscript,
+  headerLine,
+  headerOf,
+  type OpenedFile,
+} from './files.js';
 import type { GameSnapshot } from './game.js';
 import { Solving, WARN_EMPTIES } from './solving.js';
 import { type Page, PageState } from './state.js';
