@@ -19,7 +19,6 @@ import {
   formatScore,
   type Game,
   gameSummary,
-  isGgf,
   isWthorGames,
   legalMoves,
   MAX_BITS,
@@ -28,20 +27,13 @@ import {
   moveName,
   PASS,
   type Position,
-  PositionError,
-  parsePosition,
   playerSummary,
   problemOf,
   RecordError,
   type ResolvedOptions,
   readGameFiles,
-  readGgf,
   readRegularFile,
-  readWthorGames,
-  readWthorNames,
-  recordsOf,
   replayGame,
-  replayMoves,
   searchGames,
   sideName,
   solveSuite,
@@ -49,6 +41,7 @@ import {
 import { AnalyzeProgress } from './analyze-progress.js';
 import { AnalyzeResults } from './analyze-results.js';
 import { EXIT_USAGE } from './exit-codes.js';
+import { positionOption, yearsOption } from './game-filters.js';
 import { addSettingOptions, checkTableFits, searchSettings, UsageError } from './options.js';
 import { checkResultsOptions } from './outputs.js';
 import type { StopSignals } from './signals.js';
@@ -440,20 +433,11 @@ async function checkTheoretical(
 /** --tournament, --year, --position: the games of files that match, as `revsolve games` finds them (searchGames); a filter that matches nothing is one line. */
 function databaseFilter(games: Item[], o: AnalyzeOpts): Item[] {
   if (o.tournament === undefined && o.year === undefined && o.position === undefined) return games;
-  const m = o.year === undefined ? null : /^(\d{4})(?:-(\d{4}))?$/.exec(o.year.trim());
-  if (o.year !== undefined && !m) throw new UsageError(`--year ${o.year}: a year (2019) or a range of years (1990-1999)`);
-  let position: Position | undefined;
-  if (o.position !== undefined) {
-    try {
-      position = parsePosition(o.position);
-    } catch (e) {
-      if (e instanceof PositionError) throw new UsageError(`--position: ${e.message}`);
-      throw e;
-    }
-  }
+  const years = o.year === undefined ? null : yearsOption(o.year);
+  const position = o.position === undefined ? undefined : positionOption(o.position);
   const query = {
     ...(o.tournament !== undefined ? { tournament: o.tournament } : {}),
-    ...(m ? { year: [Number(m[1]), Number(m[2] ?? m[1])] as const } : {}),
+    ...(years ? { year: years } : {}),
     ...(position ? { position } : {}),
   };
   const files = games.flatMap((g) => (g.read ? [g.read] : []));

@@ -19,14 +19,13 @@ import {
   moveName,
   nextMoves,
   PASS,
-  PositionError,
-  parsePosition,
   readGameFiles,
   readRegularFile,
   searchGames,
   yearOf,
 } from '../internal.js';
 import { EXIT_USAGE } from './exit-codes.js';
+import { positionOption, yearsOption } from './game-filters.js';
 import { settingOption, UsageError } from './options.js';
 import { grouped } from './report.js';
 
@@ -38,13 +37,6 @@ interface GamesOpts {
   position?: string;
   json?: boolean;
   limit: number;
-}
-
-function years(text: string): [number, number] {
-  const m = /^(\d{4})(?:-(\d{4}))?$/.exec(text.trim());
-  if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1])))
-    throw new UsageError(`--year ${text}: a year (2019) or a range of years (1990-1999)`);
-  return [Number(m[1]), Number(m[2] ?? m[1])];
 }
 
 function result(text: string): 'black' | 'white' | 'draw' {
@@ -96,7 +88,7 @@ export function addGamesCommand(program: Command): void {
     .argument('<files...>', 'WTHOR .wtb files, GGF files, files of records')
     .addOption(settingOption('player', "part of a player's name, either colour, any case"))
     .option('--tournament <name>', "part of the tournament's name (WTHOR.TRN; GGF's PC), any case")
-    .option('--year <year>', 'a year (2019) or a range (1990-1999)', years)
+    .option('--year <year>', 'a year (2019) or a range (1990-1999)', yearsOption)
     .option('--result <who>', 'who won: black, white or draw', result)
     .option('--position <text>', 'a position the game reached: "<64 squares> <X|O>", in any symmetry')
     .option('--json', 'one JSON line a game (file, index, players, tournament, year, scores, the ply the position was reached at)')
@@ -108,15 +100,7 @@ export function addGamesCommand(program: Command): void {
 }
 
 function runGames(files: readonly string[], o: GamesOpts): number {
-  let position: GameQuery['position'];
-  if (o.position !== undefined) {
-    try {
-      position = parsePosition(o.position);
-    } catch (e) {
-      if (e instanceof PositionError) throw new UsageError(`--position: ${e.message}`);
-      throw e;
-    }
-  }
+  const position = o.position === undefined ? undefined : positionOption(o.position);
   const { games, problems } = readAll(files);
   for (const p of problems) process.stderr.write(`${/no WTHOR\.JOU with it|read without/.test(p) ? 'warning' : 'error'}: ${p}\n`);
   const query: GameQuery = {
