@@ -14,6 +14,7 @@
  * Build-time constants of the search stay in search/constants.ts.
  */
 import { OptionError } from './errors.js';
+import { type Position, PositionError, parsePosition, positionArgument } from './position/position.js';
 import { LEAF_EMPTIES } from './search/constants.js';
 import { ORDERING_TECHNIQUES, TABLE_RULES } from './search/ordering.js';
 import { ROOT_STRATEGIES, type RootStrategy, SELECTIVE_MIN } from './search/root.js';
@@ -34,7 +35,7 @@ export class SettingProblem extends Error {
 }
 
 /** Who takes a setting: the library's solving functions, the commands, the page. */
-export type Place = 'library' | 'solver' | 'analyze-library' | 'solve' | 'worker' | 'analyze' | 'queue' | 'train' | 'page';
+export type Place = 'library' | 'solver' | 'analyze-library' | 'solve' | 'worker' | 'analyze' | 'games' | 'queue' | 'train' | 'page';
 
 /** What a host knows that a default may depend on. */
 export interface Host {
@@ -399,8 +400,81 @@ export const SETTINGS = {
       return t.trim();
     },
     tree: false,
-    places: ['analyze'],
+    places: ['analyze', 'games'],
   } satisfies Setting<string>,
+  // The database filters (revsolve games, and analyze's choice of games): searchGames's query.
+  tournament: {
+    key: 'tournament',
+    flags: '--tournament <name>',
+    help: "the games of a tournament (part of its name, any case: WTHOR.TRN, GGF's PC)",
+    fallback: undefined,
+    defaultText: 'every tournament',
+    check: (v: unknown): string => {
+      if (typeof v !== 'string' || v.trim() === '') throw problem('tournament', `a name or part of one, not ${shown(v)}`);
+      return v;
+    },
+    parse: (t: string): string => {
+      if (t.trim() === '') throw problem('tournament', 'a name or part of one, not an empty text');
+      return t.trim();
+    },
+    tree: false,
+    places: ['analyze', 'games'],
+  } satisfies Setting<string>,
+  year: {
+    key: 'year',
+    flags: '--year <year>',
+    help: 'the games of a year (2019) or a range of years (1990-1999)',
+    fallback: undefined,
+    defaultText: 'every year',
+    check: (v: unknown): readonly [number, number] => {
+      if (!Array.isArray(v) || v.length !== 2 || !v.every((n) => Number.isInteger(n) && n >= 0) || v[0] > v[1])
+        throw problem('year', `[first, last] years, not ${shown(v)}`);
+      return v as unknown as readonly [number, number];
+    },
+    parse: (t: string): readonly [number, number] => {
+      const m = /^(\d{4})(?:-(\d{4}))?$/.exec(t.trim());
+      if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1])))
+        throw problem('year', `a year (2019) or a range of years (1990-1999), not ${shown(t)}`);
+      return [Number(m[1]), Number(m[2] ?? m[1])];
+    },
+    tree: false,
+    places: ['analyze', 'games'],
+  } satisfies Setting<readonly [number, number]>,
+  position: {
+    key: 'position',
+    flags: '--position <text>',
+    help: 'the games that reached this position ("<64 squares> <X|O>"), in any of the 8 symmetries, the same side to move',
+    fallback: undefined,
+    defaultText: 'any position',
+    check: (v: unknown): Position => {
+      try {
+        return positionArgument(v, 'position');
+      } catch (e) {
+        if (e instanceof PositionError) throw problem('position', e.message);
+        throw e;
+      }
+    },
+    parse: (t: string): Position => {
+      try {
+        return parsePosition(t);
+      } catch (e) {
+        if (e instanceof PositionError) throw problem('position', e.message);
+        throw e;
+      }
+    },
+    tree: false,
+    places: ['analyze', 'games'],
+  } satisfies Setting<Position>,
+  result: {
+    key: 'result',
+    flags: '--result <who>',
+    help: 'the games won by black, by white, or drawn',
+    fallback: undefined,
+    defaultText: 'every result',
+    ...oneOf<'black' | 'white' | 'draw'>('result', ['black', 'white', 'draw']),
+    tree: false,
+    places: ['games'],
+  } satisfies Setting<'black' | 'white' | 'draw'>,
   queueLeaf: {
     key: 'queueLeaf',
     flags: '--queue-leaf <empties>',
@@ -574,7 +648,7 @@ export const COMBINATIONS: readonly Combination[] = [
   },
   {
     key: 'idle',
-    problem: (v, g, n, queue) =>
+    problem: (_v, g, n, queue) =>
       queue && g('idle') ? `${n('idle')} is for this machine's workers: through the queue, idle worker threads take split tasks` : null,
   },
   ...(['queueLeaf', 'raceAfter', 'redisTimeout'] as const).map((key) => ({

@@ -328,6 +328,8 @@ describe('no setting outside the table', () => {
       /^src\/search\/table\.ts:\d+: a range check of the table size: if \(!Number\.isInteger\(bits\) \|\| bits < MIN_BITS \|\| bits > MAX_BITS\)/,
       /^src\/cli\/lab\.ts:\d+: a setting's option declared by hand: \.option\('(--table'|-h, --hash-bits|--eval <what>)/,
       /^src\/cli\/train\.ts:\d+: a setting's option declared by hand: \.option\('-h, --hash-bits <h>', 'table of 2\^h entries per worker for the solves'/,
+      // solve's and the lab's --position is the one position to solve or search, not the database filter of games and analyze.
+      /^src\/cli\/(solve|lab)\.ts:\d+: a setting's option declared by hand: \.option\('--position <text>', '(solve|search) one position/,
     ];
     expect(outsideTheTable(sources()).filter((f) => !allowed.some((a) => a.test(f)))).toEqual([]);
   });

@@ -41,16 +41,13 @@ import {
 import { AnalyzeProgress } from './analyze-progress.js';
 import { AnalyzeResults } from './analyze-results.js';
 import { EXIT_USAGE } from './exit-codes.js';
-import { positionOption, yearsOption } from './game-filters.js';
+import { describeQuery, queryOf } from './game-filters.js';
 import { addSettingOptions, checkTableFits, searchSettings, UsageError } from './options.js';
 import { checkResultsOptions } from './outputs.js';
 import type { StopSignals } from './signals.js';
 
 /** The command's own options (the settings table's are read through searchSettings). */
 interface AnalyzeOpts {
-  tournament?: string;
-  year?: string;
-  position?: string;
   json?: boolean;
   checkTheoretical?: boolean;
   quiet?: boolean;
@@ -73,9 +70,6 @@ export function addAnalyzeCommand(program: Command, stop: StopSignals): void {
     hashBits: `the transposition table: 2^h entries (${MIN_BITS}..${MAX_BITS}), kept through the game; -h as in Edax`,
   });
   command
-    .option('--tournament <name>', "games of a tournament (part of its name, any case: WTHOR.TRN, GGF's PC), as revsolve games finds them")
-    .option('--year <year>', 'games of a year (2019) or a range of years (1990-1999)')
-    .option('--position <text>', 'games that reached this position ("<64 squares> <X|O>", any of the 8 symmetries)')
     .option('--json', 'one JSON line a position, a summary line a game, a line a player')
     .option('--quiet', 'no progress on stderr (by default: a live line on a terminal, else a line every --progress-every seconds)')
     .option('--results <file.jsonl>', 'append each game analysed to this file once it is done (a JSON line a game, flushed to disk)')
@@ -248,7 +242,7 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
           : `--player ${search.player}: the games given have no players' names (GGF's PB and PW, or a WTHOR.JOU beside a .wtb)`,
       );
   }
-  games = databaseFilter(games, o);
+  games = databaseFilter(games, search);
   const out = (text: string) => process.stdout.write(`${text}\n`);
   if (o.checkTheoretical) {
     const code = await checkTheoretical(games, search, o, stop, out);
@@ -430,22 +424,13 @@ async function checkTheoretical(
   return disagree > 0 ? 1 : 0;
 }
 
-/** --tournament, --year, --position: the games of files that match, as `revsolve games` finds them (searchGames); a filter that matches nothing is one line. */
-function databaseFilter(games: Item[], o: AnalyzeOpts): Item[] {
-  if (o.tournament === undefined && o.year === undefined && o.position === undefined) return games;
-  const years = o.year === undefined ? null : yearsOption(o.year);
-  const position = o.position === undefined ? undefined : positionOption(o.position);
-  const query = {
-    ...(o.tournament !== undefined ? { tournament: o.tournament } : {}),
-    ...(years ? { year: years } : {}),
-    ...(position ? { position } : {}),
-  };
+/** --tournament, --year, --position (the settings table's): the games of files that match, as `revsolve games` finds them (searchGames); a filter that matches nothing is one line. */
+function databaseFilter(games: Item[], search: ResolvedOptions): Item[] {
+  const query = queryOf({ tournament: search.tournament, year: search.year, position: search.position });
+  if (Object.keys(query).length === 0) return games;
   const files = games.flatMap((g) => (g.read ? [g.read] : []));
   const kept = new Set(searchGames(files, query).map((f) => f.game));
   const found = games.filter((g) => g.read && kept.has(g.read));
-  if (found.length === 0)
-    throw new UsageError(
-      `no game matches ${[o.tournament !== undefined ? `--tournament ${o.tournament}` : '', o.year !== undefined ? `--year ${o.year}` : '', o.position !== undefined ? '--position' : ''].filter(Boolean).join(' ')} among the ${games.length} given`,
-    );
+  if (found.length === 0) throw new UsageError(`no game matches ${describeQuery(query)} among the ${games.length} given`);
   return found;
 }

@@ -1,25 +1,41 @@
 /**
- * The database filters' values as the command line reads them, for
- * `revsolve games` and `analyze` alike: a year or a range of years, and a
- * position. A value that is not one is a usage error naming the flag.
+ * The database filters as `revsolve games` and `analyze` take them: the
+ * settings table's player, tournament, year, result and position (their
+ * flags, checks and parsers live there), as searchGames's query, and the
+ * query in words for a message.
  */
-import { type Position, PositionError, parsePosition } from '../internal.js';
-import { UsageError } from './options.js';
+import type { GameQuery, Position } from '../internal.js';
 
-/** "2019" or "1990-1999": the years, first and last. */
-export function yearsOption(text: string): [number, number] {
-  const m = /^(\d{4})(?:-(\d{4}))?$/.exec(text.trim());
-  if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1])))
-    throw new UsageError(`--year ${text}: a year (2019) or a range of years (1990-1999)`);
-  return [Number(m[1]), Number(m[2] ?? m[1])];
+/** The filters' values as the settings give them (undefined: not given). */
+export interface Filters {
+  readonly player?: string;
+  readonly tournament?: string;
+  readonly year?: readonly [number, number];
+  readonly result?: 'black' | 'white' | 'draw';
+  readonly position?: Position;
 }
 
-/** "<64 squares> <X|O>": the position, or a usage error naming --position. */
-export function positionOption(text: string): Position {
-  try {
-    return parsePosition(text);
-  } catch (e) {
-    if (e instanceof PositionError) throw new UsageError(`--position: ${e.message}`);
-    throw e;
+/** The filters given, as a query (an empty query: none given). */
+export function queryOf(f: Filters): GameQuery {
+  return {
+    ...(f.player !== undefined ? { player: f.player } : {}),
+    ...(f.tournament !== undefined ? { tournament: f.tournament } : {}),
+    ...(f.year !== undefined ? { year: f.year } : {}),
+    ...(f.result !== undefined ? { result: f.result } : {}),
+    ...(f.position !== undefined ? { position: f.position } : {}),
+  };
+}
+
+/** The query in the words of its flags: "--player tastet --year 2019". */
+export function describeQuery(q: GameQuery): string {
+  const parts: string[] = [];
+  if (q.player !== undefined) parts.push(`--player ${q.player}`);
+  if (q.tournament !== undefined) parts.push(`--tournament ${q.tournament}`);
+  if (q.year !== undefined) {
+    const [a, b] = typeof q.year === 'number' ? [q.year, q.year] : q.year;
+    parts.push(`--year ${a === b ? a : `${a}-${b}`}`);
   }
+  if (q.result !== undefined) parts.push(`--result ${q.result}`);
+  if (q.position !== undefined) parts.push('--position');
+  return parts.join(' ');
 }

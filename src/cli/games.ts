@@ -25,23 +25,14 @@ import {
   yearOf,
 } from '../internal.js';
 import { EXIT_USAGE } from './exit-codes.js';
-import { positionOption, yearsOption } from './game-filters.js';
-import { settingOption, UsageError } from './options.js';
+import { describeQuery, type Filters, queryOf } from './game-filters.js';
+import { addSettingOptions, givenSettings, UsageError } from './options.js';
 import { grouped } from './report.js';
 
+/** The command's own options (the filters are the settings table's: givenSettings). */
 interface GamesOpts {
-  player?: string;
-  tournament?: string;
-  year?: readonly [number, number];
-  result?: 'black' | 'white' | 'draw';
-  position?: string;
   json?: boolean;
   limit: number;
-}
-
-function result(text: string): 'black' | 'white' | 'draw' {
-  if (text !== 'black' && text !== 'white' && text !== 'draw') throw new UsageError(`--result ${text}: black, white or draw (who won)`);
-  return text;
 }
 
 function whole(text: string): number {
@@ -80,36 +71,25 @@ function readAll(args: readonly string[]): { games: FileGame[]; problems: string
 }
 
 export function addGamesCommand(program: Command): void {
-  program
+  const command = program
     .command('games')
     .description(
       'find games in WTHOR years (with the WTHOR.JOU and WTHOR.TRN beside them), GGF and transcript files: by player, tournament, year, result, and a position reached (any of the 8 symmetries, the same side to move)',
     )
     .argument('<files...>', 'WTHOR .wtb files, GGF files, files of records')
-    .addOption(settingOption('player', "part of a player's name, either colour, any case"))
-    .option('--tournament <name>', "part of the tournament's name (WTHOR.TRN; GGF's PC), any case")
-    .option('--year <year>', 'a year (2019) or a range (1990-1999)', yearsOption)
-    .option('--result <who>', 'who won: black, white or draw', result)
-    .option('--position <text>', 'a position the game reached: "<64 squares> <X|O>", in any symmetry')
     .option('--json', 'one JSON line a game (file, index, players, tournament, year, scores, the ply the position was reached at)')
     .option('--limit <n>', 'print at most this many games (the counts cover them all)', whole, 100)
     .helpOption('--help', 'show help')
     .action((files: string[], o: GamesOpts) => {
-      process.exitCode = runGames(files, o);
+      process.exitCode = runGames(files, o, queryOf(givenSettings(o, 'games') as Filters));
     });
+  addSettingOptions(command, 'games');
 }
 
-function runGames(files: readonly string[], o: GamesOpts): number {
-  const position = o.position === undefined ? undefined : positionOption(o.position);
+function runGames(files: readonly string[], o: GamesOpts, query: GameQuery): number {
+  const { position } = query;
   const { games, problems } = readAll(files);
   for (const p of problems) process.stderr.write(`${/no WTHOR\.JOU with it|read without/.test(p) ? 'warning' : 'error'}: ${p}\n`);
-  const query: GameQuery = {
-    ...(o.player !== undefined ? { player: o.player } : {}),
-    ...(o.tournament !== undefined ? { tournament: o.tournament } : {}),
-    ...(o.year !== undefined ? { year: o.year } : {}),
-    ...(o.result !== undefined ? { result: o.result } : {}),
-    ...(position ? { position } : {}),
-  };
   const found = searchGames(games, query);
   const out = (s: string) => process.stdout.write(`${s}\n`);
   const shown = found.slice(0, o.limit);
@@ -140,11 +120,11 @@ function runGames(files: readonly string[], o: GamesOpts): number {
   const filters = Object.keys(query).length;
   if (found.length === 0) {
     process.stderr.write(
-      `no game ${filters ? 'matches' : 'in'} ${filters ? `${describeQuery(o)} among the ${grouped(games.length)} games read` : 'the files given'}\n`,
+      `no game ${filters ? 'matches' : 'in'} ${filters ? `${describeQuery(query)} among the ${grouped(games.length)} games read` : 'the files given'}\n`,
     );
   } else if (!o.json) {
     out(
-      `${grouped(found.length)} of ${grouped(games.length)} games${filters ? ` match ${describeQuery(o)}` : ''}${found.length > shown.length ? ` (the first ${shown.length} shown: --limit)` : ''}`,
+      `${grouped(found.length)} of ${grouped(games.length)} games${filters ? ` match ${describeQuery(query)}` : ''}${found.length > shown.length ? ` (the first ${shown.length} shown: --limit)` : ''}`,
     );
   }
   if (position && found.length > 0) {
@@ -159,14 +139,4 @@ function runGames(files: readonly string[], o: GamesOpts): number {
     }
   }
   return problems.some((p) => !/no WTHOR\.JOU with it|read without/.test(p)) ? EXIT_USAGE : 0;
-}
-
-function describeQuery(o: GamesOpts): string {
-  const parts: string[] = [];
-  if (o.player !== undefined) parts.push(`--player ${o.player}`);
-  if (o.tournament !== undefined) parts.push(`--tournament ${o.tournament}`);
-  if (o.year !== undefined) parts.push(`--year ${o.year[0] === o.year[1] ? o.year[0] : `${o.year[0]}-${o.year[1]}`}`);
-  if (o.result !== undefined) parts.push(`--result ${o.result}`);
-  if (o.position !== undefined) parts.push('--position');
-  return parts.join(' ');
 }
