@@ -10,26 +10,23 @@ import { START_POSITION } from '../src/position/perft.js';
 import { emptyCount, formatPosition, legalMoves, PASS, type Position } from '../src/position/position.js';
 import type { AnalysisView } from './analysis-view.js';
 import { $ } from './dom.js';
-import type { OpenedFile } from './files.js';
+import { copyText, type FilesView } from './files-view.js';
+import { type InputHost, setFromText } from './input.js';
 import type { Solving } from './solving.js';
 import type { Page } from './state.js';
 import { emptyBoard, otherSide } from './text.js';
 
 /** The page as its controls drive it. */
-export interface Controlled extends Page {
+export interface Controlled extends Page, InputHost {
   readonly solving: Solving;
   readonly analysis: AnalysisView;
   play(move: number): void;
   newGame(start: Position): void;
   undo(back?: boolean): void;
   leavePv(): void;
-  setFromText(): void;
   stepPv(by: number): void;
   flip(): void;
-  copy(text: string, what: string): void;
-  openFiles(files: readonly OpenedFile[]): void;
-  openGame(index: number): void;
-  save(kind: 'ggf' | 'record'): void;
+  readonly files: FilesView;
 }
 
 /** Gives every control its handler and the page its keys; `ffo` fills the FFO list. */
@@ -53,13 +50,13 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
   $('toggle-side').onclick = idle(() => app.newGame(otherSide(state.game.position)));
   $('start').onclick = idle(() => app.newGame(START_POSITION));
   $('clear').onclick = idle(() => app.newGame(emptyBoard()));
-  $('set').onclick = () => app.setFromText();
+  $('set').onclick = () => setFromText(app);
   $('text').addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') app.setFromText();
+    if (e.key === 'Enter') setFromText(app);
   });
-  $('copy').onclick = () => app.copy(formatPosition(state.game.position), 'position');
-  $('copy-record').onclick = () => app.copy(state.game.record(), 'record');
-  $('copy-link').onclick = () => app.copy(location.href, 'link');
+  $('copy').onclick = () => copyText(formatPosition(state.game.position), 'position');
+  $('copy-record').onclick = () => copyText(state.game.record(), 'record');
+  $('copy-link').onclick = () => copyText(location.href, 'link');
   ffo.forEach((e, i) => {
     const o = document.createElement('option');
     o.value = String(i);
@@ -91,11 +88,11 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
   // Game files: chosen, or dropped on the page.
   const open = async (list: FileList) => {
     const files = await Promise.all([...list].map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
-    if (files.length > 0 && !state.running) app.openFiles(files);
+    if (files.length > 0 && !state.running) app.files.open(files);
   };
   $('open-file').onchange = () => void open(($('open-file') as HTMLInputElement).files as FileList);
   $('game-list').onchange = idle(() => {
-    app.openGame(Number(($('game-list') as HTMLSelectElement).value));
+    app.files.pick(Number(($('game-list') as HTMLSelectElement).value));
     toBoard();
   });
   document.addEventListener('dragover', (e) => e.preventDefault());
@@ -103,8 +100,8 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
     e.preventDefault();
     if (e.dataTransfer?.files.length) void open(e.dataTransfer.files);
   });
-  $('save-ggf').onclick = () => app.save('ggf');
-  $('save-record').onclick = () => app.save('record');
+  $('save-ggf').onclick = () => app.files.save('ggf');
+  $('save-record').onclick = () => app.files.save('record');
   document.addEventListener('keydown', (e) => {
     const t = e.target as HTMLElement;
     if (t.closest('input, select, textarea') || e.altKey || e.metaKey) return;

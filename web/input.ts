@@ -1,0 +1,49 @@
+/**
+ * What the player gives the page by hand: a click on a square (a move, or
+ * an edit of the position in edit mode) and the text box (a game to step
+ * through, or a position). A move that is not legal, or a text that is
+ * neither, is said; the game stays as it was.
+ */
+import { RecordError, recordMoves, sideName } from '../src/game/record.js';
+import { START_POSITION } from '../src/position/perft.js';
+import { legalMoves, moveName, type Position } from '../src/position/position.js';
+import { $, say } from './dom.js';
+import type { PageState } from './state.js';
+import { cycleSquare, isGameRecord, readPositionText } from './text.js';
+
+/** What the input asks of the page. */
+export interface InputHost {
+  readonly state: PageState;
+  change(f: () => void): void;
+  play(move: number): void;
+  newGame(start: Position): void;
+  leavePv(): void;
+}
+
+/** A click on square x: a move (edit mode: the square's disc cycled, a new game from there). */
+export function clickSquare(page: InputHost, x: number): void {
+  if (page.state.running) return;
+  page.leavePv();
+  const p = page.state.game.position;
+  if (($('click-mode') as HTMLSelectElement).value === 'edit') page.newGame(cycleSquare(p, x));
+  else if (legalMoves(p).includes(x)) page.play(x);
+  else say(`${moveName(x)} is not a legal move for ${sideName(p.toMove)}`);
+}
+
+/** The text box: a game (every position of it, to step through) or a position. */
+export function setFromText(page: InputHost): void {
+  if (page.state.running) return;
+  const text = ($('text') as HTMLInputElement).value;
+  try {
+    if (isGameRecord(text)) {
+      const squares = recordMoves(text);
+      // Replayed first: a record that does not replay leaves the game as it was.
+      readPositionText(text);
+      page.change(() => page.state.game.load(START_POSITION, squares));
+      return;
+    }
+    page.newGame(readPositionText(text));
+  } catch (e) {
+    say(e instanceof RecordError ? `the game record: ${e.message}` : e instanceof Error ? e.message : String(e), true);
+  }
+}

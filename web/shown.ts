@@ -1,0 +1,66 @@
+/**
+ * The position shown changed (a step, a move, a new game, the address): the
+ * text box and the address follow it (a new entry in the browser's history
+ * for a change, none for a step), the last solve's words are cleared, and
+ * what is known of the position (proven, or a stopped solve's bounds) is
+ * shown at once, with no search. And the game of the address, on a reload,
+ * a link, Back or Forward.
+ */
+import { RecordError } from '../src/game/record.js';
+import { START_POSITION } from '../src/position/perft.js';
+import { formatPosition } from '../src/position/position.js';
+import { gameAddress, readAddress } from './address.js';
+import type { AnalysisView } from './analysis-view.js';
+import { $, say } from './dom.js';
+import type { Solving } from './solving.js';
+import type { PageState } from './state.js';
+import { positionKey } from './text.js';
+
+/** What showing a position asks of the page. */
+export interface ShownHost {
+  readonly state: PageState;
+  readonly solving: Solving;
+  readonly analysis: AnalysisView;
+  render(): void;
+}
+
+export function showPosition(page: ShownHost, push: boolean): void {
+  const { state } = page;
+  const p = state.game.position;
+  state.pvView = null;
+  state.warnedFor = '';
+  ($('text') as HTMLInputElement).value = formatPosition(p);
+  $('text').dataset.position = positionKey(p);
+  const address = `${location.pathname}${gameAddress(state.game)}`;
+  if (push) window.history.pushState(null, '', address);
+  else window.history.replaceState(null, '', address);
+  $('result').textContent = '';
+  $('result').dataset.state = 'none';
+  $('progress').textContent = '';
+  say('');
+  const known = state.known.get(p);
+  const bounds = state.known.boundsOf(p);
+  if (known) page.solving.showBest(p, known.score, known.move, known.pv, 'known', 0, 0);
+  else if (bounds) page.solving.showStopped(bounds, 'bounds');
+  page.render();
+}
+
+/** The game of the address, its analysis and what is known of it; an address that holds no game is said, the start position shown. */
+export function showAddressGame(page: ShownHost): void {
+  const { game } = page.state;
+  try {
+    const a = readAddress(location.search);
+    game.load(a.start, a.squares, a.at);
+  } catch (e) {
+    game.begin(START_POSITION);
+    page.analysis.restore();
+    const address = location.href;
+    showPosition(page, false);
+    // Said, and the address left as it was given.
+    say(`${e instanceof RecordError ? `the address's game: ${e.message}` : (e as Error).message}; the start position is shown`, true);
+    window.history.replaceState(null, '', address);
+    return;
+  }
+  page.analysis.restore();
+  showPosition(page, false);
+}
