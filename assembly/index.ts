@@ -85,9 +85,9 @@ export function shallowMax(): i32 {
   return SHALLOW_MAX;
 }
 
-/** The table: 2^bits entries of 32 bytes at `at`, `ways` (1, 2, 4) to a bucket (the search's date comes with each searchNull). */
-export function useTable(at: i32, bits: i32, ways: i32): void {
-  placeTable(<usize><u32>at, bits, ways);
+/** The table: 2^bits entries of `entryBytes` (32, or 16: key4) at `at`, `ways` (1, 2, 4) to a bucket (the search's date comes with each searchNull). */
+export function useTable(at: i32, bits: i32, ways: i32, entryBytes: i32): void {
+  placeTable(<usize><u32>at, bits, ways, entryBytes);
 }
 
 /** Zeroes the table's entries (the host's Table.clear). */

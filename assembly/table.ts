@@ -1,11 +1,12 @@
 /*
- * The transposition table, the twin of src/search/table.ts for its board
+ * The transposition table, the twin of src/search/table.ts for its four
  * layouts (board1, board2, board4: 32-byte entries holding the whole
- * position, 1, 2 or 4 to a bucket), in the memory the host placed it in:
- * the same words, so that the TypeScript search and this one read and
- * write one table (the root's probes in TypeScript, the tree below here,
- * a split position's threads together). key4 stays with the TypeScript
- * engine. Statistics count in this thread's scratch (state.ts).
+ * position, 1, 2 or 4 to a bucket; key4: 16-byte entries under a 64-bit
+ * key, 4 to a bucket), in the memory the host placed it in: the same
+ * words, so that the TypeScript search and this one read and write one
+ * table (the root's probes in TypeScript, the tree below here, a split
+ * position's threads together). Statistics count in this thread's scratch
+ * (state.ts).
  */
 import { countStat } from './state';
 
@@ -18,6 +19,8 @@ export { STAT_CUTOFFS };
 let base: usize = 0;
 let bucketMask: i32 = 0;
 let bucketBytes: i32 = 64;
+/** 16-byte entries under a key (key4) rather than 32-byte entries holding the position. */
+let keyed: bool = false;
 /** The date of the current search and the floor, the first date in use (set by the host for each search: Table.date, Table.floor); entries dated before the floor are empty. */
 export let date: i32 = 1;
 export let floor: i32 = 1;
@@ -34,11 +37,12 @@ export function setTableRules(off: i32): void {
   keepCostlier = (off & OFF_KEEP_COSTLIER) == 0;
 }
 
-/** Where the table is: 2^bits entries of 32 bytes at `at`, `ways` to a bucket. */
-export function useTable(at: usize, bits: i32, ways: i32): void {
+/** Where the table is: 2^bits entries of `entryBytes` (32, or 16: keyed) at `at`, `ways` to a bucket. */
+export function useTable(at: usize, bits: i32, ways: i32, entryBytes: i32): void {
   base = at;
+  keyed = entryBytes == 16;
   bucketMask = (1 << bits) / ways - 1;
-  bucketBytes = 32 * ways;
+  bucketBytes = entryBytes * ways;
 }
 
 /** Zeroes every entry of the table (memory.fill: on a shared memory, several times faster than the host's typed-array fill). */
@@ -65,6 +69,27 @@ export function setDate(d: i32, f: i32): void {
 @inline export function nodeHash(ph: i32, pl: i32, oh: i32, ol: i32, empties: i32): i32 {
   const h = hashPosition(ph, pl, oh, ol);
   return smallRegion && empties <= SMALL_MAX ? h & (SMALL_BUCKETS - 1) : h;
+}
+
+/** A second 32-bit hash, independent of the first: the key of key4 entries (src/search/table.ts says why each word is rotated and multiplied in). */
+export function hashPosition2(ph: i32, pl: i32, oh: i32, ol: i32): i32 {
+  let h: i32 = <i32>0x6a09e667;
+  h = mixWord(h, ph);
+  h = mixWord(h, pl);
+  h = mixWord(h, oh);
+  h = mixWord(h, ol);
+  h ^= <i32>(<u32>h >> 16);
+  h *= <i32>0x85ebca6b;
+  h ^= <i32>(<u32>h >> 13);
+  h *= <i32>0xc2b2ae35;
+  return h ^ <i32>(<u32>h >> 16);
+}
+
+/** One word into a running hash (a Murmur3-style round). */
+// @ts-ignore: decorator
+@inline function mixWord(h: i32, w: i32): i32 {
+  h ^= rotl<i32>(w * <i32>0xcc9e2d51, 15) * <i32>0x1b873593;
+  return rotl<i32>(h, 13) * 5 + <i32>0xe6546b64;
 }
 
 /** The mix of an entry's data words XORed into its position words. */
@@ -94,6 +119,21 @@ function find(ph: i32, pl: i32, oh: i32, ol: i32, b: usize): usize {
   return 0;
 }
 
+/** Address of the entry with this key (and hash) in bucket b of a keyed table (its data words copied), or 0; counts nothing. */
+function findKeyed(key: i32, hash: i32, b: usize): usize {
+  for (let e = b; e < b + 64; e += 16) {
+    const a = load<i32>(e);
+    const c = load<i32>(e, 4);
+    const k = mix(a, c);
+    if ((load<i32>(e, 8) ^ k) == key && (load<i32>(e, 12) ^ k) == hash && <i32>(<u32>a >> 24) >= floor) {
+      w0 = a;
+      w1 = c;
+      return e;
+    }
+  }
+  return 0;
+}
+
 // @ts-ignore: decorator
 @inline function bucketOf(hash: i32): usize {
   return base + <usize>(hash & bucketMask) * <usize>bucketBytes;
@@ -102,7 +142,7 @@ function find(ph: i32, pl: i32, oh: i32, ol: i32, b: usize): usize {
 /** Whether the position has an entry (its data words then read by lower, upper, move, selectivity). */
 export function probe(ph: i32, pl: i32, oh: i32, ol: i32, hash: i32): bool {
   countStat(STAT_PROBES);
-  const e = find(ph, pl, oh, ol, bucketOf(hash));
+  const e = keyed ? findKeyed(hashPosition2(ph, pl, oh, ol), hash, bucketOf(hash)) : find(ph, pl, oh, ol, bucketOf(hash));
   if (e != 0) countStat(STAT_HITS);
   return e != 0;
 }
@@ -124,11 +164,12 @@ export function probe(ph: i32, pl: i32, oh: i32, ol: i32, hash: i32): bool {
   return (w1 >> 16) & 255;
 }
 
-/** The bucket's entry to replace: an empty one (or dated before the floor) or one of an older search first, then the cheapest to search again (cost, then depth); record may keep it (KEEP_COSTLIER). */
-function victim(b: usize): usize {
+/** The bucket's entry to replace (entries `stride` bytes apart): an empty one (or dated before the floor) or one of an older search first, then the cheapest to search again (cost, then depth); record may keep it (KEEP_COSTLIER). */
+// @ts-ignore: decorator
+@inline function victim(b: usize, stride: usize): usize {
   let v = b;
   let k = 1 << 30;
-  for (let e = b; e < b + <usize>bucketBytes; e += 32) {
+  for (let e = b; e < b + <usize>bucketBytes; e += stride) {
     const w = load<i32>(e);
     const t = <i32>(<u32>w >> 24);
     const r = t < floor ? 0 : (t == date ? 1 << 16 : 0) + (<i32>(<u32>load<i32>(e, 4) >> 24) << 8) + ((w >> 16) & 255);
@@ -146,10 +187,11 @@ export function record(
 ): void {
   const b = bucketOf(hash);
   countStat(STAT_STORES);
-  let e = find(ph, pl, oh, ol, b);
+  const key = keyed ? hashPosition2(ph, pl, oh, ol) : 0;
+  let e = keyed ? findKeyed(key, hash, b) : find(ph, pl, oh, ol, b);
   const same = e != 0;
   if (!same) {
-    e = victim(b);
+    e = keyed ? victim(b, 16) : victim(b, 32);
     // The victim of this search and much costlier than the result: the result is not kept (KEEP_COSTLIER).
     if (keepCostlier && <i32>(<u32>load<i32>(e) >> 24) == date && <i32>(<u32>load<i32>(e, 4) >> 24) > cost + KEEP_COSTLIER) return;
   }
@@ -178,8 +220,13 @@ export function record(
   store<i32>(e, a);
   store<i32>(e, c, 4);
   const k = mix(a, c);
-  store<i32>(e, ph ^ k, 8);
-  store<i32>(e, pl ^ k, 12);
-  store<i32>(e, oh ^ k, 16);
-  store<i32>(e, ol ^ k, 20);
+  if (keyed) {
+    store<i32>(e, key ^ k, 8);
+    store<i32>(e, hash ^ k, 12);
+  } else {
+    store<i32>(e, ph ^ k, 8);
+    store<i32>(e, pl ^ k, 12);
+    store<i32>(e, oh ^ k, 16);
+    store<i32>(e, ol ^ k, 20);
+  }
 }

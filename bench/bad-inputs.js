@@ -265,7 +265,8 @@ for (const args of [
   ['analyze', 'fifo'],
   ['analyze', 'f5', 'd6', 'c3'],
   ['analyze', 'WTH_2019.wtb', '--check-theoretical', '--from', '10'],
-  ['analyze', 'f5d6c3d3c4f4', '-h', '29', '-n', '8'],
+  ['analyze', 'f5d6c3d3c4f4', '-h', '29', '-n', '8', '--engine', 'ts'],
+  ['solve', 'three.obf', '-h', '27'],
   ['analyze', 'f5d6', '--results', '/dev/null', '--force'],
   ['solve', 'three.obf', '-h', '30'],
   ['solve', 'three.obf', '--eval', 'fifo'],
@@ -280,7 +281,7 @@ for (const args of [
 ]) {
   refuse('second QA pass (issue 67)', args);
 }
-runs('second QA pass (issue 67)', ['solve', 'three.obf', '-n', '1', '-h', '28', '--table', 'key4']);
+runs('second QA pass (issue 67)', ['solve', 'three.obf', '-n', '1', '-h', '28', '--table', 'key4', '--engine', 'ts']);
 
 function judge(c) {
   const before = snapshot();

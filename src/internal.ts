@@ -63,4 +63,5 @@ export { guideHashFor, LEGACY_COMPACT_ID, RECORD_WORDS, recordEmpties, recordExa
 export { fitWeights, heldOutByEmpties, heldOutError, pooledError } from './train/fit.js';
 export { generate } from './train/generate.js';
 export { chooseEngine } from './wasm/choice.js';
+export { wasmMaxBits } from './wasm/engine.js';
 export { MAX_THREADS as MAX_ENGINE_THREADS } from './wasm/layout.js';

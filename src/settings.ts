@@ -20,7 +20,7 @@ import { ORDERING_TECHNIQUES, TABLE_RULES } from './search/ordering.js';
 import { ROOT_STRATEGIES, type RootStrategy, SELECTIVE_MIN } from './search/root.js';
 import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS, maxBitsOf } from './search/table.js';
 import { PROVERS, type Prover } from './search/wld.js';
-import { ENGINES, type EngineName } from './wasm/engine.js';
+import { ENGINES, type EngineName, wasmMaxBits } from './wasm/engine.js';
 import { SET_OFF } from './wasm/layout.js';
 
 /** A value a setting does not take: what it takes, in words (the command line puts the flag before it, the library the name). */
@@ -666,6 +666,13 @@ export const COMBINATIONS: readonly Combination[] = [
     problem: (v, _g, n) =>
       v.hashBits > maxBitsOf(v.tableLayout)
         ? `${n('hashBits')} ${v.hashBits}: a ${v.tableLayout} table holds 2^${maxBitsOf(v.tableLayout)} entries at most (one array of 2^32 words)${v.tableLayout === 'key4' ? '' : '; key4 takes 2^30'}`
+        : null,
+  },
+  {
+    key: 'hashBits',
+    problem: (v, _g, n) =>
+      v.engine === 'wasm' && v.hashBits <= maxBitsOf(v.tableLayout) && v.hashBits > wasmMaxBits(v.tableLayout)
+        ? `${n('hashBits')} ${v.hashBits}: the WebAssembly engine's 4 GiB memory holds a ${v.tableLayout} table of 2^${wasmMaxBits(v.tableLayout)} entries at most; ${n('engine')} ts takes 2^${maxBitsOf(v.tableLayout)}`
         : null,
   },
   {

@@ -85,7 +85,7 @@ describe('revsolve solve', () => {
     const big = run('solve', '-h', '30', '--position', P1);
     expect(big.code).toBe(2);
     expect(big.err).toMatch(/--hash-bits 30: a board2 table holds 2\^29 entries at most/);
-    const huge = run('solve', `${OBF}fforum-1-19.obf`, '-h', '29', '-n', '2');
+    const huge = run('solve', `${OBF}fforum-1-19.obf`, '-h', '29', '-n', '2', '--engine', 'ts');
     expect(huge.code).toBe(2);
     expect(huge.err).toMatch(/2\^29 entries needs .* GiB.*use a smaller -h/);
     expect(run('solve').code).toBe(2);

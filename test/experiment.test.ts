@@ -62,8 +62,14 @@ describe('revsolve experiment table', () => {
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(re)]);
     };
-    one(['experiment', 'table', SUITE, '--layouts', 'key4'], /^revsolve: h 10 key4: the WebAssembly engine has no key4 layout/);
-    one(['experiment', 'table', SUITE, '--sizes', '27'], /^revsolve: h 27 board2: the WebAssembly engine holds 2\^26 entries at most/);
+    one(
+      ['experiment', 'table', SUITE, '--sizes', '28', '--layouts', 'key4'],
+      /^revsolve: h 28 key4: the WebAssembly engine holds a key4 table of 2\^27 entries at most/,
+    );
+    one(
+      ['experiment', 'table', SUITE, '--sizes', '27'],
+      /^revsolve: h 27 board2: the WebAssembly engine holds a board2 table of 2\^26 entries at most/,
+    );
     one(['experiment', 'table', SUITE, '--sizes', '9'], /^revsolve: --sizes 9: out of 10\.\.30$/);
     one(['experiment', 'table', SUITE, '--layouts', 'board3'], /^revsolve: --layouts board3: not a layout/);
     const full = join(dir, 'full');

@@ -6,12 +6,13 @@ import { negamaxWords, randomPositionWithEmpties } from './helpers.js';
 
 /**
  * `count` positions from random games, their empties cycling through
- * [minE, maxE]: key4 (the TypeScript engine, a table of 2^12 entries: many
- * replacements) against board2 (the WebAssembly engine, 2^16), and against
- * plain negamax up to `negamaxMax` empties.
+ * [minE, maxE]: key4 (a table of 2^12 entries: many replacements) in each
+ * engine against board2 (2^16), and against plain negamax up to
+ * `negamaxMax` empties.
  */
 export function keyedAgainstBoard(count: number, minE: number, maxE: number, negamaxMax: number): { positions: number; byNegamax: number } {
   const key4 = new Solver({ hashBits: 12, tableLayout: 'key4' });
+  const key4Ts = new Solver({ hashBits: 12, tableLayout: 'key4', engine: 'ts' });
   const board2 = new Solver({ hashBits: 16, tableLayout: 'board2' });
   let seed = 1;
   let positions = 0;
@@ -22,7 +23,9 @@ export function keyedAgainstBoard(count: number, minE: number, maxE: number, neg
     while (p === null) p = randomPositionWithEmpties(seed++, empties);
     const a = key4.solve(p);
     const b = board2.solve(p);
-    expect([a.engine, b.engine]).toEqual(['ts', 'wasm']);
+    const t = key4Ts.solve(p);
+    expect([a.engine, t.engine, b.engine]).toEqual(['wasm', 'ts', 'wasm']);
+    expect([a.score, a.nodes], `seed ${seed - 1}, ${empties} empties: key4, one engine against the other`).toEqual([t.score, t.nodes]);
     expect(a.score, `seed ${seed - 1}, ${empties} empties: key4 against board2`).toBe(b.score);
     positions++;
     if (empties <= negamaxMax) {

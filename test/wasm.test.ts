@@ -17,7 +17,7 @@ import { UNPACKED_OFFSET } from '../src/eval/features.js';
 import { loadEvaluator } from '../src/eval/files.js';
 import { readObf } from '../src/position/obf-file.js';
 import { emptyCount } from '../src/position/position.js';
-import { LIST, LOPSIDED_FROM, NO_MOVE, SHALLOW_MAX, WARY_FROM } from '../src/search/constants.js';
+import { LIST, LOPSIDED_FROM, NO_MOVE, SHALLOW_MAX, STAT_OVERWRITES, WARY_FROM } from '../src/search/constants.js';
 import { SearchContext } from '../src/search/context.js';
 import { setupEmpties } from '../src/search/leaves.js';
 import { midSearchFrom } from '../src/search/midgame.js';
@@ -26,7 +26,7 @@ import { solveExact } from '../src/search/root.js';
 import { levelOf, marginOf } from '../src/search/selective.js';
 import { stabilityBound } from '../src/search/stability.js';
 import { OFF_LOPSIDED } from '../src/search/switches.js';
-import { createTable, nodeHash } from '../src/search/table.js';
+import { createTable, type Layout, nodeHash } from '../src/search/table.js';
 import { chooseEngine, useNodeEngine } from '../src/wasm/choice.js';
 import { engineMemory, engineModule, layoutProblem, loadEngine } from '../src/wasm/engine.js';
 import {
@@ -64,10 +64,10 @@ function positions(count: number, plies: number, seed0: number): { ph: number; p
 }
 
 /** A TypeScript context and a WebAssembly one, alike but for the engine below the root (`off`: the study's switches). */
-function pair(bits: number, withWeights = true, off = 0) {
+function pair(bits: number, withWeights = true, off = 0, layout: Layout = 'board2') {
   const ev = withWeights ? evaluator : null;
-  const ts = new SearchContext({ selectivity: [1, 2], table: createTable(bits, 'board2'), evaluator: ev, off });
-  const below = WasmSearch.create(bits, 'board2', ev);
+  const ts = new SearchContext({ selectivity: [1, 2], table: createTable(bits, layout), evaluator: ev, off });
+  const below = WasmSearch.create(bits, layout, ev);
   const wasm = new SearchContext({ selectivity: [1, 2], table: below.table, evaluator: ev, below, off });
   expect([ts.engine, wasm.engine]).toEqual(['ts', 'wasm']);
   return { ts, wasm };
@@ -345,6 +345,33 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     }
   });
 
+  it('key4 (16-byte keyed entries) in both engines: FFO #1-#19 at h = 16 and, on a table of 2^10 entries (most stores replace), null windows of 8-18 empties: the same scores, PVs, nodes and table statistics', () => {
+    const { ts, wasm } = pair(16, true, 0, 'key4');
+    expect([ts.table.layout, wasm.table.layout]).toEqual(['key4', 'key4']);
+    let nodes = 0;
+    for (const e of readObf(`${OBF}fforum-1-19.obf`).entries) {
+      const r = [ts, wasm].map((ctx) => {
+        ctx.table.clear();
+        const x = solveExact(ctx, e.position, { root: 'aspiration' });
+        return [x.score, x.pv, x.nodes, Array.from(ctx.table.stats)];
+      });
+      expect(r[1], `fforum-1-19 line ${e.line}`).toEqual(r[0]);
+      expect(e.answers.some((a) => a.score === r[0][0])).toBe(true);
+      nodes += r[0][2] as number;
+    }
+    expect(wasm.below!.searched).toBeGreaterThan(nodes / 2);
+    const small = pair(10, true, 0, 'key4');
+    let overwrites = 0;
+    for (let empties = 8; empties <= 18; empties += 2)
+      for (const p of positions(3, 60 - empties, empties * 613))
+        for (const alpha of [-3, 0, 5]) {
+          const a = nullWindow(small.ts, p, alpha);
+          expect(nullWindow(small.wasm, p, alpha), `${empties} empties, alpha ${alpha}`).toEqual(a);
+          overwrites += a[2][STAT_OVERWRITES];
+        }
+    expect(overwrites, 'entries of other positions replaced').toBeGreaterThan(100);
+  });
+
   it('an instance started while another thread searches the same memory changes nothing that thread reads', async () => {
     // A split position's worker makes its instance when its first task comes, while the others search:
     // the start code and useWeights write the read-only tables with their final bytes, never zero first.
@@ -447,13 +474,32 @@ describe('choosing the engine', () => {
     expect(solve().summary.engine).toBe('wasm'); // the default
   });
 
-  it('what the WebAssembly engine cannot do runs the TypeScript one, with one line saying why', () => {
+  it('key4 runs on the WebAssembly engine; a table larger than its memory holds is refused in one line, never taken to the other engine', () => {
     const r = solve('--table', 'key4');
-    expect(r.code).toBe(0);
-    expect(r.summary.engine).toBe('ts');
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(/^note: the WebAssembly engine has the board layouts only/)]);
-    expect(chooseEngine('wasm', 27, 'board2')).toEqual({ engine: 'ts', why: expect.stringMatching(/2\^27 entries/) });
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe('');
+    expect(r.summary.engine).toBe('wasm');
+    expect(new Set(r.rows.map((x) => x.engine))).toEqual(new Set(['wasm']));
+    // 2 GiB of table in a 4 GiB memory: 2^26 entries of 32 bytes, 2^27 of 16.
+    for (const [layout, bits] of [
+      ['board2', 27],
+      ['key4', 28],
+    ]) {
+      const x = spawnSync(process.execPath, [CLI, 'solve', `${OBF}fforum-1-19.obf`, '-h', String(bits), '--table', layout], {
+        encoding: 'utf8',
+      });
+      expect(x.status).toBe(2);
+      expect(x.stdout).toBe('');
+      expect(x.stderr).toBe(
+        `revsolve: --hash-bits ${bits}: the WebAssembly engine's 4 GiB memory holds a ${layout} table of 2^${bits - 1} entries at most; --engine ts takes 2^${layout === 'key4' ? 30 : 29}\n`,
+      );
+    }
+    expect(() => new Solver({ hashBits: 27 })).toThrow(
+      /hashBits 27: the WebAssembly engine's 4 GiB memory holds a board2 table of 2\^26 entries at most/,
+    );
     expect(chooseEngine('wasm', 26, 'board2')).toEqual({ engine: 'wasm', why: null });
+    expect(chooseEngine('wasm', 27, 'key4')).toEqual({ engine: 'wasm', why: null });
+    expect(() => chooseEngine('wasm', 27, 'board2')).toThrow(RangeError);
   });
 
   it('the library: Solver and solveSuite take engine, and each result says which ran', async () => {

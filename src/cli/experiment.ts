@@ -29,7 +29,7 @@ import {
   readObf,
   tQuantile975,
   VERSION,
-  WASM_MAX_BITS,
+  wasmMaxBits,
 } from '../internal.js';
 import { settingOption, UsageError } from './options.js';
 
@@ -112,9 +112,9 @@ function configsOf(kind: 'table' | 'eval', o: Opts): Config[] {
         for (const h of bits) {
           if (h > maxBitsOf(layout))
             throw new UsageError(`--sizes ${h} with --layouts ${layout}: that layout holds 2^${maxBitsOf(layout)} entries at most`);
-          if (engine === 'wasm' && (layout === 'key4' || h > WASM_MAX_BITS))
+          if (engine === 'wasm' && h > wasmMaxBits(layout))
             throw new UsageError(
-              `h ${h} ${layout}: the WebAssembly engine ${layout === 'key4' ? 'has no key4 layout' : `holds 2^${WASM_MAX_BITS} entries at most`}, and a sweep never switches engines quietly: give --engine ts, or leave it out`,
+              `h ${h} ${layout}: the WebAssembly engine holds a ${layout} table of 2^${wasmMaxBits(layout)} entries at most: give --engine ts for larger ones`,
             );
           const name = [`h${h}`, layout, ...(off !== 'none' ? [`off:${off}`] : []), ...(e ? [`eval:${e}`] : [])].join(' ');
           const flags = [
@@ -267,7 +267,7 @@ export function addExperimentCommand(program: Command): void {
       .option('--switches <sets>', 'sets of solve --off switches, separated by ";": none;small-region,keep-costlier')
       .option('--weights-files <files>', 'weights files, comma-separated (eval: what is compared)')
       .option('--rounds <n>', 'rounds (each configuration once a round, the order rotated)', '3')
-      .addOption(settingOption('engine', 'the engine of every run: wasm (h up to 26, no key4) or ts; never switched quietly'))
+      .addOption(settingOption('engine', 'the engine of every run: wasm (h up to 26, key4 27) or ts (29, key4 30)'))
       .option('--baseline <name>', 'the configuration the ratios are against, by its name as printed (default: the first)')
       .option('--out <dir>', 'a new folder for runs.jsonl, summary.csv and plot.svg (default: experiment-<date>-<time>)')
       .helpOption('--help', 'show help')

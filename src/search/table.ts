@@ -38,7 +38,7 @@
  * node, as on a zeroed table, without writing 64 MiB per position. The
  * words are zeroed only when the dates run out.
  *
- * Twin: assembly/table.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
+ * Twin: assembly/table.ts, the same code in AssemblyScript for the WebAssembly engine, all four layouts (test/wasm.test.ts holds the two alike).
  */
 
 import { KEEP_COSTLIER, NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
@@ -429,8 +429,8 @@ export class KeyedTable extends TableBase implements Table {
   readonly layout: Layout = 'key4';
   private readonly bucketMask: number;
 
-  constructor(bits: number, shared?: SharedArrayBuffer | Int32Array) {
-    super(bits, 4, shared);
+  constructor(bits: number, shared?: SharedArrayBuffer | Int32Array, zeroWords?: () => void) {
+    super(bits, 4, shared, zeroWords);
     this.bucketMask = 2 ** bits / 4 - 1;
   }
 
@@ -488,7 +488,7 @@ export class KeyedTable extends TableBase implements Table {
 
 /** A table of 2^bits entries in the given layout; on `shared` memory when given (see sharedTableBuffer). */
 export function createTable(bits: number, layout: Layout, shared?: SharedArrayBuffer | Int32Array, zeroWords?: () => void): Table {
-  return layout === 'key4' ? new KeyedTable(bits, shared) : new TranspositionTable(bits, layout, shared, zeroWords);
+  return layout === 'key4' ? new KeyedTable(bits, shared, zeroWords) : new TranspositionTable(bits, layout, shared, zeroWords);
 }
 
 /** Memory for a table that several threads share. */

@@ -21,7 +21,7 @@
  */
 
 import { N_WEIGHTS } from '../eval/features.js';
-import type { Layout } from '../search/table.js';
+import { LAYOUTS, type Layout } from '../search/table.js';
 import {
   COUNTERS,
   INITIAL_PAGES,
@@ -32,7 +32,7 @@ import {
   SCRATCH_BYTES,
   SETTINGS_BYTE,
   SETTINGS_WORDS,
-  WASM_MAX_BITS,
+  WASM_MAX_TABLE_BYTES,
   WEIGHTS_HEADER_WORDS,
 } from './layout.js';
 
@@ -43,11 +43,18 @@ export const ENGINES: readonly EngineName[] = ['wasm', 'ts'];
 // The memory's pages and the threads that can share it: src/wasm/layout.ts, the engines' one home for them.
 export { INITIAL_PAGES, MAX_SPLIT_WORKERS, MAX_THREADS, MAXIMUM_PAGES } from './layout.js';
 
+/** The largest table of a layout the WebAssembly engine's 32-bit memory holds: 2^26 entries of 32 bytes, 2^27 of 16 (key4). */
+export function wasmMaxBits(layout: Layout): number {
+  return Math.log2(WASM_MAX_TABLE_BYTES / LAYOUTS[layout].entryBytes);
+}
+
 /**
  * The engine that runs for a request, and why another than asked (null when
  * it is the one asked). `unavailable`: why the WebAssembly module cannot
- * load here, or null when it can (the host finds out its own way). The
- * engine never changes the tree (the same search, compiled twice).
+ * load here, or null when it can (the host finds out its own way). A table
+ * larger than the engine's memory holds is refused before this (the
+ * settings' combinations); this rule never takes it to the other engine.
+ * The engine never changes the tree (the same search, compiled twice).
  */
 export function engineFor(
   asked: EngineName,
@@ -56,13 +63,10 @@ export function engineFor(
   unavailable: string | null,
 ): { engine: EngineName; why: string | null } {
   if (asked === 'ts') return { engine: 'ts', why: null };
-  if (layout === 'key4')
-    return { engine: 'ts', why: 'the WebAssembly engine has the board layouts only: the TypeScript engine runs (--table key4)' };
-  if (bits > WASM_MAX_BITS)
-    return {
-      engine: 'ts',
-      why: `a table of 2^${bits} entries is more than the WebAssembly engine's memory holds (2^${WASM_MAX_BITS}): the TypeScript engine runs`,
-    };
+  if (bits > wasmMaxBits(layout))
+    throw new RangeError(
+      `a ${layout} table of 2^${bits} entries is more than the WebAssembly engine's memory holds (2^${wasmMaxBits(layout)})`,
+    );
   if (unavailable !== null)
     return { engine: 'ts', why: `the WebAssembly engine cannot load here (${unavailable}): the TypeScript engine runs` };
   return { engine: 'wasm', why: null };
@@ -77,7 +81,7 @@ export interface EngineExports {
   scratchAt(): number;
   scratchBytes(): number;
   stopFlagAt(): number;
-  useTable(at: number, bits: number, ways: number): void;
+  useTable(at: number, bits: number, ways: number, entryBytes: number): void;
   useWeights(at: number, tables: number, band: number, constantOffset: number): void;
   noWeights(): void;
   /** Zeroes the table placed by useTable (memory.fill). */

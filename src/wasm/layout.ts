@@ -26,7 +26,9 @@ export const MEMORY_BASE = CONTROL_BYTES + MAX_THREADS * SCRATCH_BYTES + TABLES_
 /** The memory's size in 64 KiB pages: at instantiation, and at most (4 GiB). */
 export const INITIAL_PAGES = 64;
 export const MAXIMUM_PAGES = 65536;
-/** The largest table the 32-bit memory holds beside its weights: 2^26 entries of 32 bytes (2 GiB). */
+/** The largest table the 32-bit memory holds beside its weights: 2 GiB, so 2^26 entries of 32 bytes (the board layouts) or 2^27 of 16 (key4). */
+export const WASM_MAX_TABLE_BYTES = 2147483648;
+/** The largest table of the default layout (board2) in that memory. */
 export const WASM_MAX_BITS = 26;
 
 /*

@@ -90,9 +90,8 @@ export interface EngineShare {
   readonly weights: { readonly at: number; readonly tables: number; readonly band: number } | null;
 }
 
-/** A memory holding a table of 2^bits entries in `layout` (a board layout) and the evaluator's tables. */
+/** A memory holding a table of 2^bits entries in `layout` and the evaluator's tables. */
 export function createEngineShare(bits: number, layout: Layout, evaluator: Evaluator | null): EngineShare {
-  if (layout === 'key4') throw new RangeError('the WebAssembly engine has the board layouts only (board1, board2, board4)');
   const memory = engineMemory();
   const heapEnd = loadEngine(memory, 0).exports.heapEnd(); // the start code's tables end here, for every instance alike
   let at = align(heapEnd, 64);
@@ -195,7 +194,7 @@ export class WasmSearch implements LowerSearch {
     const w = share.weights;
     if (w) x.useWeights(w.at, w.tables, w.band, UNPACKED_OFFSET[12]);
     else x.noWeights();
-    x.useTable(share.tableAt, share.bits, LAYOUTS[share.layout].ways);
+    x.useTable(share.tableAt, share.bits, LAYOUTS[share.layout].ways, LAYOUTS[share.layout].entryBytes);
     const words = new Int32Array(share.memory.buffer, share.tableAt, tableBytes(share.bits, share.layout) / 4);
     this.table = createTable(share.bits, share.layout, words, () => x.zeroTable());
     this.x = x;
