@@ -6,7 +6,7 @@
  * holds files, an empty suite: one line, exit 2.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OBF } from './helpers.js';
@@ -52,6 +52,8 @@ describe('revsolve experiment table', () => {
       expect(x.cpuMs).toBeGreaterThan(0);
       expect(x.engine).toBe('wasm');
       expect(x.mismatches).toBe(0);
+      expect(x.weightsSha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(x.settingsDigest).toMatch(/^s2-/);
     }
     expect(readFileSync(join(out, 'plot.svg'), 'utf8')).toMatch(/^<svg[\s\S]*polyline[\s\S]*<\/svg>\n$/);
   });
@@ -83,3 +85,94 @@ describe('revsolve experiment table', () => {
     one(['experiment', 'eval', SUITE], /--weights-files A,B,… names the weights files/);
   });
 });
+
+describe('revsolve experiment --edax', () => {
+  // Two positions written by hand (FFO #1 and #2, whose scores are +18 and +10).
+  const two = join(dir, 'two.obf');
+  writeFileSync(
+    two,
+    '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18;\n-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X; A4:+10;\n',
+  );
+  /** A stand-in for Edax: a shell script printing Edax's -solve output, nodes 1,000 × h and 100 × h, scores `s1` and `s2`. */
+  const standIn = (name: string, body: string) => {
+    const f = join(dir, name);
+    writeFileSync(f, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    return f;
+  };
+  const ARGS = 'h=0; f=; while [ $# -gt 0 ]; do case "$1" in -h) h=$2; shift;; -solve) f=$2; shift;; esac; shift; done';
+  const rows = (s1: string, s2: string) =>
+    [
+      ARGS,
+      'echo " # | depth|score|       time   |  nodes (N)  |   N/s    | principal variation"',
+      `echo "  1|   14   ${s1}        0:00.001         $((h*1000))   54605000 g8 H7"`,
+      `echo "  2|   14   ${s2}        0:00.001         $((h*100))   35939000 a4 B7"`,
+    ].join('\n');
+  const total = 'echo "$f: $((h*1100)) nodes in  0:00.004 (cpu =  0:00.005) (51910500 nodes/s)."';
+
+  it("runs Edax's configurations beside revsolve's, in the same rounds: its node total as it prints it, its scores checked", () => {
+    const edax = standIn('edax-ok', `${rows('+18', '+10')}\n${total}`);
+    const out = join(dir, 'with-edax');
+    const r = run('experiment', 'table', two, '--sizes', '10,12', '--rounds', '2', '--edax', edax, '--out', out);
+    expect(r.status, r.stderr).toBe(0);
+    const csv = readFileSync(join(out, 'summary.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
+    expect(csv.map((x) => [JSON.parse(x[0]), x[5], Number(x[6])])).toEqual([
+      ['h10 board2', 'wasm', nodesOfTwo('-h', '10')],
+      ['h12 board2', 'wasm', nodesOfTwo('-h', '12')],
+      ['edax h10', 'edax', 11000],
+      ['edax h12', 'edax', 13200],
+    ]);
+    const runs = readFileSync(join(out, 'runs.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l));
+    expect(runs).toHaveLength(8);
+    for (const x of runs.filter((y) => y.engine === 'edax')) {
+      expect(x).toMatchObject({ mismatches: 0, minorFaults: null, peakKiB: null });
+      expect(x.cpuMs).toBe(x.userMs + x.systemMs);
+    }
+    expect(r.stdout).toMatch(/\| edax h12 \| edax \| 13,200 \|/);
+  });
+
+  it('a score off the answers counts as a mismatch (exit 1); a binary that does not run, fails or prints no total: one line, exit 2, nothing run or written', () => {
+    const wrong = run(
+      'experiment',
+      'table',
+      two,
+      '--sizes',
+      '10',
+      '--rounds',
+      '1',
+      '--edax',
+      standIn('edax-wrong', `${rows('+18', '+12')}\n${total}`),
+      '--out',
+      join(dir, 'wrong'),
+    );
+    expect(wrong.status).toBe(1);
+    expect(wrong.stdout).toMatch(/edax h10: 11000 nodes, .* engine edax, 1 MISMATCHES/);
+    const one = (edax: string, re: RegExp) => {
+      const out = join(dir, `refused-${edax.split('/').at(-1)}`);
+      const r = run('experiment', 'table', two, '--sizes', '10', '--rounds', '1', '--edax', edax, '--out', out);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(re)]);
+      expect(existsSync(out), 'refused before --out is made').toBe(false);
+    };
+    one(join(dir, 'no-such-edax'), /^revsolve: --edax .*no-such-edax: does not run/);
+    one(
+      standIn('edax-fails', 'echo "cannot open eval.dat" >&2; exit 1'),
+      /^revsolve: --edax .*edax-fails: exited 1: cannot open eval\.dat$/,
+    );
+    one(standIn('edax-silent', rows('+18', '+10')), /^revsolve: --edax .*edax-silent: printed no node total/);
+  });
+});
+
+/** revsolve's nodes on the two positions. */
+function nodesOfTwo(...flags: string[]): number {
+  const r = run('solve', join(dir, 'two.obf'), '-n', '1', '--json', '--quiet', ...flags);
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}').nodes as number;
+}

@@ -28,6 +28,11 @@ describe('the FFO suite in obf/', () => {
     });
   }
 
+  it("fforum-40-49.obf (the table-size study's set) is the first ten lines of fforum-40-59.obf, byte for byte", () => {
+    const whole = readFileSync(`${OBF}fforum-40-59.obf`, 'utf8').split('\n');
+    expect(readFileSync(`${OBF}fforum-40-49.obf`, 'utf8')).toBe(`${whole.slice(0, 10).join('\n')}\n`);
+  });
+
   it('no test, benchmark or source reads a copy outside the repository (but the WTHOR folder, read in place by the slow tier)', () => {
     const root = new URL('../', import.meta.url);
     // Spelt so that this file does not match itself. The WTHOR database is the one outside folder a test may read

@@ -11,22 +11,25 @@
  * interval on the log of the per-round paired ratios. Written to --out (a
  * new folder): runs.jsonl (provenance first, a line a run), summary.csv,
  * plot.svg. Never into the package; never over a folder with files in it.
+ * --edax BIN adds Edax's runs of the same suite, sizes, weights and rounds.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import {
   defaultOf,
+  formatObfLine,
   LAYOUTS,
   type Layout,
   MAX_BITS,
   MIN_BITS,
   maxBitsOf,
   readObf,
+  SHIPPED_WEIGHTS,
   tQuantile975,
   VERSION,
   wasmMaxBits,
@@ -35,12 +38,14 @@ import { settingOption, UsageError } from './options.js';
 
 const CLI = fileURLToPath(new URL('./main.js', import.meta.url));
 
-/** One configuration: the solve flags that make it, and how it is named. */
+/** One configuration: the program, the flags that make it, and how it is named. */
 interface Config {
   readonly name: string;
+  /** revsolve's solve, or Edax (--edax) given the same suite, table size and weights. */
+  readonly program: 'revsolve' | 'edax';
   readonly flags: readonly string[];
   readonly hashBits: number;
-  readonly layout: Layout;
+  readonly layout: Layout | 'edax';
   readonly off: string;
   readonly eval: string;
 }
@@ -53,10 +58,14 @@ interface Run {
   readonly systemMs: number;
   readonly cpuMs: number;
   readonly wallMs: number;
-  readonly minorFaults: number;
-  readonly majorFaults: number;
-  readonly peakKiB: number;
+  /** Page faults and peak memory: the child's own report (revsolve); null for Edax (its shell's times give CPU only). */
+  readonly minorFaults: number | null;
+  readonly majorFaults: number | null;
+  readonly peakKiB: number | null;
   readonly engine: string;
+  /** The weights' SHA-256 and the tree settings' digest the child reported (null for Edax). */
+  readonly weightsSha256: string | null;
+  readonly settingsDigest: string | null;
   readonly mismatches: number;
   readonly load: { readonly before: number; readonly after: number };
   /** The table's statistics summed by band of 4 empties (probes, hits, stores, overwrites). */
@@ -72,6 +81,7 @@ interface Opts {
   out?: string;
   engine?: 'wasm' | 'ts';
   baseline?: string;
+  edax?: string;
 }
 
 /** "10,12,14" or "10-22" or "10-22/2": table sizes. */
@@ -127,8 +137,21 @@ function configsOf(kind: 'table' | 'eval', o: Opts): Config[] {
             ...(off !== 'none' ? ['--off', off] : []),
             ...(e ? ['--eval', e] : []),
           ];
-          configs.push({ name, flags, hashBits: h, layout, off, eval: e });
+          configs.push({ name, program: 'revsolve', flags, hashBits: h, layout, off, eval: e });
         }
+  // Edax has one layout and neither rule: one configuration a size and a weights file.
+  if (o.edax)
+    for (const e of evals)
+      for (const h of bits)
+        configs.push({
+          name: [`edax h${h}`, ...(e ? [`eval:${e}`] : [])].join(' '),
+          program: 'edax',
+          flags: [],
+          hashBits: h,
+          layout: 'edax',
+          off: 'none',
+          eval: e,
+        });
   return configs;
 }
 
@@ -137,6 +160,132 @@ function checkSuite(suite: string): number {
   const { entries, errors } = readObf(suite);
   if (entries.length === 0) throw new UsageError(`${suite}: no position in it${errors.length ? ` (${errors[0].message})` : ''}`);
   return entries.length;
+}
+
+/**
+ * Edax beside revsolve: its binary, a scratch folder with the suite's
+ * positions alone (Edax's reader takes no `*:score` answers) and each
+ * weights file exported to an eval.dat. The binary is tried on FFO #1
+ * first, so that one that does not run, or prints no node total, is one
+ * line and exit 2 before any run.
+ */
+interface EdaxSetup {
+  readonly bin: string;
+  readonly dir: string;
+  readonly positions: string;
+  readonly answers: readonly (readonly number[])[];
+  readonly evalDat: ReadonlyMap<string, string>;
+}
+
+/** FFO #1 (14 empties): what the binary is tried on. */
+const EDAX_TRIAL = '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X;';
+
+function setUpEdax(bin: string, suite: string, evals: readonly string[]): EdaxSetup {
+  const dir = mkdtempSync(join(tmpdir(), 'revsolve-experiment-edax-'));
+  const { entries } = readObf(suite);
+  const positions = join(dir, 'positions.obf');
+  writeFileSync(positions, `${entries.map((e) => formatObfLine(e.position)).join('\n')}\n`);
+  const evalDat = new Map<string, string>();
+  for (const [i, e] of evals.entries()) {
+    const dat = join(dir, `eval-${i}.dat`);
+    const x = spawnSync(process.execPath, [CLI, 'eval', 'export', e || SHIPPED_WEIGHTS, dat], { encoding: 'utf8' });
+    if (x.status !== 0)
+      throw new UsageError(
+        `--edax: the weights ${e || SHIPPED_WEIGHTS} cannot go to Edax: ${(x.stderr ?? '')
+          .trim()
+          .split('\n')[0]
+          .replace(/^revsolve: /, '')}`,
+      );
+    evalDat.set(e, dat);
+  }
+  const trial = join(dir, 'trial.obf');
+  writeFileSync(trial, `${EDAX_TRIAL}\n`);
+  const t = edaxProcess(bin, dir, ['-n', '1', '-l', '60', '-h', '10', '-eval-file', evalDat.get(evals[0]) ?? '', '-solve', trial]);
+  if (t.problem) throw new UsageError(`--edax ${bin}: ${t.problem}`);
+  return { bin, dir, positions, answers: entries.map((e) => e.answers.map((a) => a.score)), evalDat };
+}
+
+/** Edax's rows (" 2|   15   +00   0:00.009   396563   44062556 G5 …"): position, empties, score, nodes. */
+const EDAX_ROW = /^\s*(\d+)\|\s*(\d+)\s+([+-]\d+)\s+\S+\s+(\d+)/gm;
+
+/**
+ * Runs Edax through sh, whose `times` gives the CPU time of its children
+ * (user and system), so that no /usr/bin/time is needed; its node total,
+ * as Edax counts nodes, from its last line ("FILE: N nodes in …").
+ */
+function edaxProcess(bin: string, dir: string, argv: readonly string[]) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('sh', ['-c', '"$@"; s=$?; times >&2; exit $s', 'sh', bin, ...argv], {
+    encoding: 'utf8',
+    cwd: dir,
+    maxBuffer: 1 << 26,
+  });
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const ms = (m: string, s: string) => (Number(m) * 60 + Number(s)) * 1000;
+  const times = [...(r.stderr ?? '').matchAll(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/g)].at(-1);
+  const total = /(\d+) nodes in /.exec(r.stdout ?? '');
+  const said = (r.stderr ?? '')
+    .replace(/\d+m[\d.]+s\s+\d+m[\d.]+s/g, '')
+    .trim()
+    .split('\n')[0];
+  const problem =
+    r.error || r.status === 127 || r.status === 126
+      ? `does not run (${r.error?.message ?? said})`
+      : r.status !== 0
+        ? `exited ${r.status ?? r.signal}: ${said}`
+        : !total
+          ? 'printed no node total (Edax prints "FILE: N nodes in …" after -solve)'
+          : null;
+  return {
+    problem,
+    nodes: total ? Number(total[1]) : 0,
+    rows: [...(r.stdout ?? '').matchAll(EDAX_ROW)].map((m) => ({
+      index: Number(m[1]),
+      empties: Number(m[2]),
+      score: Number(m[3]),
+      nodes: Number(m[4]),
+    })),
+    userMs: times ? ms(times[1], times[2]) : 0,
+    systemMs: times ? ms(times[3], times[4]) : 0,
+    wallMs,
+  };
+}
+
+function runEdax(e: EdaxSetup, c: Config, round: number): Run {
+  const before = loadavg()[0];
+  const x = edaxProcess(e.bin, e.dir, [
+    '-n',
+    '1',
+    '-l',
+    '60',
+    '-h',
+    String(c.hashBits),
+    '-eval-file',
+    e.evalDat.get(c.eval) ?? '',
+    '-solve',
+    e.positions,
+  ]);
+  if (x.problem) throw new UsageError(`${c.name}: Edax ${x.problem}`);
+  // A score not among the suite's answers (where it has some) is a mismatch, as solve counts them; so is a position with no row.
+  const wrong = x.rows.filter((row) => (e.answers[row.index - 1]?.length ?? 0) > 0 && !e.answers[row.index - 1].includes(row.score));
+  return {
+    config: c.name,
+    round,
+    nodes: x.nodes,
+    userMs: Math.round(x.userMs),
+    systemMs: Math.round(x.systemMs),
+    cpuMs: Math.round(x.userMs + x.systemMs),
+    wallMs: Math.round(x.wallMs),
+    minorFaults: null,
+    majorFaults: null,
+    peakKiB: null,
+    engine: 'edax',
+    weightsSha256: null,
+    settingsDigest: null,
+    mismatches: wrong.length + Math.max(0, e.answers.length - x.rows.length),
+    load: { before, after: loadavg()[0] },
+    bands: {},
+  };
 }
 
 function runOnce(suite: string, c: Config, round: number): Run {
@@ -176,10 +325,22 @@ function runOnce(suite: string, c: Config, round: number): Run {
     majorFaults: s.process.majorFaults,
     peakKiB: s.process.peakKiB,
     engine: s.engine,
+    weightsSha256: s.weightsSha256 ?? null,
+    settingsDigest: s.settingsDigest ?? null,
     mismatches: s.mismatches,
     load: { before, after: loadavg()[0] },
     bands,
   };
+}
+
+/** The commit of the checkout this package runs from, when it is one (a clean tree or not: "-dirty"), else null. */
+function commitOf(): string | null {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  if (!existsSync(join(root, '.git'))) return null;
+  const head = spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  if (head.status !== 0) return null;
+  const dirty = spawnSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' });
+  return `${head.stdout.trim()}${dirty.stdout.trim() ? '-dirty' : ''}`;
 }
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -269,6 +430,10 @@ export function addExperimentCommand(program: Command): void {
       .option('--rounds <n>', 'rounds (each configuration once a round, the order rotated)', '3')
       .addOption(settingOption('engine', 'the engine of every run: wasm (h up to 26, key4 27) or ts (29, key4 30)'))
       .option('--baseline <name>', 'the configuration the ratios are against, by its name as printed (default: the first)')
+      .option(
+        '--edax <bin>',
+        'also run Edax (a binary built from its source): the same suite, sizes, weights and rounds; nodes as Edax counts them',
+      )
       .option('--out <dir>', 'a new folder for runs.jsonl, summary.csv and plot.svg (default: experiment-<date>-<time>)')
       .helpOption('--help', 'show help')
       .action((suite: string, o: Opts) => {
@@ -283,6 +448,7 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
   const configs = configsOf(kind, o);
   const baseline = o.baseline ? configs.find((c) => c.name === o.baseline) : configs[0];
   if (!baseline) throw new UsageError(`--baseline ${o.baseline}: no such configuration (${configs.map((c) => c.name).join('; ')})`);
+  const edax = o.edax ? setUpEdax(o.edax, suite, [...new Set(configs.map((c) => c.eval))]) : null;
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   const out = resolve(o.out ?? `experiment-${stamp}`);
   if (existsSync(out) && readdirSync(out).length > 0) throw new UsageError(`--out ${out}: exists and is not empty: give a new folder`);
@@ -295,6 +461,7 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
     positions,
     rounds,
     version: VERSION,
+    commit: commitOf(),
     node: process.version,
     cpu: cpus()[0]?.model ?? '',
     cores: cpus().length,
@@ -312,7 +479,7 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
     // The order turns each round, so that no configuration always runs first or after the same one.
     const order = configs.map((_, i) => configs[(i + r) % configs.length]);
     for (const c of order) {
-      const run = runOnce(suite, c, r + 1);
+      const run = c.program === 'edax' && edax ? runEdax(edax, c, r + 1) : runOnce(suite, c, r + 1);
       runs.push(run);
       lines.push(JSON.stringify(run));
       writeFileSync(join(out, 'runs.jsonl'), `${lines.join('\n')}\n`);
@@ -340,8 +507,8 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
       cpuLow: cpu.low,
       cpuHigh: cpu.high,
       nps: rs[0].nodes / (median(rs.map((x) => x.cpuMs)) / 1000),
-      minorFaults: median(rs.map((x) => x.minorFaults)),
-      peakKiB: median(rs.map((x) => x.peakKiB)),
+      minorFaults: rs[0].minorFaults === null ? null : median(rs.map((x) => x.minorFaults ?? 0)),
+      peakKiB: rs[0].peakKiB === null ? null : median(rs.map((x) => x.peakKiB ?? 0)),
       engine: rs[0].engine,
     };
   });
@@ -365,8 +532,8 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
         f2(r.cpuLow),
         f2(r.cpuHigh),
         Math.round(r.nps),
-        r.minorFaults,
-        r.peakKiB,
+        r.minorFaults ?? '',
+        r.peakKiB ?? '',
       ].join(','),
     ),
   ];
@@ -377,7 +544,7 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
   say('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows)
     say(
-      `| ${r.config.name} | ${r.engine} | ${r.nodes.toLocaleString('en-US')} | ${r.nodesX.toFixed(3)} | ${(r.cpuMedian / 1000).toFixed(2)} (${(r.cpuMin / 1000).toFixed(2)}–${(r.cpuMax / 1000).toFixed(2)}) | ${r.cpuX.toFixed(3)}${r.cpuLow !== null ? ` (${r.cpuLow.toFixed(3)}–${(r.cpuHigh ?? 0).toFixed(3)})` : ''} | ${(r.nps / 1e6).toFixed(1)} M | ${r.minorFaults.toLocaleString('en-US')} | ${Math.round(r.peakKiB / 1024)} |`,
+      `| ${r.config.name} | ${r.engine} | ${r.nodes.toLocaleString('en-US')} | ${r.nodesX.toFixed(3)} | ${(r.cpuMedian / 1000).toFixed(2)} (${(r.cpuMin / 1000).toFixed(2)}–${(r.cpuMax / 1000).toFixed(2)}) | ${r.cpuX.toFixed(3)}${r.cpuLow !== null ? ` (${r.cpuLow.toFixed(3)}–${(r.cpuHigh ?? 0).toFixed(3)})` : ''} | ${(r.nps / 1e6).toFixed(1)} M | ${r.minorFaults?.toLocaleString('en-US') ?? '–'} | ${r.peakKiB === null ? '–' : Math.round(r.peakKiB / 1024)} |`,
     );
   say('');
   say(`written: ${join(out, 'runs.jsonl')}, ${join(out, 'summary.csv')}, ${join(out, 'plot.svg')}`);
