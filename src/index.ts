@@ -22,6 +22,7 @@ export {
   type NamedGame,
   type PlayerLoss,
   playerSummary,
+  recordOf,
   type SideLoss,
 } from './game/analyze.js';
 export { type FileGame, type GameFile, type ReadGames, readGameFiles } from './game/files.js';
@@ -37,6 +38,8 @@ export {
   replayGame,
   replayMoves,
 } from './game/record.js';
+// An analysed move as every output writes it (analyze --json, --results, the page's JSON and CSV).
+export { MOVE_RECORD_FIELDS, type MoveRecord, moveRecordsCsv } from './game/scores.js';
 export {
   discDifference,
   isWthorGames,

@@ -55,14 +55,14 @@ describe('revsolve analyze', () => {
     const rows = lines.slice(0, -1);
     expect(rows.length).toBe(replayGame(GAME_A).moves.filter((m) => emptyCount(m.position) <= 10).length);
     for (const row of rows) {
-      expect(row.scores).toEqual(reference(GAME_A, row.ply));
+      expect(row.scores).toEqual(reference(GAME_A, row.move));
       const best = Math.max(...(Object.values(row.scores) as number[]));
       expect(row.best).toBe(best);
       expect(row.loss).toBe(best - row.scores[row.played]);
       expect(row.bestMoves).toEqual(Object.keys(row.scores).filter((k) => row.scores[k] === best));
     }
     const summary = lines[lines.length - 1];
-    const lost = (side: string) => rows.filter((x) => x.toMove === side).reduce((s, x) => s + x.loss, 0);
+    const lost = (side: string) => rows.filter((x) => x.side === side).reduce((s, x) => s + x.loss, 0);
     expect(summary).toMatchObject({
       summary: true,
       game: 1,
@@ -99,9 +99,9 @@ describe('revsolve analyze', () => {
     const children: { ply: number; move: string }[] = [];
     const lines: string[] = [];
     for (const row of rows) {
-      const { position } = moves[row.ply - 1];
+      const { position } = moves[row.move - 1];
       for (const move of Object.keys(row.scores)) {
-        children.push({ ply: row.ply, move });
+        children.push({ ply: row.move, move });
         lines.push(`${formatPosition(play(position, parseMove(move)))};`);
       }
     }
@@ -119,7 +119,7 @@ describe('revsolve analyze', () => {
     expect(solved).toHaveLength(children.length);
     for (const x of solved) {
       const c = children[x.index - 1];
-      expect(0 - x.score, `ply ${c.ply} ${c.move}`).toBe(rows.find((row) => row.ply === c.ply).scores[c.move]);
+      expect(0 - x.score, `ply ${c.ply} ${c.move}`).toBe(rows.find((row) => row.move === c.ply).scores[c.move]);
     }
   }, 120_000);
 

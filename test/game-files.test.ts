@@ -117,7 +117,7 @@ describe('the same game as WTHOR, transcript and GGF', () => {
       '--quiet',
     );
     expect([r.status, r.stderr]).toEqual([0, '']);
-    const rows = jsonLines(r.stdout).filter((x) => x.ply !== undefined);
+    const rows = jsonLines(r.stdout).filter((x) => x.move !== undefined);
     const of = (game: number) => rows.filter((x) => x.game === game).map(({ game: _g, nodes: _n, ...rest }) => rest);
     expect(of(1)).toHaveLength(22);
     expect(of(2)).toEqual(of(1));
@@ -144,12 +144,12 @@ describe('revsolve analyze over many games', () => {
     const lines = jsonLines(r.stdout);
     const summaries = lines.filter((x) => x.summary);
     expect(summaries.map((s) => s.label)).toEqual(theirs.map((g) => `${WTB} game ${g.number}`));
-    const rows = lines.filter((x) => x.ply !== undefined);
+    const rows = lines.filter((x) => x.move !== undefined);
     // The player's line: their moves and losses summed over their games, each game's side by its names.
     const player = lines.find((x) => x.player === 'Chen Xun')!;
     const mine = rows.filter((x) => {
       const s = summaries.find((y) => y.game === x.game)!;
-      return (x.toMove === 'black' ? s.blackPlayer : s.whitePlayer) === 'Chen Xun';
+      return (x.side === 'black' ? s.blackPlayer : s.whitePlayer) === 'Chen Xun';
     });
     expect(player).toMatchObject({
       games: theirs.length,

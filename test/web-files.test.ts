@@ -112,4 +112,35 @@ describe.skipIf(!chromium)('game files in the page', () => {
     expect(seen.errors).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it('a corrupt WTHOR game (issue 69): the message names it, the game on the board is kept, the others are listed and open', async () => {
+    const page = await served.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const seen = watch(page);
+    await ready(page, served.url);
+    await page.fill('#text', G3);
+    await page.click('#set');
+    await page.locator('#moves button').first().waitFor({ timeout: 10_000 });
+    const before = await position(page);
+    expect(before).toBe(key(replayGame(G3).final));
+    const wtb = Buffer.from(readFileSync(join(FIXTURES, 'wthor', 'WTH_2019.wtb')));
+    wtb[16 + 68 * 2 + 8] = 11; // game 3's first move: a1, not legal from the start
+    await page.setInputFiles('#open-file', [
+      { name: 'corrupt.wtb', mimeType: 'application/octet-stream', buffer: wtb },
+      { name: 'WTHOR.JOU', mimeType: 'application/octet-stream', buffer: readFileSync(join(FIXTURES, 'wthor', 'WTHOR.JOU')) },
+    ]);
+    await page
+      .locator('#message', { hasText: 'corrupt.wtb: game 3: move 1: a1 is not a legal move for black' })
+      .waitFor({ timeout: 10_000 });
+    expect(await position(page), 'the game on the board before').toBe(before);
+    const labels = await page.locator('#game-list option').allTextContents();
+    expect(labels).toHaveLength(1948 + 1);
+    expect(labels.some((l) => l.startsWith('corrupt.wtb game 3 '))).toBe(false);
+    // The game after it opens as the file has it.
+    const g4 = readWthorGames(wtb, 'corrupt.wtb').games[3];
+    const at = labels.findIndex((l) => l.startsWith('corrupt.wtb game 4 ')) - 1;
+    await page.selectOption('#game-list', String(at));
+    expect(await position(page)).toBe(key(replayMoves(g4.moves).final));
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

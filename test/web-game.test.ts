@@ -147,16 +147,18 @@ describe('what the page keeps of the positions proven', () => {
 });
 
 describe('the analysis graph', () => {
-  const row = (number: number, score: number, estimate?: number): AnalysisRow => ({
-    number,
-    empties: 60 - number,
-    side: number % 2 ? 'black' : 'white',
+  const row = (move: number, score: number, estimate?: number): AnalysisRow => ({
+    move,
+    empties: 60 - move,
+    side: move % 2 ? 'black' : 'white',
     played: 'a1',
+    score,
     scores: { a1: score },
     best: score,
     bestMoves: ['a1'],
     loss: 0,
-    ...(estimate === undefined ? {} : { estimate }),
+    exact: estimate === undefined,
+    estimateDepth: estimate ?? null,
   });
 
   it('has both axes and their labels, the exact and estimated lines apart, a marker, a band a move to click', () => {

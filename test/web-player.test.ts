@@ -290,7 +290,7 @@ describe.skipIf(!chromium)('the page a player comes back to (issue 59), in headl
       const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
       const kept = JSON.parse(readFileSync((await json.path())!, 'utf8'));
       expect(kept.complete).toBe(false);
-      expect(kept.moves.every((r: { exact: boolean; estimate?: number }) => r.exact === (r.estimate === undefined))).toBe(true);
+      expect(kept.moves.every((r: { exact: boolean; estimateDepth: number | null }) => r.exact === (r.estimateDepth === null))).toBe(true);
       expect(kept.moves.some((r: { exact: boolean }) => r.exact)).toBe(true);
       const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
       expect(readFileSync((await csv.path())!, 'utf8').split('\n')[0]).toMatch(/,exact\b/);
@@ -375,8 +375,8 @@ describe.skipIf(!chromium)('the page a player comes back to (issue 59), in headl
         spawnSync(process.execPath, [CLI, 'analyze', G1, '--from', '10', '--json', '-n', '1', '-h', '14'], { encoding: 'utf8' }).stdout,
       ).filter((r) => !r.summary);
       for (const r of cli) {
-        const b = page.locator(`#moves button[data-at="${r.ply}"]`);
-        expect(await b.getAttribute('data-loss'), `move ${r.ply}`).toBe(String(r.loss));
+        const b = page.locator(`#moves button[data-at="${r.move}"]`);
+        expect(await b.getAttribute('data-loss'), `move ${r.move}`).toBe(String(r.loss));
       }
       // Estimated moves carry their loss too, marked as estimates.
       expect(await page.locator('#moves button[data-at="20"]').getAttribute('data-estimate')).toBe('6');

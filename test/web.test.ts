@@ -382,7 +382,7 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
         .locator('#analysis tbody tr:not([data-estimate])')
         .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
       expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])])).toEqual(
-        cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]),
+        cli.map((r) => [r.move, r.side, r.played, r.score, r.best, r.loss]),
       );
       expect(await page.locator('#graph polyline.exact').count()).toBe(1);
       expect(await page.locator('#graph polyline.estimate').count()).toBe(1);
@@ -393,7 +393,10 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
           .split('\n'),
       ).toHaveLength(estimated + cli.length + 1);
       const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
-      expect(JSON.parse(readFileSync((await json.path())!, 'utf8')).moves).toHaveLength(estimated + cli.length);
+      const exported = JSON.parse(readFileSync((await json.path())!, 'utf8')).moves as Record<string, unknown>[];
+      expect(exported).toHaveLength(estimated + cli.length);
+      // One record form: the page's exact moves are analyze --json's rows, field for field, but the game's number and the nodes.
+      expect(exported.filter((m) => m.exact)).toEqual(cli.map(({ game: _g, nodes: _n, ...r }) => r));
       // The same game set again: its analysis comes back without a search.
       await page.click('#start');
       await page.fill('#text', GAME);
@@ -401,8 +404,8 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
       expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('done');
       expect(await page.locator('#analysis tbody tr:not([data-estimate])').count()).toBe(cli.length);
       // A row goes to the position its move was played in.
-      await page.click(`#analysis tbody tr[data-move="${cli[0].ply}"]`);
-      expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, (cli[0].ply as number) - 1)));
+      await page.click(`#analysis tbody tr[data-move="${cli[0].move}"]`);
+      expect(await page.locator('#text').inputValue()).toBe(formatPosition(replay(GAME, (cli[0].move as number) - 1)));
       expect(seen.errors).toEqual([]);
       await page.close();
     }, 90_000);
@@ -431,7 +434,7 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
         .locator('#analysis tbody tr:not([data-estimate])')
         .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
       expect(rows.map((r) => [Number(r[0]), r[1], r[2], Number(r[3]), Number(r[4]!.split(' ')[0]), Number(r[5])])).toEqual(
-        cli.map((r) => [r.ply, r.toMove, r.played, (r.scores as Record<string, number>)[r.played as string], r.best, r.loss]),
+        cli.map((r) => [r.move, r.side, r.played, r.score, r.best, r.loss]),
       );
       // The row of a move after a pass goes to the position it was played in: the pass made, its side to move.
       const moves = replayGame(GAME_PASSES).moves;

@@ -64,7 +64,7 @@ export class AnalysisView {
 
   /** The analysed rows by move number (for the move list). */
   rowsByMove(): Map<number, AnalysisRow> {
-    return new Map((this.analysis?.rows ?? []).map((r) => [r.number, r]));
+    return new Map((this.analysis?.rows ?? []).map((r) => [r.move, r]));
   }
 
   exportJson(): void {
@@ -85,17 +85,17 @@ export class AnalysisView {
     body.replaceChildren(
       ...rows.map((r) => {
         const tr = document.createElement('tr');
-        tr.dataset.move = String(r.number);
+        tr.dataset.move = String(r.move);
         tr.dataset.loss = String(r.loss);
-        tr.title = `move ${r.number}, ${r.side}`;
-        if (r.number === current) tr.className = 'current';
-        if (r.estimate !== undefined) tr.dataset.estimate = String(r.estimate);
-        const about = r.estimate !== undefined ? '≈' : '';
+        tr.title = `move ${r.move}, ${r.side}`;
+        if (r.move === current) tr.className = 'current';
+        if (!r.exact) tr.dataset.estimate = String(r.estimateDepth);
+        const about = r.exact ? '' : '≈';
         for (const t of [
-          String(r.number),
+          String(r.move),
           r.side,
           r.played,
-          about + formatScore(r.scores[r.played]),
+          about + formatScore(r.score),
           `${about}${formatScore(r.best)} ${r.bestMoves.join(' ')}`,
           about + String(r.loss),
         ]) {
@@ -103,7 +103,7 @@ export class AnalysisView {
           td.textContent = t;
           tr.append(td);
         }
-        tr.onclick = () => this.jump(r.number);
+        tr.onclick = () => this.jump(r.move);
         return tr;
       }),
     );
@@ -114,7 +114,7 @@ export class AnalysisView {
     const done = rows.length > 0 && !state.running;
     enable('export-json', done);
     enable('export-csv', done);
-    const exact = rows.filter((r) => r.estimate === undefined);
+    const exact = rows.filter((r) => r.exact);
     const lost = (side: string) => exact.filter((r) => r.side === side).reduce((t, r) => t + r.loss, 0);
     const estimated = rows.length - exact.length;
     const stopped = this.analysis && !this.analysis.complete && !state.running ? 'incomplete (stopped): ' : '';
@@ -215,7 +215,7 @@ export class AnalysisView {
         if (!state.known.get(before))
           state.known.set(before, { score: row.best, move: first, pv: [first, ...(state.known.get(play(before, first))?.pv ?? [])] });
         analysis.rows.push(row);
-        analysis.rows.sort((a, b) => a.number - b.number);
+        analysis.rows.sort((a, b) => a.move - b.move);
         this.page.render();
       }
       analysis.complete = true;
@@ -246,7 +246,8 @@ export class AnalysisView {
     } catch {
       kept = null;
     }
-    this.analysis = kept && Array.isArray(kept.rows) ? kept : null;
+    // One kept before the record form (rows with `number`, not `move`) is dropped: the game is analysed again when asked.
+    this.analysis = kept && Array.isArray(kept.rows) && kept.rows.every((r) => typeof r?.move === 'number') ? kept : null;
     if (this.analysis) ($('analyse-from') as HTMLInputElement).value = String(this.analysis.from);
     $('analysis-box').dataset.state = this.analysis ? (this.analysis.complete ? 'done' : 'stopped') : 'none';
     $('analysis-progress').textContent = '';

@@ -1,72 +1,33 @@
 /**
- * A game's analysis as the page keeps it: one row a move played from the
- * analysed empties on, with every legal move's exact score (for the side
- * that moved), the best, and the loss; its CSV and JSON forms. Pure
- * functions: the tests run them in Node.
+ * A game's analysis as the page keeps it: one record a move played from the
+ * analysed empties on (the record form of every output, src/game/scores.ts
+ * MoveRecord: `revsolve analyze --json` writes the same fields), and its
+ * CSV and JSON forms. Pure functions: the tests run them in Node.
  */
 
-import { scoredMove } from '../src/game/scores.js';
+import { type MoveRecord, moveRecord, moveRecordsCsv, scoredMove } from '../src/game/scores.js';
 import { emptyCount, moveName, type Position } from '../src/position/position.js';
 
-export interface AnalysisRow {
-  /** The move's number in the game's record (1 = the first; passes are not numbered), as `revsolve analyze` numbers its plies. */
-  readonly number: number;
-  readonly empties: number;
-  readonly side: 'black' | 'white';
-  readonly played: string;
-  /** Every legal move's exact score, for the side that moved. */
-  readonly scores: Readonly<Record<string, number>>;
-  readonly best: number;
-  readonly bestMoves: readonly string[];
-  readonly loss: number;
-  /** Scores estimated by a search of this many plies with the evaluator (before the analysed empties), not proven; absent: exact. */
-  readonly estimate?: number;
-}
+export type AnalysisRow = MoveRecord;
 
-/** The row of a move once every legal move's score is known. */
+/** The record of move `number` once every legal move's score is known (estimated by a search of `estimateDepth` plies, or exact). */
 export function analysisRow(
   number: number,
   before: Position,
   played: number,
   scores: ReadonlyMap<number, number>,
-  estimate?: number,
+  estimateDepth: number | null = null,
 ): AnalysisRow {
-  const { scores: byName, best, bestMoves, loss } = scoredMove(scores, played);
-  const row = {
-    number,
-    empties: emptyCount(before),
-    side: before.toMove === 'X' ? 'black' : 'white',
-    played: moveName(played),
-    scores: byName,
-    best,
-    bestMoves,
-    loss: Math.round(loss * 10) / 10,
-  } as const;
-  return estimate === undefined ? row : { ...row, estimate };
+  const side = before.toMove === 'X' ? 'black' : 'white';
+  return moveRecord(number, emptyCount(before), side, moveName(played), scoredMove(scores, played), estimateDepth);
 }
 
-/** The CSV form: a row a move; `exact` says whether its scores are proven (estimate_depth: the estimate's plies otherwise). */
+/** The CSV form: a column a field of the record. */
 export function analysisCsv(rows: readonly AnalysisRow[]): string {
-  const lines = ['move,empties,side,played,score,best,best_moves,loss,exact,estimate_depth'];
-  for (const r of rows)
-    lines.push(
-      [
-        r.number,
-        r.empties,
-        r.side,
-        r.played,
-        r.scores[r.played],
-        r.best,
-        r.bestMoves.join(' '),
-        r.loss,
-        r.estimate === undefined,
-        r.estimate ?? '',
-      ].join(','),
-    );
-  return `${lines.join('\n')}\n`;
+  return moveRecordsCsv(rows);
 }
 
-/** The JSON form: the record, the analysed empties, whether every move was analysed, the rows (each saying whether it is exact). */
+/** The JSON form: the record, the analysed empties, whether every move was analysed, the moves' records. */
 export function analysisJson(record: string, from: number, rows: readonly AnalysisRow[], complete: boolean): string {
-  return `${JSON.stringify({ record, from, complete, moves: rows.map((r) => ({ ...r, exact: r.estimate === undefined })) }, null, 1)}\n`;
+  return `${JSON.stringify({ record, from, complete, moves: rows }, null, 1)}\n`;
 }

@@ -134,8 +134,8 @@ export class BoardView {
       const row = m === PASS ? undefined : rows.get(n);
       if (row) {
         b.dataset.loss = String(row.loss);
-        b.title = `${row.estimate !== undefined ? '≈' : ''}lost ${row.loss}: ${row.played} ${formatScore(row.scores[row.played])}, best ${row.bestMoves.join(' ')} ${formatScore(row.best)}`;
-        if (row.estimate !== undefined) b.dataset.estimate = String(row.estimate);
+        b.title = `${row.exact ? '' : '≈'}lost ${row.loss}: ${row.played} ${formatScore(row.score)}, best ${row.bestMoves.join(' ')} ${formatScore(row.best)}`;
+        if (!row.exact) b.dataset.estimate = String(row.estimateDepth);
       }
       b.className = `${i === game.at ? 'at ' : ''}${row ? lossClass(row.loss) : ''}`.trim();
       b.disabled = state.running;

@@ -17,13 +17,13 @@ const BOTTOM = 112;
 
 /** Black's score after a row's move (the move's score, for black). */
 export function blackScore(r: AnalysisRow): number {
-  return (r.side === 'black' ? 1 : -1) * r.scores[r.played];
+  return (r.side === 'black' ? 1 : -1) * r.score;
 }
 
 /** The graph's markup for the rows, with the marker at move `current` (none when null). */
 export function graphMarkup(rows: readonly AnalysisRow[], current: number | null, lastMove: number): string {
   const first = 1;
-  const last = Math.max(lastMove, rows.at(-1)?.number ?? 1, 2);
+  const last = Math.max(lastMove, rows.at(-1)?.move ?? 1, 2);
   const x = (n: number) => LEFT + ((n - first) * (RIGHT - LEFT)) / (last - first);
   const y = (v: number) => TOP + ((64 - v) * (BOTTOM - TOP)) / 128;
   const f = (v: number) => v.toFixed(1);
@@ -39,10 +39,10 @@ export function graphMarkup(rows: readonly AnalysisRow[], current: number | null
   for (const n of ticks) parts.push(`<text class="move-label" x="${f(x(n))}" y="${HEIGHT - 3}" text-anchor="middle">${n}</text>`);
   const line = (part: readonly AnalysisRow[], cls: string) =>
     part.length > 0
-      ? `<polyline class="${cls}" points="${part.map((r) => `${f(x(r.number))},${f(y(blackScore(r)))}`).join(' ')}"></polyline>`
+      ? `<polyline class="${cls}" points="${part.map((r) => `${f(x(r.move))},${f(y(blackScore(r)))}`).join(' ')}"></polyline>`
       : '';
-  const estimated = rows.filter((r) => r.estimate !== undefined);
-  const exact = rows.filter((r) => r.estimate === undefined);
+  const estimated = rows.filter((r) => !r.exact);
+  const exact = rows.filter((r) => r.exact);
   // The estimated line runs on to the first exact point, so that the two read as one game.
   parts.push(line(exact.length > 0 && estimated.length > 0 ? [...estimated, exact[0]] : estimated, 'estimate'));
   parts.push(line(exact, 'exact'));
@@ -54,7 +54,7 @@ export function graphMarkup(rows: readonly AnalysisRow[], current: number | null
   const half = (RIGHT - LEFT) / (last - first) / 2;
   for (const r of rows)
     parts.push(
-      `<rect class="jump" data-jump="${r.number}" x="${f(x(r.number) - half)}" y="${TOP}" width="${f(2 * half)}" height="${BOTTOM - TOP}"><title>move ${r.number}: ${r.played} ${r.estimate !== undefined ? '≈' : ''}${formatScore(r.scores[r.played])}</title></rect>`,
+      `<rect class="jump" data-jump="${r.move}" x="${f(x(r.move) - half)}" y="${TOP}" width="${f(2 * half)}" height="${BOTTOM - TOP}"><title>move ${r.move}: ${r.played} ${r.exact ? '' : '≈'}${formatScore(r.score)}</title></rect>`,
     );
   return parts.join('');
 }

@@ -7,25 +7,52 @@
  * worker count resumes it.
  */
 import { readFileSync } from 'node:fs';
-import { AppendFile, formatPosition, type Game, type MoveAnalysis, moveName, PASS, parseMove } from '../internal.js';
+import {
+  AppendFile,
+  formatPosition,
+  type Game,
+  type MoveAnalysis,
+  type MoveRecord,
+  moveName,
+  PASS,
+  parseMove,
+  recordOf,
+} from '../internal.js';
 import { UsageError } from './options.js';
+
+/** A position of a game as a line keeps it: the record form (MoveRecord) and its nodes. */
+type KeptMove = MoveRecord & { readonly nodes: number };
+
+/**
+ * The form 0.1.0 wrote (before the one record form): `ply`, `toMove` and
+ * `playedScore` for `move`, `side` and `score`; no `exact`. Read back as
+ * the record form.
+ */
+interface OldMove {
+  ply: number;
+  empties: number;
+  toMove: 'black' | 'white';
+  played: string;
+  playedScore: number;
+  scores: Record<string, number>;
+  best: number;
+  bestMoves: string[];
+  loss: number;
+  nodes: number;
+}
 
 /** What a line of the file holds: the game's key, its label when written, its positions. */
 interface Kept {
   readonly analyze: string;
   readonly label: string;
-  readonly positions: {
-    ply: number;
-    empties: number;
-    toMove: 'black' | 'white';
-    played: string;
-    playedScore: number;
-    scores: Record<string, number>;
-    best: number;
-    bestMoves: string[];
-    loss: number;
-    nodes: number;
-  }[];
+  readonly positions: readonly KeptMove[];
+}
+
+/** A position read back, in the record form whichever form it was written in. */
+function keptMove(p: KeptMove | OldMove): KeptMove {
+  if ('move' in p) return p;
+  const { ply, toMove, playedScore, ...rest } = p;
+  return { ...rest, move: ply, side: toMove, score: playedScore, exact: true, estimateDepth: null };
 }
 
 /** A game's key: its start, its moves (passes as "--") and the analysed empties. */
@@ -74,7 +101,7 @@ export class AnalyzeResults {
       }
       if (typeof k?.analyze !== 'string' || !Array.isArray(k.positions))
         throw new UsageError(`${this.path}:${i + 1}: not a line of an analyze --results file (no "analyze" key and "positions")`);
-      this.kept.set(k.analyze, k);
+      this.kept.set(k.analyze, { ...k, positions: (k.positions as (KeptMove | OldMove)[]).map(keptMove) });
     }
     // A last line cut short is ended, so that the next game's line starts on a line of its own.
     if (text.length > 0 && !text.endsWith('\n')) this.file.append('\n');
@@ -89,15 +116,15 @@ export class AnalyzeResults {
     const k = this.kept.get(gameKey(game, from));
     if (!k) return null;
     return k.positions.map((p) => {
-      const at = game.moves.find((m) => m.move !== PASS && m.number === p.ply);
-      if (!at) throw new UsageError(`${this.path}: a line for this game names move ${p.ply}, which it does not have`);
+      const at = game.moves.find((m) => m.move !== PASS && m.number === p.move);
+      if (!at) throw new UsageError(`${this.path}: a line for this game names move ${p.move}, which it does not have`);
       return {
-        number: p.ply,
+        number: p.move,
         empties: p.empties,
-        toMove: p.toMove === 'black' ? 'X' : 'O',
+        toMove: p.side === 'black' ? 'X' : 'O',
         position: at.position,
         played: parseMove(p.played),
-        playedScore: p.playedScore,
+        playedScore: p.score,
         scores: p.scores,
         best: p.best,
         bestMoves: p.bestMoves,
@@ -112,18 +139,7 @@ export class AnalyzeResults {
     const k: Kept = {
       analyze: gameKey(game, from),
       label,
-      positions: moves.map((m) => ({
-        ply: m.number,
-        empties: m.empties,
-        toMove: m.toMove === 'X' ? 'black' : 'white',
-        played: moveName(m.played),
-        playedScore: m.playedScore,
-        scores: { ...m.scores },
-        best: m.best,
-        bestMoves: [...m.bestMoves],
-        loss: m.loss,
-        nodes: m.nodes,
-      })),
+      positions: moves.map((m) => ({ ...recordOf(m), nodes: m.nodes })),
     };
     this.file.append(`${JSON.stringify(k)}\n`);
     this.kept.set(k.analyze, k);

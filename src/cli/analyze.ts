@@ -33,6 +33,7 @@ import {
   type ResolvedOptions,
   readGameFiles,
   readRegularFile,
+  recordOf,
   replayGame,
   searchGames,
   sideName,
@@ -186,18 +187,8 @@ function row(m: MoveAnalysis): string {
 }
 
 function jsonLine(m: MoveAnalysis, game: number): string {
-  return JSON.stringify({
-    game,
-    ply: m.number,
-    empties: m.empties,
-    toMove: sideName(m.toMove),
-    played: moveName(m.played),
-    scores: m.scores,
-    best: m.best,
-    bestMoves: m.bestMoves,
-    loss: m.loss,
-    nodes: m.nodes,
-  });
+  // The record form of every output (MoveRecord), with the game's number before it and the nodes after.
+  return JSON.stringify({ game, ...recordOf(m), nodes: m.nodes });
 }
 
 /** The positions a game has from `from` empties on (the moves played there), and the moves to solve in them. */

@@ -9,11 +9,11 @@
 import { OptionError } from '../errors.js';
 import { type SuiteOptions, solveSuite } from '../pool/suite.js';
 import type { ObfEntry } from '../position/obf.js';
-import { type Color, describe, emptyCount, legalMoves, PASS, type Position, play } from '../position/position.js';
+import { type Color, describe, emptyCount, legalMoves, moveName, PASS, type Position, play } from '../position/position.js';
 import { defaultOf } from '../settings.js';
 import { resolveOptions } from '../solve/settings.js';
 import { type Game, RecordError, replayGame } from './record.js';
-import { playedLeadsTo, playedScore, type ScoredMove, scoredMove } from './scores.js';
+import { type MoveRecord, moveRecord, playedLeadsTo, playedScore, type ScoredMove, scoredMove } from './scores.js';
 
 export interface AnalyzeOptions extends Omit<SuiteOptions, 'order' | 'keepTable' | 'onBadLine' | 'wld'> {
   /** Analyse the positions of this many empties or fewer (default 22). */
@@ -34,6 +34,11 @@ export interface MoveAnalysis extends ScoredMove {
   readonly played: number;
   /** Nodes searched for this position's children (the move played, when it leads to the next analysed position, is that position's). */
   readonly nodes: number;
+}
+
+/** The analysed move as every output writes it (scores.ts, MoveRecord): exact. */
+export function recordOf(m: MoveAnalysis): MoveRecord {
+  return moveRecord(m.number, m.empties, m.toMove === 'X' ? 'black' : 'white', moveName(m.played), m);
 }
 
 /** What one side lost over the analysed moves. */

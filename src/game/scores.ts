@@ -62,3 +62,82 @@ function samePosition(a: Position, b: Position): boolean {
 export function playedScore(leadsTo: -1 | 0 | 1, nextBest: number): number {
   return leadsTo * nextBest || 0;
 }
+
+/**
+ * An analysed move as every output of revsolve writes it: `analyze --json`
+ * (with the game's number and the nodes beside), the `--results` file (with
+ * the nodes) and the page's JSON export; the CSV has a column of each name.
+ */
+export interface MoveRecord {
+  /** The move's number in the game's record (1 = the first; passes are not numbered). */
+  readonly move: number;
+  /** Empty squares of the position the move was played in. */
+  readonly empties: number;
+  readonly side: 'black' | 'white';
+  readonly played: string;
+  /** The played move's score (for the side that moved). */
+  readonly score: number;
+  /** Every legal move's score, by name, in square order. */
+  readonly scores: Readonly<Record<string, number>>;
+  readonly best: number;
+  readonly bestMoves: readonly string[];
+  /** best − score: the discs the move gave away. */
+  readonly loss: number;
+  /** Whether the scores are proven; when not, estimateDepth is the plies of the search that estimated them. */
+  readonly exact: boolean;
+  readonly estimateDepth: number | null;
+}
+
+/** The record's fields, in its order: the CSV's columns. */
+export const MOVE_RECORD_FIELDS: readonly (keyof MoveRecord)[] = [
+  'move',
+  'empties',
+  'side',
+  'played',
+  'score',
+  'scores',
+  'best',
+  'bestMoves',
+  'loss',
+  'exact',
+  'estimateDepth',
+];
+
+/** The record of move `move`, played by `side` in a position of `empties`, from its scored move (exact unless `estimateDepth`). */
+export function moveRecord(
+  move: number,
+  empties: number,
+  side: 'black' | 'white',
+  played: string,
+  s: ScoredMove,
+  estimateDepth: number | null = null,
+): MoveRecord {
+  return {
+    move,
+    empties,
+    side,
+    played,
+    score: s.playedScore,
+    scores: s.scores,
+    best: s.best,
+    bestMoves: s.bestMoves,
+    // Estimates need not be whole discs.
+    loss: Math.round(s.loss * 10) / 10,
+    exact: estimateDepth === null,
+    estimateDepth,
+  };
+}
+
+/** The CSV form: a header of the record's field names, a row a move (scores as "f5:+18 g6:-2", best moves space-separated). */
+export function moveRecordsCsv(rows: readonly MoveRecord[]): string {
+  const cell = (r: MoveRecord, k: keyof MoveRecord): string => {
+    const v = r[k];
+    if (k === 'scores')
+      return Object.entries(r.scores)
+        .map(([m, x]) => `${m}:${formatScore(x)}`)
+        .join(' ');
+    if (Array.isArray(v)) return v.join(' ');
+    return v === null ? '' : String(v);
+  };
+  return `${[MOVE_RECORD_FIELDS.join(','), ...rows.map((r) => MOVE_RECORD_FIELDS.map((k) => cell(r, k)).join(','))].join('\n')}\n`;
+}
