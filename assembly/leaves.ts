@@ -11,7 +11,6 @@ import { bit, flips, lastFlipCount, moves, neighbour } from './bitboard';
 import { stabilityCap } from './stability';
 import { IN_QUADRANTS_AT as IN_QUADRANTS, PRESORTED_AT as PRESORTED, QUADRANT_AT as QUADRANT, RANK_AT as RANK } from './memory';
 import { HEAD, countNode, countNodes, nextOf, setNext, setPrev } from './state';
-import { SHALLOW_MAX } from '../src/search/constants';
 import { SQUARE_CLASS, SQUARE_CLASSES } from '../src/search/squares';
 
 export { SHALLOW_MAX } from '../src/search/constants';

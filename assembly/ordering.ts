@@ -102,7 +102,7 @@ export function buildList(P: u64, O: u64, empties: i32, parity: i32, hashMove: i
 }
 
 /** Whether the last buildList left every move but the hash move (first) unkeyed. */
-export let keysPending = false;
+export let keysPending: bool = false;
 
 /** Keys the moves in slots from‥end-1 of a node's list (buildList's), but a hash move that goes first (it keeps its lowest key). */
 export function keyRest(P: u64, O: u64, empties: i32, parity: i32, from: i32, end: i32, lopsided: bool): void {

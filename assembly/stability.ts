@@ -59,7 +59,7 @@ function build(): void {
   }
   for (let c = 0; c < 256; c++) {
     let w: u64 = 0;
-    for (let k = 0; k < 8; k++) if ((c >> k) & 1) w |= (<u64>1) << (<u64>(8 * k));
+    for (let k = 0; k < 8; k++) if ((c >> k) & 1) w |= (<u64>1) << <u64>(8 * k);
     store<u64>(UNCOL + (<usize>c << 3), w);
   }
 }

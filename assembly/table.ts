@@ -11,7 +11,7 @@
 import { countStat } from './state';
 
 // The no-move mark and the statistic slots: src/search/constants.ts, one home for both engines.
-import { KEEP_COSTLIER, NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/search/constants';
+import { KEEP_COSTLIER, NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_CUTOFFS, STAT_DROPPED, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/search/constants';
 import { OFF_KEEP_COSTLIER, OFF_SMALL_REGION } from '../src/search/switches';
 export { NO_MOVE } from '../src/search/constants';
 export { STAT_CUTOFFS };
@@ -193,7 +193,10 @@ export function record(
   if (!same) {
     e = keyed ? victim(b, 16) : victim(b, 32);
     // The victim of this search and much costlier than the result: the result is not kept (KEEP_COSTLIER).
-    if (keepCostlier && <i32>(<u32>load<i32>(e) >> 24) == date && <i32>(<u32>load<i32>(e, 4) >> 24) > cost + KEEP_COSTLIER) return;
+    if (keepCostlier && <i32>(<u32>load<i32>(e) >> 24) == date && <i32>(<u32>load<i32>(e, 4) >> 24) > cost + KEEP_COSTLIER) {
+      countStat(STAT_DROPPED);
+      return;
+    }
   }
   let lo = -64;
   let up = 64;

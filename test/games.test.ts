@@ -98,7 +98,7 @@ function symmetries(b: number[]): string[] {
 
 describe('revsolve games', () => {
   it("a player's games, either colour", () => {
-    const who = players.findIndex((n) => n === 'Tastet Marc');
+    const who = players.indexOf('Tastet Marc');
     const expected = raw.filter((g) => g.black === who || g.white === who).map((g) => g.number);
     expect(expected.length).toBeGreaterThan(50);
     const found = jsonGames('WTH_2019.wtb', '--player', 'tastet marc');
@@ -107,7 +107,7 @@ describe('revsolve games', () => {
   });
 
   it('one tournament', () => {
-    const t = tournaments.findIndex((n) => n === 'Championnat de France');
+    const t = tournaments.indexOf('Championnat de France');
     expect(t).toBeGreaterThanOrEqual(0);
     const found = jsonGames('WTH_2019.wtb', '--tournament', 'championnat de france');
     expect(found.map((g) => g.index)).toEqual(
@@ -175,7 +175,7 @@ describe('revsolve games', () => {
 
 describe('the same filters on analyze', () => {
   it('--tournament picks the games revsolve games finds; a filter matching nothing is one line, exit 2', () => {
-    const t = tournaments.findIndex((n) => n === 'Championnat de France');
+    const t = tournaments.indexOf('Championnat de France');
     const first = raw.find((g) => g.tournament === t);
     expect(first).toBeDefined();
     const game = String(first?.number);

@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { OBF } from './helpers.js';
 import { CLI } from './processes.js';
 
-function solve(engine: string, h: string, off: string[]): { nodes: number; mismatches: number } {
+type Row = { table: { stores: number; dropped: number } };
+
+function solve(engine: string, h: string, off: string[]): { nodes: number; mismatches: number; rows: Row[] } {
   const r = spawnSync(
     process.execPath,
     [
@@ -31,7 +33,11 @@ function solve(engine: string, h: string, off: string[]): { nodes: number; misma
     { encoding: 'utf8', timeout: 120_000 },
   );
   expect(r.status, r.stderr).toBe(0);
-  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}');
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  return { ...lines.at(-1), rows: lines.slice(0, -1) };
 }
 
 describe('the table rules switched off, in both engines', () => {
@@ -45,6 +51,16 @@ describe('the table rules switched off, in both engines', () => {
     expect(wasm.nodes).toBe(ts.nodes);
     expect(wasm.nodes).not.toBe(base.nodes);
     expect([wasm.mismatches, ts.mismatches]).toEqual([0, 0]);
+  });
+
+  it('keep-costlier counted: stores dropped for a costlier entry with the rule on, alike in both engines; none with it off, every attempt stored', () => {
+    const dropped = (r: { rows: Row[] }) => r.rows.map((x) => x.table.dropped);
+    const on = [solve('wasm', '12', []), solve('ts', '12', [])];
+    expect(dropped(on[0])).toEqual(dropped(on[1]));
+    expect(dropped(on[0]).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    const off = [solve('wasm', '12', ['keep-costlier']), solve('ts', '12', ['keep-costlier'])];
+    for (const r of off) expect(dropped(r).every((d) => d === 0)).toBe(true);
+    expect(off[0].rows.map((x) => x.table.stores)).toEqual(off[1].rows.map((x) => x.table.stores));
   });
 
   it('both off: the same in both engines; --off all leaves the table rules on', () => {

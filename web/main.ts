@@ -24,7 +24,7 @@ import { EngineHost } from './engine-host.js';
 import { FilesView } from './files-view.js';
 import { clickSquare } from './input.js';
 import { renderPage } from './render.js';
-import { showAddressGame, showPosition } from './shown.js';
+import { showPosition } from './shown.js';
 import { Solving } from './solving.js';
 import { startPage } from './startup.js';
 import { type Page, PageState } from './state.js';

@@ -208,7 +208,14 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
     nodes: o.nodes,
     ms: o.ms,
     pv,
-    table: { probes: num(t.probes), hits: num(t.hits), cutoffs: num(t.cutoffs), stores: num(t.stores), overwrites: num(t.overwrites) },
+    table: {
+      probes: num(t.probes),
+      hits: num(t.hits),
+      cutoffs: num(t.cutoffs),
+      stores: num(t.stores),
+      overwrites: num(t.overwrites),
+      dropped: num(t.dropped ?? 0),
+    },
     engine: o.engine === 'wasm' ? 'wasm' : 'ts',
     engineNodes: num(o.engineNodes),
   };

@@ -126,7 +126,7 @@ export class SplitSearch<H> {
   move = NO_MOVE;
   /** The first guess once made: an estimate, not proven, and its move (-1: none); null before. */
   guess: { score: number; move: number } | null = null;
-  private readonly stats = new Float64Array(5);
+  private readonly stats = new Float64Array(6);
   private seq = 0;
   private readonly bits: number;
   private readonly layout: Layout;

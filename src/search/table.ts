@@ -41,7 +41,17 @@
  * Twin: assembly/table.ts, the same code in AssemblyScript for the WebAssembly engine, all four layouts (test/wasm.test.ts holds the two alike).
  */
 
-import { KEEP_COSTLIER, NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
+import {
+  KEEP_COSTLIER,
+  NO_MOVE,
+  SMALL_BUCKETS,
+  SMALL_MAX,
+  STAT_DROPPED,
+  STAT_HITS,
+  STAT_OVERWRITES,
+  STAT_PROBES,
+  STAT_STORES,
+} from './constants.js';
 
 export { NO_MOVE } from './constants.js';
 export const MIN_BITS = 10;
@@ -56,7 +66,7 @@ export const LAYOUTS: Readonly<Record<Layout, { entryBytes: number; ways: number
 };
 
 // Statistic slots (Table.stats), one home for both engines (the engine's counters follow them).
-export { STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
+export { STAT_CUTOFFS, STAT_DROPPED, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
 
 /**
  * The largest table of a layout, 2^h entries: one Int32Array holds at most
@@ -191,7 +201,7 @@ function packBounds(lower: number, upper: number, depth: number, date: number): 
 abstract class TableBase {
   readonly bits: number;
   readonly data: Int32Array;
-  readonly stats = new Float64Array(5);
+  readonly stats = new Float64Array(6);
   /** The current search's date and the floor (Table.date, Table.floor). */
   private now = 1;
   floor = 1;
@@ -298,10 +308,12 @@ abstract class TableBase {
   /** Whether a store may be dropped for a costlier victim (KEEP_COSTLIER); false: every store is stored, as Edax's table does (--off keep-costlier; the search context sets it). */
   keepCostlier = true;
 
-  /** Whether entry e, the bucket's victim, is of this search and costlier by more than KEEP_COSTLIER bits than a new result of this cost: the result is then not stored. */
+  /** Whether entry e, the bucket's victim, is of this search and costlier by more than KEEP_COSTLIER bits than a new result of this cost: the result is then not stored (counted: STAT_DROPPED). */
   protected keeps(e: number, cost: number): boolean {
     const d = this.data;
-    return this.keepCostlier && d[e] >>> 24 === this.now && d[e + 1] >>> 24 > cost + KEEP_COSTLIER;
+    const kept = this.keepCostlier && d[e] >>> 24 === this.now && d[e + 1] >>> 24 > cost + KEEP_COSTLIER;
+    if (kept) this.stats[STAT_DROPPED]++;
+    return kept;
   }
 
   /**

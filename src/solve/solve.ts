@@ -8,7 +8,7 @@ import { emptyCount } from '../position/position.js';
 import type { SearchContext } from '../search/context.js';
 import { DFPN_FILLED, DFPN_HITS, DFPN_OVERWRITES, DFPN_PROBES, DFPN_STORES, type DfpnTable, proveWld } from '../search/dfpn.js';
 import { type RootStrategy, shallowGuess, solveExact } from '../search/root.js';
-import { NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, type Table } from '../search/table.js';
+import { NO_MOVE, STAT_CUTOFFS, STAT_DROPPED, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, type Table } from '../search/table.js';
 import { type Wld, wldOf } from '../search/wld.js';
 
 export interface TableStats {
@@ -17,6 +17,8 @@ export interface TableStats {
   readonly cutoffs: number;
   readonly stores: number;
   readonly overwrites: number;
+  /** Stores not made because the bucket's victim, of this search, was costlier (KEEP_COSTLIER; 0 with --off keep-costlier): stores counts every attempt. */
+  readonly dropped: number;
   /** df-pn's table: its entries in use at the end (of 2^h). */
   readonly used?: number;
 }
@@ -110,7 +112,14 @@ export interface PositionSolve {
 
 export function tableStats(t: Table): TableStats {
   const s = t.stats;
-  return { probes: s[STAT_PROBES], hits: s[STAT_HITS], cutoffs: s[STAT_CUTOFFS], stores: s[STAT_STORES], overwrites: s[STAT_OVERWRITES] };
+  return {
+    probes: s[STAT_PROBES],
+    hits: s[STAT_HITS],
+    cutoffs: s[STAT_CUTOFFS],
+    stores: s[STAT_STORES],
+    overwrites: s[STAT_OVERWRITES],
+    dropped: s[STAT_DROPPED],
+  };
 }
 
 /** The engine a result names: the one whose own counters show it searched. */
@@ -199,6 +208,7 @@ function solveByDfpn(
       cutoffs: 0,
       stores: st[DFPN_STORES],
       overwrites: st[DFPN_OVERWRITES],
+      dropped: 0,
       used: st[DFPN_FILLED],
     },
     engine: engineOf(engineNodes),
