@@ -56,6 +56,18 @@ describe('revsolve experiment table', () => {
       expect(x.settingsDigest).toMatch(/^s2-/);
     }
     expect(readFileSync(join(out, 'plot.svg'), 'utf8')).toMatch(/^<svg[\s\S]*polyline[\s\S]*<\/svg>\n$/);
+    // experiment report: the same runs against another baseline, into a new folder; the sweep's own files untouched.
+    const again = join(dir, 'again');
+    const before = readFileSync(join(out, 'summary.csv'), 'utf8');
+    const rep = run('experiment', 'report', out, '--baseline', 'h12 board2', '--out', again);
+    expect(rep.status, rep.stderr).toBe(0);
+    expect(readdirSync(again).sort()).toEqual(['plot.svg', 'summary.csv']);
+    const byH12 = readFileSync(join(again, 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(byH12.map((x) => Number(x[6]))).toEqual(expected.map((e) => e[1]));
+    for (const [i, x] of byH12.entries()) expect(Number(x[7])).toBeCloseTo(expected[i][1] / expected[1][1], 3);
+    expect(readFileSync(join(out, 'summary.csv'), 'utf8')).toBe(before);
+    const refused = run('experiment', 'report', dir, '--out', join(dir, 'none'));
+    expect([refused.status, refused.stderr.trim()]).toEqual([2, `revsolve: ${dir}: no runs.jsonl in it (the folder an experiment wrote)`]);
   });
 
   it('refuses, in one line, what it cannot run as asked', () => {

@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import {
@@ -358,10 +358,17 @@ function pairedRatio(a: readonly number[], b: readonly number[]): { ratio: numbe
 
 /** A line chart: nodes × and CPU × against h, a line a layout (and switch set, and weights). */
 function plot(rows: readonly { config: Config; nodesX: number; cpuX: number }[], title: string): string {
+  const series = new Map<string, { config: Config; nodesX: number; cpuX: number }[]>();
+  for (const r of rows) {
+    const key = [r.config.layout, r.config.off !== 'none' ? `off ${r.config.off}` : '', r.config.eval].filter(Boolean).join(' ');
+    series.set(key, [...(series.get(key) ?? []), r]);
+  }
+  // The chart, then the legend under it, a line a series (long names never cut).
   const W = 720;
-  const H = 300;
+  const CHART = 300;
+  const H = CHART + 16 * series.size + 8;
   const L = 60;
-  const R = 180;
+  const R = 20;
   const T = 30;
   const B = 40;
   const hs = rows.map((r) => r.config.hashBits);
@@ -369,22 +376,20 @@ function plot(rows: readonly { config: Config; nodesX: number; cpuX: number }[],
   const [x0, x1] = [Math.min(...hs), Math.max(...hs, Math.min(...hs) + 1)];
   const [y0, y1] = [Math.min(1, ...ys) * 0.95, Math.max(1, ...ys) * 1.05];
   const x = (h: number) => L + ((h - x0) / (x1 - x0)) * (W - L - R);
-  const y = (v: number) => T + (1 - (v - y0) / (y1 - y0)) * (H - T - B);
-  const series = new Map<string, { config: Config; nodesX: number; cpuX: number }[]>();
-  for (const r of rows) {
-    const key = [r.config.layout, r.config.off !== 'none' ? `off ${r.config.off}` : '', r.config.eval].filter(Boolean).join(' ');
-    series.set(key, [...(series.get(key) ?? []), r]);
-  }
+  const y = (v: number) => T + (1 - (v - y0) / (y1 - y0)) * (CHART - T - B);
   const colours = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">`,
     `<text x="${L}" y="16" font-size="13">${title}</text>`,
-    `<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="#000"/><line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="#000"/>`,
+    `<line x1="${L}" y1="${CHART - B}" x2="${W - R}" y2="${CHART - B}" stroke="#000"/><line x1="${L}" y1="${T}" x2="${L}" y2="${CHART - B}" stroke="#000"/>`,
     `<line x1="${L}" y1="${y(1)}" x2="${W - R}" y2="${y(1)}" stroke="#aaa" stroke-dasharray="2 3"/>`,
-    `<text x="${(L + W - R) / 2}" y="${H - 8}" text-anchor="middle">h (2^h entries)</text>`,
+    `<text x="${(L + W - R) / 2}" y="${CHART - 8}" text-anchor="middle">h (2^h entries)</text>`,
   ];
-  for (const h of [...new Set(hs)]) parts.push(`<text x="${x(h)}" y="${H - B + 14}" text-anchor="middle">${h}</text>`);
-  for (const v of [y0, 1, y1]) parts.push(`<text x="${L - 4}" y="${y(v) + 4}" text-anchor="end">${v.toFixed(2)}×</text>`);
+  for (const h of [...new Set(hs)]) parts.push(`<text x="${x(h)}" y="${CHART - B + 14}" text-anchor="middle">${h}</text>`);
+  // Ticks at the ends, 1×, and the tenths between.
+  const apart = (v: number) => Math.abs(y(v) - y(y0)) > 12 && Math.abs(y(v) - y(y1)) > 12;
+  const ticks = [y0, y1, ...Array.from({ length: 40 }, (_, k) => k / 10).filter((v) => v > y0 && v < y1 && apart(v))];
+  for (const v of ticks) parts.push(`<text x="${L - 4}" y="${y(v) + 4}" text-anchor="end">${v.toFixed(2)}×</text>`);
   let i = 0;
   for (const [name, rs] of series) {
     const c = colours[i % colours.length];
@@ -396,11 +401,68 @@ function plot(rows: readonly { config: Config; nodesX: number; cpuX: number }[],
       const pts = sorted.map((r) => `${x(r.config.hashBits).toFixed(1)},${y(r[field]).toFixed(1)}`).join(' ');
       parts.push(`<polyline points="${pts}" fill="none" stroke="${c}" stroke-width="1.5"${dash}/>`);
     }
-    parts.push(`<text x="${W - R + 8}" y="${T + 14 * i + 10}" fill="${c}">${name}: nodes × (solid), CPU × (dashed)</text>`);
+    parts.push(
+      `<line x1="${L}" y1="${CHART + 16 * i + 4}" x2="${L + 24}" y2="${CHART + 16 * i + 4}" stroke="${c}" stroke-width="1.5"/>`,
+      `<text x="${L + 30}" y="${CHART + 16 * i + 8}" fill="${c}">${name}: nodes × (solid), CPU × (dashed)</text>`,
+    );
     i++;
   }
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
+}
+
+/** A configuration as runs.jsonl's provenance keeps it (whole; before --edax only its name and flags, read back from them). */
+function configOf(c: Partial<Config> & { name: string; flags: readonly string[] }): Config {
+  if (c.program) return c as Config;
+  const edax = /^edax h(\d+)(?: eval:(.*))?$/.exec(c.name);
+  if (edax)
+    return { name: c.name, program: 'edax', flags: [], hashBits: Number(edax[1]), layout: 'edax', off: 'none', eval: edax[2] ?? '' };
+  const f = c.flags;
+  const at = (k: string) => (f.includes(k) ? f[f.indexOf(k) + 1] : undefined);
+  return {
+    name: c.name,
+    program: 'revsolve',
+    flags: f,
+    hashBits: Number(at('-h')),
+    layout: (at('--table') ?? defaultOf('tableLayout')) as Layout,
+    off: at('--off') ?? 'none',
+    eval: at('--eval') ?? '',
+  };
+}
+
+/** `experiment report DIR`: a sweep's runs.jsonl summarized again (another baseline, a new plot) into a new folder. */
+function runReport(dir: string, o: { baseline?: string; out?: string }): number {
+  const file = join(dir, 'runs.jsonl');
+  if (!existsSync(file)) throw new UsageError(`${dir}: no runs.jsonl in it (the folder an experiment wrote)`);
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const parsed = lines.flatMap((l, i) => {
+    if (l.trim() === '') return [];
+    try {
+      return [JSON.parse(l)];
+    } catch {
+      throw new UsageError(`${file}:${i + 1}: not JSON`);
+    }
+  });
+  const [provenance, ...runs] = parsed as [{ configs?: unknown; suite?: string }, ...Run[]];
+  if (!Array.isArray(provenance?.configs)) throw new UsageError(`${file}:1: not an experiment's provenance line (no configs)`);
+  const configs = (provenance.configs as (Partial<Config> & { name: string; flags: string[] })[]).map(configOf);
+  const done = configs.filter((c) => runs.some((r) => r.config === c.name));
+  if (done.length === 0) throw new UsageError(`${file}: no run in it`);
+  // A round is counted where every configuration has its run (a sweep stopped midway leaves a round part done).
+  const whole = [...new Set(runs.map((r) => r.round))].filter((k) =>
+    done.every((c) => runs.some((r) => r.config === c.name && r.round === k)),
+  );
+  const baseline = o.baseline ? done.find((c) => c.name === o.baseline) : done[0];
+  if (!baseline) throw new UsageError(`--baseline ${o.baseline}: no such configuration (${done.map((c) => c.name).join('; ')})`);
+  if (!o.out) throw new UsageError('experiment report: --out names a new folder for summary.csv and plot.svg');
+  const out = resolve(o.out);
+  if (existsSync(out) && readdirSync(out).length > 0) throw new UsageError(`--out ${out}: exists and is not empty: give a new folder`);
+  mkdirSync(out, { recursive: true });
+  const say = (s: string) => process.stdout.write(`${s}\n`);
+  say(`${file}: ${done.length} configurations, ${whole.length} whole rounds, against ${baseline.name}`);
+  const kept = runs.filter((r) => whole.includes(r.round));
+  summarize(done, kept, baseline, out, `${basename(provenance.suite ?? dir)}: against ${baseline.name}`, say);
+  return 0;
 }
 
 export function addExperimentCommand(program: Command): void {
@@ -440,55 +502,31 @@ export function addExperimentCommand(program: Command): void {
       .action((suite: string, o: Opts) => {
         process.exitCode = runExperiment(kind, suite, o);
       });
+  ex.command('report')
+    .description("a sweep's runs.jsonl summarized again: the table, summary.csv and plot.svg, against another baseline if asked")
+    .argument('<dir>', 'the folder an experiment wrote')
+    .option('--baseline <name>', 'the configuration the ratios are against (default: the first)')
+    .option('--out <dir>', 'a new folder for summary.csv and plot.svg')
+    .helpOption('--help', 'show help')
+    .action((dir: string, o: { baseline?: string; out?: string }) => {
+      process.exitCode = runReport(dir, o);
+    });
 }
 
-function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
-  const rounds = Number(o.rounds);
-  if (!/^\d+$/.test(o.rounds) || rounds < 1 || rounds > 100) throw new UsageError(`--rounds ${o.rounds}: a whole number from 1 to 100`);
-  const positions = checkSuite(suite);
-  const configs = configsOf(kind, o);
-  const baseline = o.baseline ? configs.find((c) => c.name === o.baseline) : configs[0];
-  if (!baseline) throw new UsageError(`--baseline ${o.baseline}: no such configuration (${configs.map((c) => c.name).join('; ')})`);
-  const edax = o.edax ? setUpEdax(o.edax, suite, [...new Set(configs.map((c) => c.eval))]) : null;
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  const out = resolve(o.out ?? `experiment-${stamp}`);
-  if (existsSync(out) && readdirSync(out).length > 0) throw new UsageError(`--out ${out}: exists and is not empty: give a new folder`);
-  mkdirSync(out, { recursive: true });
-  const say = (s: string) => process.stdout.write(`${s}\n`);
-  const provenance = {
-    experiment: kind,
-    suite,
-    suiteSha256: createHash('sha256').update(readFileSync(suite)).digest('hex'),
-    positions,
-    rounds,
-    version: VERSION,
-    commit: commitOf(),
-    node: process.version,
-    cpu: cpus()[0]?.model ?? '',
-    cores: cpus().length,
-    date: new Date().toISOString(),
-    configs: configs.map((c) => ({ name: c.name, flags: c.flags })),
-    baseline: baseline.name,
-  };
-  const lines = [JSON.stringify(provenance)];
-  writeFileSync(join(out, 'runs.jsonl'), `${lines[0]}\n`);
-  say(
-    `revsolve experiment ${kind}: ${suite}, ${positions} positions, ${configs.length} configurations × ${rounds} rounds, one thread each, fresh processes; writing ${out}`,
-  );
-  const runs: Run[] = [];
-  for (let r = 0; r < rounds; r++) {
-    // The order turns each round, so that no configuration always runs first or after the same one.
-    const order = configs.map((_, i) => configs[(i + r) % configs.length]);
-    for (const c of order) {
-      const run = c.program === 'edax' && edax ? runEdax(edax, c, r + 1) : runOnce(suite, c, r + 1);
-      runs.push(run);
-      lines.push(JSON.stringify(run));
-      writeFileSync(join(out, 'runs.jsonl'), `${lines.join('\n')}\n`);
-      say(
-        `round ${r + 1} ${c.name}: ${run.nodes} nodes, ${(run.cpuMs / 1000).toFixed(2)} s CPU, engine ${run.engine}${run.mismatches ? `, ${run.mismatches} MISMATCHES` : ''}`,
-      );
-    }
-  }
+/**
+ * The summary of a sweep's runs: per configuration the nodes, the CPU's
+ * median and range, against the baseline the nodes × and the CPU × with a
+ * 95 % interval; printed as a table, written as summary.csv and plot.svg
+ * into `out`.
+ */
+function summarize(
+  configs: readonly Config[],
+  runs: readonly Run[],
+  baseline: Config,
+  out: string,
+  title: string,
+  say: (s: string) => void,
+): void {
   const of = (name: string) => runs.filter((x) => x.config === name).sort((a, b) => a.round - b.round);
   const base = of(baseline.name);
   const rows = configs.map((c) => {
@@ -539,7 +577,7 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
     ),
   ];
   writeFileSync(join(out, 'summary.csv'), `${csv.join('\n')}\n`);
-  writeFileSync(join(out, 'plot.svg'), plot(rows, `${suite}: against ${baseline.name}`));
+  writeFileSync(join(out, 'plot.svg'), plot(rows, title));
   say('');
   say(`| configuration | engine | nodes | nodes × | CPU s (median, min–max) | CPU × (95 % interval) | N/CPU-s | minor faults | peak MiB |`);
   say('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
@@ -548,6 +586,56 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
       `| ${r.config.name} | ${r.engine} | ${r.nodes.toLocaleString('en-US')} | ${r.nodesX.toFixed(3)} | ${(r.cpuMedian / 1000).toFixed(2)} (${(r.cpuMin / 1000).toFixed(2)}–${(r.cpuMax / 1000).toFixed(2)}) | ${r.cpuX.toFixed(3)}${r.cpuLow !== null ? ` (${r.cpuLow.toFixed(3)}–${(r.cpuHigh ?? 0).toFixed(3)})` : ''} | ${(r.nps / 1e6).toFixed(1)} M | ${r.minorFaults?.toLocaleString('en-US') ?? '–'} | ${r.peakKiB === null ? '–' : Math.round(r.peakKiB / 1024)} |`,
     );
   say('');
-  say(`written: ${join(out, 'runs.jsonl')}, ${join(out, 'summary.csv')}, ${join(out, 'plot.svg')}`);
+  say(`written: ${join(out, 'summary.csv')}, ${join(out, 'plot.svg')}`);
+}
+
+function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
+  const rounds = Number(o.rounds);
+  if (!/^\d+$/.test(o.rounds) || rounds < 1 || rounds > 100) throw new UsageError(`--rounds ${o.rounds}: a whole number from 1 to 100`);
+  const positions = checkSuite(suite);
+  const configs = configsOf(kind, o);
+  const baseline = o.baseline ? configs.find((c) => c.name === o.baseline) : configs[0];
+  if (!baseline) throw new UsageError(`--baseline ${o.baseline}: no such configuration (${configs.map((c) => c.name).join('; ')})`);
+  const edax = o.edax ? setUpEdax(o.edax, suite, [...new Set(configs.map((c) => c.eval))]) : null;
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const out = resolve(o.out ?? `experiment-${stamp}`);
+  if (existsSync(out) && readdirSync(out).length > 0) throw new UsageError(`--out ${out}: exists and is not empty: give a new folder`);
+  mkdirSync(out, { recursive: true });
+  const say = (s: string) => process.stdout.write(`${s}\n`);
+  const provenance = {
+    experiment: kind,
+    suite,
+    suiteSha256: createHash('sha256').update(readFileSync(suite)).digest('hex'),
+    positions,
+    rounds,
+    version: VERSION,
+    commit: commitOf(),
+    node: process.version,
+    cpu: cpus()[0]?.model ?? '',
+    cores: cpus().length,
+    date: new Date().toISOString(),
+    configs,
+    baseline: baseline.name,
+  };
+  const lines = [JSON.stringify(provenance)];
+  writeFileSync(join(out, 'runs.jsonl'), `${lines[0]}\n`);
+  say(
+    `revsolve experiment ${kind}: ${suite}, ${positions} positions, ${configs.length} configurations × ${rounds} rounds, one thread each, fresh processes; writing ${out}`,
+  );
+  const runs: Run[] = [];
+  for (let r = 0; r < rounds; r++) {
+    // The order turns each round, so that no configuration always runs first or after the same one.
+    const order = configs.map((_, i) => configs[(i + r) % configs.length]);
+    for (const c of order) {
+      const run = c.program === 'edax' && edax ? runEdax(edax, c, r + 1) : runOnce(suite, c, r + 1);
+      runs.push(run);
+      lines.push(JSON.stringify(run));
+      writeFileSync(join(out, 'runs.jsonl'), `${lines.join('\n')}\n`);
+      say(
+        `round ${r + 1} ${c.name}: ${run.nodes} nodes, ${(run.cpuMs / 1000).toFixed(2)} s CPU, engine ${run.engine}${run.mismatches ? `, ${run.mismatches} MISMATCHES` : ''}`,
+      );
+    }
+  }
+  summarize(configs, runs, baseline, out, `${basename(suite)}: against ${baseline.name}`, say);
   return runs.some((x) => x.mismatches > 0) ? 1 : 0;
 }
