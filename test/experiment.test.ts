@@ -62,7 +62,11 @@ describe('revsolve experiment table', () => {
     const rep = run('experiment', 'report', out, '--baseline', 'h12 board2', '--out', again);
     expect(rep.status, rep.stderr).toBe(0);
     expect(readdirSync(again).sort()).toEqual(['plot.svg', 'summary.csv']);
-    const byH12 = readFileSync(join(again, 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const byH12 = readFileSync(join(again, 'summary.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     expect(byH12.map((x) => Number(x[6]))).toEqual(expected.map((e) => e[1]));
     for (const [i, x] of byH12.entries()) expect(Number(x[7])).toBeCloseTo(expected[i][1] / expected[1][1], 3);
     expect(readFileSync(join(out, 'summary.csv'), 'utf8')).toBe(before);
