@@ -1,6 +1,40 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * What `npm run test:quick` leaves to `npm test`: the files that take the
+ * longest (the differential test, the queue on Redis, the browser, the
+ * command line's many processes, exact solves of larger positions, the
+ * training, the package installed). The quick tier keeps the pinned node
+ * counts, perft, the table and its rules, the settings, the readers, the
+ * analysis and the record form; it runs on two workers.
+ */
+const SLOWEST = [
+  'wasm',
+  'queue',
+  'web-player',
+  'web',
+  'cli',
+  'key4',
+  'second-qa',
+  'wthor',
+  'solver',
+  'lab',
+  'study',
+  'cli-failures',
+  'selective',
+  'train',
+  'cli-eval',
+  'eval',
+  'wld',
+  'usage',
+  'game-files',
+  'stops-and-bad-inputs',
+  'experiment',
+  'package',
+  'idle-helpers',
+].map((f) => `test/${f}.test.ts`);
+
 export default defineConfig({
   resolve: {
     // Tests run on the TypeScript sources, built or not.
@@ -13,6 +47,7 @@ export default defineConfig({
     server: { deps: { external: [/\/dist\//] } },
     // The opt-in tier (test/slow/) runs alone, by `npm run test:slow`; `npm test` skips nothing.
     include: process.env.REVSOLVE_SLOW ? ['test/slow/**/*.test.ts'] : ['test/*.test.ts', 'native-free-bitboard/test/**/*.test.ts'],
+    exclude: process.env.REVSOLVE_QUICK ? SLOWEST : [],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -5,6 +5,7 @@
  * computes; node counts repeat. The full grid at more depths is in the
  * opt-in tier (REVSOLVE_SLOW=1).
  */
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { flips, moves, popcount } from 'native-free-bitboard';
 import { describe, expect, it } from 'vitest';
@@ -172,5 +173,26 @@ describe('the search lab', () => {
       const r = s.search(ph, pl, oh, ol, 1);
       expect([r.leaves, r.interior]).toEqual([n, 1]);
     }
+  });
+});
+
+describe('revsolve search --json', () => {
+  it("each row carries the file's exact score as expected; a search to the end finds it", () => {
+    const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+    const OBF_FILE = fileURLToPath(new URL('../obf/fforum-1-19.obf', import.meta.url));
+    const r = spawnSync(process.execPath, [CLI, 'search', OBF_FILE, '--depth', '24', '--algo', 'negascout', '--table', '--json'], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((x) => !x.summary);
+    expect(rows).toHaveLength(19);
+    // FFO #1-#19 (14-16 empties): 24 plies reach every end, passes and all, so the score is the exact one the file gives.
+    for (const x of rows) expect(x.expected, `position ${x.index}`).toBe(x.score);
+    expect(rows[0].expected).toBe(18);
   });
 });

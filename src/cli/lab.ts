@@ -5,6 +5,7 @@
  */
 import { type Command, InvalidArgumentError } from 'commander';
 import {
+  bestAnswers,
   emptyCount,
   LAB_ALGORITHMS,
   type LabAlgorithm,
@@ -154,6 +155,8 @@ function runSearch(file: string | undefined, opts: SearchOpts, out: (s: string) 
           leaves: r.leaves,
           interior: r.interior,
           ms: Math.round(r.ms * 1000) / 1000,
+          // The file's exact score where it gives one: the score to the end, that a search to the end must find.
+          ...(e.answers.length > 0 ? { expected: bestAnswers(e.answers)?.score ?? null } : {}),
         }),
       );
     } else {
