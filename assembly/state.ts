@@ -14,7 +14,7 @@ export { HEAD, LIST } from '../src/search/constants';
 
 // Byte offsets in the scratch region.
 export const NODES: usize = 0; // f64
-export const STATS: usize = 8; // f64 × 6: probes, hits, cutoffs, stores, overwrites, dropped (STAT_* of table.ts)
+export const STATS: usize = 8; // f64 × 7: probes, hits, cutoffs, stores, overwrites, dropped, region (STAT_* of table.ts)
 const NEXT: usize = 64; // u8 × 65
 const PREV: usize = 136; // u8 × 65
 export const TURN: usize = 208; // u8 × 66 (eval.ts)
@@ -53,7 +53,7 @@ export function useThread(t: i32): void {
   if (thread < 0 || thread >= MAX_THREADS || END > SCRATCH_SIZE || TABLES_END > MEMORY_BASE) unreachable();
   // The settings block sits between the evaluator's turns and the move lists.
   if (<i32>L.HELP_BYTE < 4 * MAX_THREADS || L.HELP_BYTE + L.HELP_END > L.CONTROL_BYTES) unreachable();
-  if (SETTINGS < TURN + 66 || SETTINGS + 4 * <usize>L.SETTINGS_WORDS > LIST_SQ || STATS + 8 * 6 != 8 * <usize>L.COUNTERS) unreachable();
+  if (SETTINGS < TURN + 66 || SETTINGS + 4 * <usize>L.SETTINGS_WORDS > LIST_SQ || STATS + 8 * 7 != 8 * <usize>L.COUNTERS) unreachable();
   scratch = SCRATCH + <usize>thread * SCRATCH_SIZE;
   stopAt = CONTROL + 4 * <usize>thread;
 }

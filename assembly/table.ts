@@ -11,7 +11,9 @@
 import { countStat } from './state';
 
 // The no-move mark and the statistic slots: src/search/constants.ts, one home for both engines.
-import { KEEP_COSTLIER, NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_CUTOFFS, STAT_DROPPED, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from '../src/search/constants';
+import {
+  KEEP_COSTLIER, NO_MOVE, SMALL_BUCKETS, SMALL_MAX, STAT_CUTOFFS, STAT_DROPPED, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_REGION, STAT_STORES,
+} from '../src/search/constants';
 import { OFF_KEEP_COSTLIER, OFF_SMALL_REGION } from '../src/search/switches';
 export { NO_MOVE } from '../src/search/constants';
 export { STAT_CUTOFFS };
@@ -64,11 +66,13 @@ export function setDate(d: i32, f: i32): void {
   return h ^ <i32>(<u32>h >> 13);
 }
 
-/** The hash of a node's entry: its position's, kept to the first SMALL_BUCKETS buckets at SMALL_MAX empties or fewer (src/search/constants.ts). */
+/** The hash of a node's entry: its position's, kept to the first SMALL_BUCKETS buckets at SMALL_MAX empties or fewer (src/search/constants.ts), and counted there (STAT_REGION). */
 // @ts-ignore: decorator
 @inline export function nodeHash(ph: i32, pl: i32, oh: i32, ol: i32, empties: i32): i32 {
   const h = hashPosition(ph, pl, oh, ol);
-  return smallRegion && empties <= SMALL_MAX ? h & (SMALL_BUCKETS - 1) : h;
+  if (!smallRegion || empties > SMALL_MAX) return h;
+  countStat(STAT_REGION);
+  return h & (SMALL_BUCKETS - 1);
 }
 
 /** A second 32-bit hash, independent of the first: the key of key4 entries (src/search/table.ts says why each word is rotated and multiplied in). */

@@ -41,7 +41,7 @@ const result = (over: Partial<PositionResult>): PositionResult => ({
   nodes: 123456,
   ms: 1500,
   pv: [G8, PASS, H1],
-  table: { probes: 1, hits: 2, cutoffs: 3, stores: 4, overwrites: 5, dropped: 0 },
+  table: { probes: 1, hits: 2, cutoffs: 3, stores: 4, overwrites: 5, dropped: 0, region: 0 },
   ...over,
 });
 

@@ -167,7 +167,7 @@ describe('the settings table', () => {
           nodes: 1,
           ms: 1,
           pv: [62],
-          table: { probes: 0, hits: 0, cutoffs: 0, stores: 0, overwrites: 0, dropped: 0 },
+          table: { probes: 0, hits: 0, cutoffs: 0, stores: 0, overwrites: 0, dropped: 0, region: 0 },
           engine: 'ts',
           engineNodes: 0,
         },

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { OBF } from './helpers.js';
 import { CLI } from './processes.js';
 
-type Row = { table: { stores: number; dropped: number } };
+type Row = { empties: number; table: { stores: number; dropped: number; region: number } };
 
 function solve(engine: string, h: string, off: string[]): { nodes: number; mismatches: number; rows: Row[] } {
   const r = spawnSync(
@@ -61,6 +61,16 @@ describe('the table rules switched off, in both engines', () => {
     const off = [solve('wasm', '12', ['keep-costlier']), solve('ts', '12', ['keep-costlier'])];
     for (const r of off) expect(dropped(r).every((d) => d === 0)).toBe(true);
     expect(off[0].rows.map((x) => x.table.stores)).toEqual(off[1].rows.map((x) => x.table.stores));
+  });
+
+  it('the small-node region counted: nodes hashed into it, alike in both engines, in every band of positions; none with it off', () => {
+    const region = (r: { rows: Row[] }) => r.rows.map((x) => x.table.region);
+    const on = [solve('wasm', '16', []), solve('ts', '16', [])];
+    expect(region(on[0])).toEqual(region(on[1]));
+    // FFO #1-#19 are of 14-16 empties: every position's search reaches the region.
+    expect(region(on[0]).every((n) => n > 0)).toBe(true);
+    const off = [solve('wasm', '16', ['small-region']), solve('ts', '16', ['small-region'])];
+    for (const r of off) expect(region(r).every((n) => n === 0)).toBe(true);
   });
 
   it('both off: the same in both engines; --off all leaves the table rules on', () => {

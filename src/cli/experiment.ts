@@ -68,8 +68,8 @@ interface Run {
   readonly settingsDigest: string | null;
   readonly mismatches: number;
   readonly load: { readonly before: number; readonly after: number };
-  /** The table's statistics summed by band of 4 empties of the positions (probes, hits, stores, overwrites, stores dropped for a costlier entry). */
-  readonly bands: Record<string, { probes: number; hits: number; stores: number; overwrites: number; dropped: number }>;
+  /** The table's statistics summed by band of 4 empties of the positions (probes, hits, stores, overwrites, stores dropped for a costlier entry, nodes hashed into the small-node region). */
+  readonly bands: Record<string, { probes: number; hits: number; stores: number; overwrites: number; dropped: number; region: number }>;
 }
 
 interface Opts {
@@ -306,12 +306,13 @@ function runOnce(suite: string, c: Config, round: number): Run {
   const bands: Run['bands'] = {};
   for (const row of lines) {
     const band = `${4 * Math.floor(row.empties / 4)}-${4 * Math.floor(row.empties / 4) + 3}`;
-    const b = bands[band] ?? { probes: 0, hits: 0, stores: 0, overwrites: 0, dropped: 0 };
+    const b = bands[band] ?? { probes: 0, hits: 0, stores: 0, overwrites: 0, dropped: 0, region: 0 };
     b.probes += row.table.probes;
     b.hits += row.table.hits;
     b.stores += row.table.stores;
     b.overwrites += row.table.overwrites;
     b.dropped += row.table.dropped ?? 0;
+    b.region += row.table.region ?? 0;
     bands[band] = b;
   }
   return {

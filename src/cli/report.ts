@@ -79,7 +79,7 @@ export function tableStatsRow(r: PositionResult): string {
   const pct = (a: number, b: number) => (b > 0 ? `${((100 * a) / b).toFixed(1)}%` : '-');
   return (
     `       table: ${grouped(t.probes)} probes, ${grouped(t.hits)} hits (${pct(t.hits, t.probes)}), ` +
-    `${grouped(t.cutoffs)} cutoffs, ${grouped(t.stores)} stores, ${grouped(t.overwrites)} overwrites, ${grouped(t.dropped ?? 0)} dropped`
+    `${grouped(t.cutoffs)} cutoffs, ${grouped(t.stores)} stores, ${grouped(t.overwrites)} overwrites, ${grouped(t.dropped ?? 0)} dropped, ${grouped(t.region ?? 0)} in the small-node region`
   );
 }
 

@@ -215,6 +215,7 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
       stores: num(t.stores),
       overwrites: num(t.overwrites),
       dropped: num(t.dropped ?? 0),
+      region: num(t.region ?? 0),
     },
     engine: o.engine === 'wasm' ? 'wasm' : 'ts',
     engineNodes: num(o.engineNodes),

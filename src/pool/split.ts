@@ -126,7 +126,7 @@ export class SplitSearch<H> {
   move = NO_MOVE;
   /** The first guess once made: an estimate, not proven, and its move (-1: none); null before. */
   guess: { score: number; move: number } | null = null;
-  private readonly stats = new Float64Array(6);
+  private readonly stats = new Float64Array(7);
   private seq = 0;
   private readonly bits: number;
   private readonly layout: Layout;
@@ -255,7 +255,7 @@ export class SplitSearch<H> {
     if (empties <= this.leafEmpties) return this.leaf(ph, pl, oh, ol, alpha, empties, group, path);
     this.nodes++;
     const table = this.shared.table;
-    const hash = nodeHash(ph, pl, oh, ol, empties, this.ctx.smallRegion);
+    const hash = nodeHash(ph, pl, oh, ol, empties, this.ctx.smallRegion, table.stats);
     // The same first half as a worker's null-window node (table, stability,
     // ETC, ordering); its children then go to the workers.
     const st = this.ctx.state;
@@ -367,7 +367,7 @@ export class SplitSearch<H> {
     // (With a shared table the worker finds it there itself.)
     const own = this.shared.buffer === null && this.shared.engine === undefined;
     const table = this.shared.table;
-    const hash = own ? nodeHash(ph, pl, oh, ol, empties, this.ctx.smallRegion) : 0;
+    const hash = own ? nodeHash(ph, pl, oh, ol, empties, this.ctx.smallRegion, table.stats) : 0;
     if (own && table.probe(ph, pl, oh, ol, hash) >= 0 && this.ctx.trustsBounds()) {
       if (table.lower() > alpha) return table.lower();
       if (table.upper() <= alpha) return table.upper();

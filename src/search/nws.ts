@@ -104,7 +104,7 @@ export function openNode(
       const npl = ol ^ fl;
       const noh = placedHi(ph, fh, x);
       const nol = placedLo(pl, fl, x);
-      if (tt.probe(nph, npl, noh, nol, nodeHash(nph, npl, noh, nol, empties - 1, ctx.smallRegion)) >= 0 && ctx.trustsBounds()) {
+      if (tt.probe(nph, npl, noh, nol, nodeHash(nph, npl, noh, nol, empties - 1, ctx.smallRegion, tt.stats)) >= 0 && ctx.trustsBounds()) {
         const score = (0 - tt.upper()) | 0;
         if (score > alpha) {
           tt.stats[STAT_CUTOFFS]++;
@@ -168,7 +168,7 @@ export function nws(
 ): number {
   const s = ctx.state;
   const nodes0 = s.nodes[0]++;
-  const hash = nodeHash(ph, pl, oh, ol, empties, ctx.smallRegion);
+  const hash = nodeHash(ph, pl, oh, ol, empties, ctx.smallRegion, ctx.table.stats);
   const open = openNode(ctx, ph, pl, oh, ol, alpha, empties, parity, hash, true);
   if (open < MUST_PASS) return open;
   if (open === MUST_PASS) {

@@ -121,7 +121,7 @@ function pvs(
     return score;
   }
 
-  const hash = nodeHash(ph, pl, oh, ol, empties, ctx.smallRegion);
+  const hash = nodeHash(ph, pl, oh, ol, empties, ctx.smallRegion, ctx.table.stats);
   const n = plyList(ctx, ph, pl, oh, ol, empties, parity, hash, mh, ml, ply);
   const own = ply * LIST;
 
@@ -200,7 +200,7 @@ function keepLine(
     setPv(s, ply, PASS);
     return;
   }
-  const n = plyList(ctx, ph, pl, oh, ol, empties, parity, nodeHash(ph, pl, oh, ol, empties, ctx.smallRegion), mh, ml, ply);
+  const n = plyList(ctx, ph, pl, oh, ol, empties, parity, nodeHash(ph, pl, oh, ol, empties, ctx.smallRegion, ctx.table.stats), mh, ml, ply);
   const own = ply * LIST;
   const child = s.child;
   for (let i = 0; i < n; i++) {

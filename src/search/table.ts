@@ -50,6 +50,7 @@ import {
   STAT_HITS,
   STAT_OVERWRITES,
   STAT_PROBES,
+  STAT_REGION,
   STAT_STORES,
 } from './constants.js';
 
@@ -66,7 +67,7 @@ export const LAYOUTS: Readonly<Record<Layout, { entryBytes: number; ways: number
 };
 
 // Statistic slots (Table.stats), one home for both engines (the engine's counters follow them).
-export { STAT_CUTOFFS, STAT_DROPPED, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES } from './constants.js';
+export { STAT_CUTOFFS, STAT_DROPPED, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_REGION, STAT_STORES } from './constants.js';
 
 /**
  * The largest table of a layout, 2^h entries: one Int32Array holds at most
@@ -92,11 +93,14 @@ export function hashPosition(ph: number, pl: number, oh: number, ol: number): nu
 /**
  * The hash of a node's entry: its position's, kept to the first
  * SMALL_BUCKETS buckets at SMALL_MAX empties or fewer (constants.ts) unless
- * the small-node region is off (`region` false: --off small-region).
+ * the small-node region is off (`region` false: --off small-region); a
+ * hash kept there is counted in `stats` (STAT_REGION) when given.
  */
-export function nodeHash(ph: number, pl: number, oh: number, ol: number, empties: number, region = true): number {
+export function nodeHash(ph: number, pl: number, oh: number, ol: number, empties: number, region = true, stats?: Float64Array): number {
   const h = hashPosition(ph, pl, oh, ol);
-  return region && empties <= SMALL_MAX ? h & (SMALL_BUCKETS - 1) : h;
+  if (!region || empties > SMALL_MAX) return h;
+  if (stats) stats[STAT_REGION]++;
+  return h & (SMALL_BUCKETS - 1);
 }
 
 /**
@@ -201,7 +205,7 @@ function packBounds(lower: number, upper: number, depth: number, date: number): 
 abstract class TableBase {
   readonly bits: number;
   readonly data: Int32Array;
-  readonly stats = new Float64Array(6);
+  readonly stats = new Float64Array(7);
   /** The current search's date and the floor (Table.date, Table.floor). */
   private now = 1;
   floor = 1;

@@ -8,7 +8,17 @@ import { emptyCount } from '../position/position.js';
 import type { SearchContext } from '../search/context.js';
 import { DFPN_FILLED, DFPN_HITS, DFPN_OVERWRITES, DFPN_PROBES, DFPN_STORES, type DfpnTable, proveWld } from '../search/dfpn.js';
 import { type RootStrategy, shallowGuess, solveExact } from '../search/root.js';
-import { NO_MOVE, STAT_CUTOFFS, STAT_DROPPED, STAT_HITS, STAT_OVERWRITES, STAT_PROBES, STAT_STORES, type Table } from '../search/table.js';
+import {
+  NO_MOVE,
+  STAT_CUTOFFS,
+  STAT_DROPPED,
+  STAT_HITS,
+  STAT_OVERWRITES,
+  STAT_PROBES,
+  STAT_REGION,
+  STAT_STORES,
+  type Table,
+} from '../search/table.js';
 import { type Wld, wldOf } from '../search/wld.js';
 
 export interface TableStats {
@@ -19,6 +29,8 @@ export interface TableStats {
   readonly overwrites: number;
   /** Stores not made because the bucket's victim, of this search, was costlier (KEEP_COSTLIER; 0 with --off keep-costlier): stores counts every attempt. */
   readonly dropped: number;
+  /** Nodes hashed into the small-node region (SMALL_MAX empties or fewer; 0 with --off small-region). */
+  readonly region: number;
   /** df-pn's table: its entries in use at the end (of 2^h). */
   readonly used?: number;
 }
@@ -119,6 +131,7 @@ export function tableStats(t: Table): TableStats {
     stores: s[STAT_STORES],
     overwrites: s[STAT_OVERWRITES],
     dropped: s[STAT_DROPPED],
+    region: s[STAT_REGION],
   };
 }
 
@@ -209,6 +222,7 @@ function solveByDfpn(
       stores: st[DFPN_STORES],
       overwrites: st[DFPN_OVERWRITES],
       dropped: 0,
+      region: 0,
       used: st[DFPN_FILLED],
     },
     engine: engineOf(engineNodes),

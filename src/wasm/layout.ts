@@ -50,7 +50,7 @@ export const WEIGHTS_HEADER_WORDS = SQ_START_WORDS + SQ_FEATURE_WORDS + SQ_POWER
  * nodes, then the table's statistics in the order of their slots
  * (STAT_*, src/search/constants.ts).
  */
-export const COUNTERS = 7;
+export const COUNTERS = 8;
 
 /*
  * The search's settings as the host hands them over: a block of i32 words

@@ -169,7 +169,7 @@ export class WasmSearch implements LowerSearch {
   /** The table, in the engine's memory: the TypeScript root's view of it. */
   readonly table: Table;
   private readonly x: EngineExports;
-  /** The thread's counters in its scratch region: nodes, probes, hits, cutoffs, stores, overwrites, dropped. */
+  /** The thread's counters in its scratch region: nodes, probes, hits, cutoffs, stores, overwrites, dropped, region. */
   private counters!: Float64Array;
   /** The thread's stop flag in the engine's memory (a control word). */
   private stopWord!: Int32Array;
