@@ -173,6 +173,27 @@ export const offNames = (bits: number): string[] => SWITCHES.filter(([, b]) => b
 const SOLVING: readonly Place[] = ['library', 'solve', 'worker', 'analyze-library'];
 
 /** The table. Its order is --help's. */
+/** A database filter by name (a player, a tournament): part of the name, any case; revsolve games and analyze's choice of games. */
+function nameFilter(key: 'player' | 'tournament', help: string, defaultText: string) {
+  return {
+    key,
+    flags: `--${key} <name>`,
+    help,
+    fallback: undefined,
+    defaultText,
+    check: (v: unknown): string => {
+      if (typeof v !== 'string' || v.trim() === '') throw problem(key, `a name or part of one, not ${shown(v)}`);
+      return v;
+    },
+    parse: (t: string): string => {
+      if (t.trim() === '') throw problem(key, 'a name or part of one, not an empty text');
+      return t.trim();
+    },
+    tree: false,
+    places: ['analyze', 'games'],
+  } as const satisfies Setting<string>;
+}
+
 export const SETTINGS = {
   hashBits: {
     key: 'hashBits',
@@ -385,41 +406,13 @@ export const SETTINGS = {
     tree: false,
     places: ['analyze'],
   } satisfies Setting<readonly [number, number]>,
-  player: {
-    key: 'player',
-    flags: '--player <name>',
-    help: "the games a player played, black or white (part of the name, any case: 'tastet' finds Tastet Marc)",
-    fallback: undefined,
-    defaultText: 'every player',
-    check: (v: unknown): string => {
-      if (typeof v !== 'string' || v.trim() === '') throw problem('player', `a name or part of one, not ${shown(v)}`);
-      return v;
-    },
-    parse: (t: string): string => {
-      if (t.trim() === '') throw problem('player', 'a name or part of one, not an empty text');
-      return t.trim();
-    },
-    tree: false,
-    places: ['analyze', 'games'],
-  } satisfies Setting<string>,
+  player: nameFilter(
+    'player',
+    "the games a player played, black or white (part of the name, any case: 'tastet' finds Tastet Marc)",
+    'every player',
+  ),
   // The database filters (revsolve games, and analyze's choice of games): searchGames's query.
-  tournament: {
-    key: 'tournament',
-    flags: '--tournament <name>',
-    help: "the games of a tournament (part of its name, any case: WTHOR.TRN, GGF's PC)",
-    fallback: undefined,
-    defaultText: 'every tournament',
-    check: (v: unknown): string => {
-      if (typeof v !== 'string' || v.trim() === '') throw problem('tournament', `a name or part of one, not ${shown(v)}`);
-      return v;
-    },
-    parse: (t: string): string => {
-      if (t.trim() === '') throw problem('tournament', 'a name or part of one, not an empty text');
-      return t.trim();
-    },
-    tree: false,
-    places: ['analyze', 'games'],
-  } satisfies Setting<string>,
+  tournament: nameFilter('tournament', "the games of a tournament (part of its name, any case: WTHOR.TRN, GGF's PC)", 'every tournament'),
   year: {
     key: 'year',
     flags: '--year <year>',

@@ -95,6 +95,7 @@ describe('revsolve experiment table', () => {
     writeFileSync(join(full, 'kept.txt'), 'x');
     one(['experiment', 'table', SUITE, '--out', full], /exists and is not empty/);
     expect(readdirSync(full)).toEqual(['kept.txt']);
+    one(['experiment', 'table', SUITE, '--out', SUITE], /^revsolve: --out .*fforum-1-19\.obf: is a file, not a folder: give a new folder$/);
     const empty = join(dir, 'empty.obf');
     writeFileSync(empty, '% nothing\n');
     one(['experiment', 'table', empty], /empty\.obf: no position in the file/);

@@ -15,7 +15,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -335,6 +335,13 @@ function runOnce(suite: string, c: Config, round: number): Run {
   };
 }
 
+/** Makes `out`, refusing a file (an input, say) or a folder with files in it: nothing is ever written over. */
+function newFolder(out: string): void {
+  if (existsSync(out) && !statSync(out).isDirectory()) throw new UsageError(`--out ${out}: is a file, not a folder: give a new folder`);
+  if (existsSync(out) && readdirSync(out).length > 0) throw new UsageError(`--out ${out}: exists and is not empty: give a new folder`);
+  mkdirSync(out, { recursive: true });
+}
+
 /** The commit of the checkout this package runs from, when it is one (a clean tree or not: "-dirty"), else null. */
 function commitOf(): string | null {
   const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -457,8 +464,7 @@ function runReport(dir: string, o: { baseline?: string; out?: string }): number 
   if (!baseline) throw new UsageError(`--baseline ${o.baseline}: no such configuration (${done.map((c) => c.name).join('; ')})`);
   if (!o.out) throw new UsageError('experiment report: --out names a new folder for summary.csv and plot.svg');
   const out = resolve(o.out);
-  if (existsSync(out) && readdirSync(out).length > 0) throw new UsageError(`--out ${out}: exists and is not empty: give a new folder`);
-  mkdirSync(out, { recursive: true });
+  newFolder(out);
   const say = (s: string) => process.stdout.write(`${s}\n`);
   say(`${file}: ${done.length} configurations, ${whole.length} whole rounds, against ${baseline.name}`);
   const kept = runs.filter((r) => whole.includes(r.round));
@@ -600,8 +606,7 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
   const edax = o.edax ? setUpEdax(o.edax, suite, [...new Set(configs.map((c) => c.eval))]) : null;
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   const out = resolve(o.out ?? `experiment-${stamp}`);
-  if (existsSync(out) && readdirSync(out).length > 0) throw new UsageError(`--out ${out}: exists and is not empty: give a new folder`);
-  mkdirSync(out, { recursive: true });
+  newFolder(out);
   const say = (s: string) => process.stdout.write(`${s}\n`);
   const provenance = {
     experiment: kind,
