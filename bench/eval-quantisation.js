@@ -30,8 +30,9 @@ const steps = [
   ['full', null],
   ['pow2', ['--pow2']],
   ['pow2 + zero<32', ['--pow2', '--zero-below', '32']],
-  ['pow2 + zero<32 + band 4', ['--pow2', '--zero-below', '32', '--band', '4']],
-  ['4-bit, band 4', ['--pow2', '--zero-below', '32', '--band', '4', '--bits', '4']],
+  // eval compress applies its steps in the order given: the band first, as these results were made.
+  ['pow2 + zero<32 + band 4', ['--band', '4', '--pow2', '--zero-below', '32']],
+  ['4-bit, band 4', ['--band', '4', '--pow2', '--zero-below', '32', '--bits', '4']],
   ['4-bit codebook, band 4', ['--band', '4', '--codebook', ...(opt.usage ? ['--usage', ...opt.usage.split(',')] : [])]],
 ];
 const variants = [{ name: 'mobility only (no eval)', file: null, bytes: 0 }];

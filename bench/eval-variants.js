@@ -49,8 +49,9 @@ const revsolve = (...a) => {
 const steps = [
   ['pow2', ['--pow2']],
   ['pow2-zero32', ['--pow2', '--zero-below', '32']],
-  ['pow2-zero32-band4', ['--pow2', '--zero-below', '32', '--band', '4']],
-  ['4bit-band4', ['--pow2', '--zero-below', '32', '--band', '4', '--bits', '4']],
+  // eval compress applies its steps in the order given: the band first, as these results were made.
+  ['pow2-zero32-band4', ['--band', '4', '--pow2', '--zero-below', '32']],
+  ['4bit-band4', ['--band', '4', '--pow2', '--zero-below', '32', '--bits', '4']],
   ['codebook-band4', ['--band', '4', '--codebook']],
 ];
 const files = ['none', opt.eval];

@@ -59,8 +59,9 @@ export {
 export { NODE_HOST, PROVERS, resolveOptions, resolveSearch } from './solve/settings.js';
 export { check, summarize } from './solve/solve.js';
 // Training data and fitting.
-export { guideHashFor, LEGACY_COMPACT_ID, RECORD_WORDS, recordEmpties, recordExact, selectRecords } from './train/dataset.js';
+export { gamesId, guideHashFor, LEGACY_COMPACT_ID, RECORD_WORDS, recordEmpties, recordExact, selectRecords } from './train/dataset.js';
 export { fitWeights, heldOutByEmpties, heldOutError, pooledError } from './train/fit.js';
+export type { TaskGame } from './train/gen-worker.js';
 export { generate } from './train/generate.js';
 export { chooseEngine } from './wasm/choice.js';
 export { wasmMaxBits } from './wasm/engine.js';

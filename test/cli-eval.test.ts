@@ -82,6 +82,11 @@ describe('revsolve eval', () => {
     expect([r.code, r.err]).toEqual([2, expect.stringMatching(/--codebook chooses its own 16 values/)]);
     r = run('eval', 'compress', full, join(dir, 'x.rsev'), '--usage', bad);
     expect([r.code, r.err]).toEqual([2, expect.stringMatching(/--usage weighs the values --codebook fits/)]);
+    // A step that changes nothing is named; --band works on banded weights (4 → 8).
+    r = run('eval', 'compress', join(dir, '4bit.rsev'), join(dir, 'b8.rsev'), '--band', '4', '--band', '8', '--pow2');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/^warning: --band 4 changes nothing in .*4bit\.rsev \(compact file, 4-bit weights/);
+    expect(readWeights(join(dir, 'b8.rsev')).weights.band).toBe(8);
     r = run('eval', 'compress', full, join(dir, 'x.rsev'), '--codebook', '--usage', bad);
     expect([r.code, r.err]).toEqual([2, expect.stringMatching(/bad\.dat/)]);
     expect(run('solve', '--position', P1, '--eval', 'none', '--ordering', 'eval').err).toMatch(/--ordering eval needs weights/);

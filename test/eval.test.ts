@@ -12,8 +12,10 @@ import {
   averageWeights,
   codebookWeights,
   compress,
+  compressSteps,
   fitLevels,
   roundPow2,
+  stepName,
   syntheticWeights,
   usageCounts,
 } from '../src/eval/compress.js';
@@ -264,6 +266,36 @@ describe('compression', () => {
     const q = compress(w, { pow2: true, zeroBelow: 32, bits: 4 });
     expect([q.packed[5], q.packed[6], q.packed[7], q.packed[0]]).toEqual([0, -32, 2048, -128]);
     expect(() => toNibbles(w)).toThrow(/has no 4-bit code/);
+  });
+
+  it('steps apply in the order given, a band works on any layout, and a step that changes nothing is named', () => {
+    const packed = new Int16Array(61 * N_PACKED);
+    for (let e = 0; e < 61; e++) packed[e * N_PACKED + 1] = e % 2 === 0 ? 40 : 24; // weight 1 of each table
+    const w = new Weights(1, packed);
+    // zero below 32, then bands of 2: (40 + 0) / 2 = 20; bands of 2, then zero below 32: (40 + 24) / 2 = 32 stays.
+    const zb = compressSteps(w, [
+      { step: 'zero-below', n: 32 },
+      { step: 'band', k: 2 },
+    ]).weights;
+    const bz = compressSteps(w, [
+      { step: 'band', k: 2 },
+      { step: 'zero-below', n: 32 },
+    ]).weights;
+    expect([zb.packed[1], bz.packed[1]]).toEqual([20, 32]);
+    // Bands of 4 made into bands of 8: each band of 8 is the mean of its 8 counts (written out by hand: 4 × 32 + 4 × 32).
+    const b4 = averageBands(w, 4);
+    expect(b4.packed[1]).toBe(32);
+    const b8 = compressSteps(b4, [{ step: 'band', k: 8 }]).weights;
+    expect([b8.band, b8.tables, b8.packed[1]]).toEqual([8, 8, 32]);
+    // The last band of 8 holds the counts 56-60: the band-4 tables 56-59 (32) and 60 (its own: 40), (4 × 32 + 40) / 5 = 33.6.
+    expect(b8.packed[7 * N_PACKED + 1]).toBe(34);
+    // Back to one table per count: each count takes its band's weight.
+    const b1 = averageBands(b8, 1);
+    expect([b1.band, b1.packed[9 * N_PACKED + 1]]).toEqual([1, 32]);
+    // No-op steps are named: bands of 4 asked of bands of 4; powers of two after powers of two.
+    const r = compressSteps(b4, [{ step: 'band', k: 4 }, { step: 'pow2' }, { step: 'pow2' }, { step: 'bits', bits: 4 }]);
+    expect(r.unchanged.map(stepName)).toEqual(['--band 4', '--pow2', '--bits 4']);
+    expect(() => compressSteps(w, [{ step: 'bits', bits: 4 }, { step: 'pow2' }])).toThrow(/give it after --pow2, last/);
   });
 
   it('a codebook keeps at most 16 values per table and group, and rounds closer than powers of two', () => {

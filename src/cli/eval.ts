@@ -14,8 +14,9 @@ import { type Command, InvalidArgumentError } from 'commander';
 import {
   averageWeights,
   bestAnswers,
+  type CompressStep,
   codebookWeights,
-  compress,
+  compressSteps,
   discDifference,
   EDAX_BYTES,
   Evaluator,
@@ -39,6 +40,7 @@ import {
   readWthorGames,
   replayMoves,
   samplePositions,
+  stepName,
   syntheticWeights,
   type Truth,
   usageCounts,
@@ -96,10 +98,10 @@ export function evaluatorOf(l: LoadedWeights): { evaluate(ph: number, pl: number
   return l.nibbles ? new NibbleEvaluator(l.weights.band, l.nibbles, l.codebook) : new Evaluator(l.weights);
 }
 
-export function addEvalCommands(program: Command, out: (s: string) => void): void {
+export function addEvalCommands(program: Command, out: (s: string) => void, err: (s: string) => void): void {
   const ev = program.command('eval').description('make, shrink and inspect evaluation weight files').helpOption('--help', 'show help');
   addSynth(ev, out);
-  addCompress(ev, out);
+  addCompress(ev, out, err);
   addExport(ev, out);
   addError(ev, out);
   addAverage(ev, out);
@@ -121,9 +123,15 @@ function addSynth(ev: Command, out: (s: string) => void): void {
     });
 }
 
-function addCompress(ev: Command, out: (s: string) => void): void {
-  ev.command('compress')
-    .description('shrink weights, in this order: --band, --pow2, --zero-below, then --bits 4 storage; or --band, then --codebook')
+function addCompress(ev: Command, out: (s: string) => void, err: (s: string) => void): void {
+  // The steps in the order the command line gives them (commander hands each option over as it is read).
+  const given: { name: string; value: string }[] = [];
+  const command = ev.command('compress');
+  for (const name of ['band', 'pow2', 'zero-below', 'bits']) command.on(`option:${name}`, (value: string) => given.push({ name, value }));
+  command
+    .description(
+      'shrink weights by steps applied in the order given (--band, --pow2, --zero-below; --bits 4, the storage, rounds last); or --band, then --codebook. A step that changes nothing is a warning',
+    )
     .argument('<in>', 'Edax eval.dat or compact file')
     .argument('<out>', 'output file')
     .option('--band <k>', 'average the tables of k consecutive empties counts (4: 61 tables → 16)', whole(1, 61))
@@ -156,10 +164,23 @@ function addCompress(ev: Command, out: (s: string) => void): void {
         }
         if (o.usage && !o.codebook) throw new RangeError('--usage weighs the values --codebook fits: give --codebook too');
         const src = readWeights(input);
+        // Each step with the value written with it (commander keeps only the last of a repeated option).
+        const steps: CompressStep[] = given.map(({ name, value }) =>
+          name === 'band'
+            ? { step: 'band', k: Number(value) }
+            : name === 'pow2'
+              ? { step: 'pow2' }
+              : name === 'zero-below'
+                ? { step: 'zero-below', n: Number(value) }
+                : { step: 'bits', bits: 4 },
+        );
+        // --bits is the storage: its rounding comes last wherever it is written.
+        const chain = [...steps.filter((x) => x.step !== 'bits'), ...steps.filter((x) => x.step === 'bits' && o.bits === 4)];
         let w: Weights;
         let bytes: number;
         if (o.codebook) {
-          const banded = compress(src.weights, { band: o.band });
+          const { weights: banded, unchanged } = compressSteps(src.weights, chain);
+          for (const x of unchanged) err(`warning: ${stepName(x)} changes nothing in ${input} (${describeLayout(src)})`);
           const usage =
             o.usage &&
             usageCounts(
@@ -171,7 +192,9 @@ function addCompress(ev: Command, out: (s: string) => void): void {
           w = rounded.weights;
           bytes = save(output, w, o.format, 4, rounded.codebook);
         } else {
-          w = compress(src.weights, { band: o.band, pow2: o.pow2, zeroBelow: o.zeroBelow, bits: o.bits });
+          const r = compressSteps(src.weights, chain);
+          for (const x of r.unchanged) err(`warning: ${stepName(x)} changes nothing in ${input} (${describeLayout(src)})`);
+          w = r.weights;
           bytes = save(output, w, o.format, o.bits);
         }
         const form = o.codebook ? '4-bit with a codebook' : `${o.bits}-bit`;

@@ -67,7 +67,7 @@ function buildProgram(stop: StopSignals): Command {
   const err = (s: string) => process.stderr.write(`${s}\n`);
   addSolveCommand(program, stop);
   addAnalyzeCommand(program, stop);
-  addEvalCommands(program, out);
+  addEvalCommands(program, out, err);
   addTrainCommands(program, out, err, stop);
   addLabCommands(program, out, err);
   addQueueCommands(program, out, err, stop);

@@ -14,27 +14,36 @@ import {
   averageBands,
   type Dataset,
   expandBands,
+  FileError,
   fitWeights,
   flagName,
+  gamesId,
   generate,
   guideHashFor,
   heldOutByEmpties,
   heldOutError,
+  isWthorGames,
   LEGACY_COMPACT_ID,
   NODE_HOST,
   pooledError,
+  problemOf,
   RECORD_WORDS,
   readDataset,
+  readGameFiles,
+  readRegularFile,
   readWeights,
   recordEmpties,
   recordExact,
   resolveValues,
   selectRecords,
+  type TaskGame,
   type Weights,
   writeCompact,
   writeEdax,
+  wthorGamesProblem,
 } from '../internal.js';
 import { evaluatorOf } from './eval.js';
+import { EXIT_USAGE } from './exit-codes.js';
 import { givenSettings, settingOption, UsageError } from './options.js';
 import { checkOutput, sameFile } from './outputs.js';
 import { formatTime, grouped } from './report.js';
@@ -65,6 +74,7 @@ interface GenOpts {
   force?: boolean;
   guide?: string;
   depth: number;
+  fromWthor?: string[];
 }
 
 interface FitOpts {
@@ -103,15 +113,36 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
     .option('--batch <n>', 'games per batch (the unit written and resumed)', number(1, 10000), 20)
     .option('--guide <weights>', 'choose moves by a shallow search with these weights (default: fastest first)')
     .option('--depth <plies>', 'plies of that search', number(1, 8), 3)
+    .option(
+      '--from-wthor <files...>',
+      "label the games of these WTHOR .wtb files instead of self-play: each game's theoretical score labels its positions down to the file's depth (24 empties; there its own exact score), and the line is solved at --solve-at (its PV exact); --games takes the first n",
+    )
     .addOption(settingOption('workers', 'worker threads'))
     .option('-h, --hash-bits <h>', 'table of 2^h entries per worker for the solves', number(10, 26), 18)
     .option('--resume', 'go on with an existing file (same settings)')
     .option('--force', 'start the file anew when it exists')
     .option('--quiet', 'no progress display')
     .helpOption('--help', 'show help')
-    .action(async (file: string, o: GenOpts) => {
+    .action(async (file: string, o: GenOpts, cmd: Command) => {
       if (o.resume && o.force) throw new UsageError('--resume goes on with the file, --force starts it anew: give one of them');
-      checkOutput('output', file, [o.guide], !!o.force || !!o.resume, 'use --resume to go on with it');
+      let fromGames: TaskGame[] | undefined;
+      let fromId = 0;
+      if (o.fromWthor) {
+        for (const name of ['seed', 'noise', 'depth'] as const)
+          if (cmd.getOptionValueSource(name) === 'cli')
+            throw new UsageError(
+              `--${name}: --from-wthor labels the games as they were played; ${name === 'seed' ? 'no draw is made' : 'no move is chosen'}`,
+            );
+        fromGames = wthorGames(o.fromWthor, err);
+        if (fromGames.length === 0) throw new UsageError(`--from-wthor: no game to label in ${o.fromWthor.join(', ')}`);
+        if (cmd.getOptionValueSource('games') !== 'cli') o.games = fromGames.length;
+        else if (o.games > fromGames.length)
+          throw new UsageError(`--games ${o.games}: the --from-wthor files hold ${fromGames.length} games that replay`);
+        // The identity of all the files' games, not of the first --games: a file made with fewer games resumes with more.
+        fromId = gamesId(fromGames);
+        fromGames = fromGames.slice(0, o.games);
+      }
+      checkOutput('output', file, [o.guide, ...(o.fromWthor ?? [])], !!o.force || !!o.resume, 'use --resume to go on with it');
       if (o.force) rmSync(file, { force: true });
       let resume: Dataset | undefined;
       if (o.resume) {
@@ -151,12 +182,13 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
           }
         }
         const settings = {
-          seed: o.seed,
+          seed: fromGames ? 0 : o.seed,
           solveAt: o.solveAt,
           batchGames: o.batch,
-          noise: o.noise,
-          depth: o.guide ? o.depth : 0,
+          noise: fromGames ? 0 : o.noise,
+          depth: o.guide && !fromGames ? o.depth : 0,
           guideHash,
+          ...(fromGames ? { gamesId: fromId, fromGames } : {}),
           guide: o.guide ? resolve(o.guide) : null,
           games: o.games,
           workers: resolveValues(givenSettings(o, 'train'), NODE_HOST, flagName).workers,
@@ -185,6 +217,37 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
         process.exitCode = stop.exitCode;
       }
     });
+}
+
+/**
+ * The games of --from-wthor's files, in the order given: a file that is not
+ * a WTHOR .wtb, or is damaged, is one line on stderr (the others go on, and
+ * the exit code is 2); so is a game that does not replay.
+ */
+function wthorGames(files: readonly string[], err: (s: string) => void): TaskGame[] {
+  const games: TaskGame[] = [];
+  for (const name of files) {
+    let bytes: Uint8Array;
+    try {
+      bytes = readRegularFile(name);
+    } catch (e) {
+      err(`error: ${e instanceof FileError ? e.message : `${name}: ${problemOf(e)}`}`);
+      process.exitCode = EXIT_USAGE;
+      continue;
+    }
+    if (!isWthorGames(bytes)) {
+      err(`error: ${name}: ${wthorGamesProblem(bytes, name) ?? 'not a WTHOR games file (.wtb)'}; the other files go on`);
+      process.exitCode = EXIT_USAGE;
+      continue;
+    }
+    const read = readGameFiles([{ name, bytes }]);
+    for (const p of read.problems) {
+      err(`error: ${p}`);
+      process.exitCode = EXIT_USAGE;
+    }
+    for (const g of read.games) games.push({ moves: g.moves, ...(g.theoretical ? { theoretical: g.theoretical } : {}) });
+  }
+  return games;
 }
 
 function addSelect(train: Command, out: (s: string) => void, err: (s: string) => void): void {

@@ -1,7 +1,8 @@
 /**
- * Shrinking weights, the steps of the quantisation experiment, applied in
- * this order: average over bands of empties counts, round to powers of two,
- * zero the small ones. Then the 4-bit form stores what is left (0, ±32 …
+ * Shrinking weights, the steps of the quantisation experiment: average over
+ * bands of empties counts, round to powers of two, zero the small ones
+ * (`compressSteps`: in any order, each step saying whether it changed
+ * anything). Then the 4-bit form stores what is left (0, ±32 …
  * ±2048) two weights to a byte. The other 4-bit form, a codebook, keeps 16
  * values per table and pattern group chosen to fit that group's weights
  * (k-means), so that a code costs less precision than a power of two.
@@ -21,7 +22,7 @@ import {
   PATTERN_SQUARES,
   UNPACKED_OFFSET,
 } from './features.js';
-import { CODES, tablesFor, Weights } from './weights.js';
+import { CODES, expandBands, tablesFor, Weights } from './weights.js';
 
 export interface CompressOptions {
   /** Average the tables of K consecutive empties counts (the input must have one per count). */
@@ -62,9 +63,65 @@ export function compressWeight(v: number, o: CompressOptions): number {
   return v;
 }
 
-/** Tables of K consecutive empties counts averaged into one (rounded to the nearest integer). */
+/** A step of `compressSteps`. */
+export type CompressStep =
+  | { readonly step: 'band'; readonly k: number }
+  | { readonly step: 'pow2' }
+  | { readonly step: 'zero-below'; readonly n: number }
+  | { readonly step: 'bits'; readonly bits: 4 };
+
+/** A step as the command line writes it: "--band 4", "--pow2", "--zero-below 32", "--bits 4". */
+export function stepName(s: CompressStep): string {
+  return s.step === 'band' ? `--band ${s.k}` : s.step === 'pow2' ? '--pow2' : s.step === 'zero-below' ? `--zero-below ${s.n}` : '--bits 4';
+}
+
+/**
+ * The steps applied in the order given (the band averaging of rounded
+ * weights is not the rounding of averaged ones), with the steps that
+ * changed no weight: a researcher's chain that silently does nothing is a
+ * wrong experiment. `--bits 4` rounds to the 4-bit values (what the 4-bit
+ * form stores); it must be the last step, as nothing after it would stay
+ * storable.
+ */
+export function compressSteps(w: Weights, steps: readonly CompressStep[]): { weights: Weights; unchanged: CompressStep[] } {
+  const at = steps.findIndex((s) => s.step === 'bits');
+  if (at >= 0 && at !== steps.length - 1)
+    throw new RangeError(`--bits 4 rounds to what the 4-bit form stores: give it after ${stepName(steps[steps.length - 1])}, last`);
+  let out = w;
+  const unchanged: CompressStep[] = [];
+  for (const s of steps) {
+    const next =
+      s.step === 'band'
+        ? s.k === out.band
+          ? out
+          : averageBands(out, s.k)
+        : new Weights(
+            out.band,
+            out.packed.map((v) =>
+              compressWeight(v, s.step === 'pow2' ? { pow2: true } : s.step === 'zero-below' ? { zeroBelow: s.n } : { bits: 4 }),
+            ),
+          );
+    if (sameWeights(out, next)) unchanged.push(s);
+    out = next;
+  }
+  return { weights: out, unchanged };
+}
+
+function sameWeights(a: Weights, b: Weights): boolean {
+  if (a.band !== b.band || a.packed.length !== b.packed.length) return false;
+  for (let i = 0; i < a.packed.length; i++) if (a.packed[i] !== b.packed[i]) return false;
+  return true;
+}
+
+/**
+ * Tables of K consecutive empties counts averaged into one (rounded to the
+ * nearest integer), from weights of any band layout: each empties count
+ * takes its own table's weights (a band of 4 gives its table to each of its
+ * 4 counts), so bands of 4 become bands of 8, or of 1 again.
+ */
 export function averageBands(w: Weights, band: number): Weights {
-  if (w.band !== 1) throw new RangeError(`bands are made from one table per empties count, not from bands of ${w.band}`);
+  if (!Number.isInteger(band) || band < 1 || band > N_PLIES) throw new RangeError(`a band is 1 to ${N_PLIES} empties counts, not ${band}`);
+  w = expandBands(w);
   const tables = tablesFor(band);
   const out = new Int16Array(tables * N_PACKED);
   for (let t = 0; t < tables; t++) {

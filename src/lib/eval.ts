@@ -1,6 +1,17 @@
 /** revsolve/eval: evaluation weights, read, evaluated, compressed and written (Edax's eval.dat or the compact file). */
 
-export { averageBands, averageWeights, codebookWeights, compress, histogram, syntheticWeights, usageCounts } from '../eval/compress.js';
+export {
+  averageBands,
+  averageWeights,
+  type CompressStep,
+  codebookWeights,
+  compress,
+  compressSteps,
+  histogram,
+  stepName,
+  syntheticWeights,
+  usageCounts,
+} from '../eval/compress.js';
 export { N_PACKED } from '../eval/features.js';
 export {
   EDAX_BYTES,

@@ -8,6 +8,9 @@
  *   header (32 bytes): "RSTD", u32 version 1, u32 seed, u32 solve-at
  *     empties, u32 games per batch, u32 noise in 1/1000, u32 search depth
  *     of the moves, u32 identity of the guiding weights file (guideId; 0: none)
+ *   version 2 (real games, `train gen --from-wthor`), 40 bytes: the same,
+ *     then u32 1 (the games came from files) and u32 the identity of those
+ *     games (gamesId: their moves and theoretical scores, in order)
  *   chunk: u32 batch, u32 records, records, u32 CRC-32 of the chunk so far
  *   record (20 bytes): i32 player hi, lo, opponent hi, lo (player to move),
  *     i32 score << 8 | exact (1 when the score is the position's own exact
@@ -55,6 +58,8 @@ export interface DataHeader {
   readonly depth: number;
   /** Identity of the weights file guiding the moves (0: none; see guideId). */
   readonly guideHash: number;
+  /** The real games labelled (`train gen --from-wthor`): their identity (gamesId); absent for self-play. */
+  readonly gamesId?: number;
 }
 
 /** A training data file that cannot be read or written (binary: no line). */
@@ -85,10 +90,24 @@ export function guideHashFor(bytes: Uint8Array, resumed?: DataHeader): number {
   return resumed?.guideHash === LEGACY_COMPACT_ID && compact ? LEGACY_COMPACT_ID : guideId(bytes);
 }
 
+/** The identity of a list of games (moves, then black's theoretical discs or 255): the first 4 bytes of a SHA-256 (never 0). */
+export function gamesId(games: readonly { moves: readonly number[]; theoretical?: { discs: number; depth: number } }[]): number {
+  const h = createHash('sha256');
+  for (const g of games)
+    h.update(Uint8Array.from([...g.moves.map((m) => m & 255), g.theoretical?.discs ?? 255, g.theoretical?.depth ?? 255, 254]));
+  return h.digest().readUInt32LE(0) || 1;
+}
+
+const headerSize = (h: DataHeader) => (h.gamesId === undefined ? HEADER_BYTES : HEADER_BYTES + 8);
+
 function headerBytes(h: DataHeader): Buffer {
-  const b = Buffer.alloc(HEADER_BYTES);
+  const b = Buffer.alloc(headerSize(h));
   b.write(MAGIC, 0, 'latin1');
-  b.writeUInt32LE(1, 4);
+  b.writeUInt32LE(h.gamesId === undefined ? 1 : 2, 4);
+  if (h.gamesId !== undefined) {
+    b.writeUInt32LE(1, 32);
+    b.writeUInt32LE(h.gamesId >>> 0, 36);
+  }
   b.writeUInt32LE(h.seed >>> 0, 8);
   b.writeUInt32LE(h.solveAt, 12);
   b.writeUInt32LE(h.batchGames, 16);
@@ -121,19 +140,23 @@ export function readDataset(file: string): Dataset {
   }
   if (buf.length < HEADER_BYTES || buf.toString('latin1', 0, 4) !== MAGIC)
     throw new DatasetError(file, 'not a revsolve training data file (RSTD)');
-  if (buf.readUInt32LE(4) !== 1) throw new DatasetError(file, `version ${buf.readUInt32LE(4)}; this revsolve reads version 1`);
-  const header = {
+  const version = buf.readUInt32LE(4);
+  if (version !== 1 && version !== 2) throw new DatasetError(file, `version ${version}; this revsolve reads versions 1 and 2`);
+  if (version === 2 && (buf.length < HEADER_BYTES + 8 || buf.readUInt32LE(32) !== 1))
+    throw new DatasetError(file, 'a version 2 header cut short or of an unknown source');
+  const header: DataHeader = {
     seed: buf.readUInt32LE(8),
     solveAt: buf.readUInt32LE(12),
     batchGames: buf.readUInt32LE(16),
     noise: buf.readUInt32LE(20) / 1000,
     depth: buf.readUInt32LE(24),
     guideHash: buf.readUInt32LE(28),
+    ...(version === 2 ? { gamesId: buf.readUInt32LE(36) } : {}),
   };
   const parts: Buffer[] = [];
   const ends: number[] = [];
   let count = 0;
-  let at = HEADER_BYTES;
+  let at = headerSize(header);
   let batches = 0;
   let problem: string | undefined;
   while (at < buf.length) {
@@ -211,11 +234,16 @@ export class DatasetWriter {
         h.batchGames !== header.batchGames ||
         h.noise !== Math.round(header.noise * 1000) / 1000 ||
         h.depth !== header.depth ||
-        h.guideHash !== header.guideHash >>> 0
+        h.guideHash !== header.guideHash >>> 0 ||
+        h.gamesId !== (header.gamesId === undefined ? undefined : header.gamesId >>> 0)
       ) {
+        const source =
+          h.gamesId === undefined
+            ? 'self-play'
+            : `the games of id ${h.gamesId.toString(16)} (the same --from-wthor files, in the same order)`;
         throw new DatasetError(
           file,
-          `was made with other settings (seed ${h.seed}, solve at ${h.solveAt}, ${h.batchGames} games a batch, noise ${h.noise}, depth ${h.depth}, ` +
+          `was made with other settings (${source}, seed ${h.seed}, solve at ${h.solveAt}, ${h.batchGames} games a batch, noise ${h.noise}, depth ${h.depth}, ` +
             `guide ${h.guideHash ? `id ${h.guideHash.toString(16)}` : 'none'}): resume with those`,
         );
       }
@@ -227,14 +255,14 @@ export class DatasetWriter {
         throw new DatasetError(file, 'exists: use --resume to go on with it, or another name');
       this.fd = onFile(file, () => openSync(file, 'w'));
       try {
-        appendFlushed(this.fd, file, headerBytes(header).subarray(0, HEADER_BYTES), 0);
+        appendFlushed(this.fd, file, headerBytes(header), 0);
       } catch (e) {
         // No header, no file: a half-made one would stop the next run and --resume alike.
         closeSync(this.fd);
         rmSync(file, { force: true });
         throw e;
       }
-      this.at = HEADER_BYTES;
+      this.at = headerSize(header);
     }
   }
 

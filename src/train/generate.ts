@@ -6,7 +6,7 @@
  */
 import { Piscina } from 'piscina';
 import { type DataHeader, type Dataset, DatasetWriter } from './dataset.js';
-import type { GenResult, GenTask } from './gen-worker.js';
+import type { GenResult, GenTask, TaskGame } from './gen-worker.js';
 
 export interface GenSettings extends DataHeader {
   /** Weights file guiding the moves (null: fastest first). */
@@ -14,6 +14,8 @@ export interface GenSettings extends DataHeader {
   readonly games: number;
   readonly workers: number;
   readonly bits: number;
+  /** Real games to label instead of self-play (`games` is then at most their number). */
+  readonly fromGames?: readonly TaskGame[];
 }
 
 export type GenProgress = (gamesDone: number, records: number, nodes: number) => void;
@@ -53,6 +55,7 @@ export async function generate(
         batch,
         firstGame,
         games: Math.min(s.batchGames, s.games - firstGame),
+        ...(s.fromGames ? { fromGames: s.fromGames.slice(firstGame, firstGame + Math.min(s.batchGames, s.games - firstGame)) } : {}),
       };
       const r = (await pool.run(task, { signal })) as GenResult;
       done.set(batch, r);
