@@ -9,10 +9,12 @@
  * positions; exported as JSON or CSV saying which rows are exact.
  */
 
-import { formatScore, playedLeadsTo, playedScore } from '../src/game/scores.js';
-import { emptyCount, legalMoves, PASS, type Position, play } from '../src/position/position.js';
+import { type AnalysisHooks, analyseMoves, type ChildSolved, recordOf } from '../src/game/analysis.js';
+import type { Game } from '../src/game/record.js';
+import { formatScore } from '../src/game/scores.js';
+import { emptyCount, legalMoves, moveName, PASS, play } from '../src/position/position.js';
 import { SettingProblem, setting } from '../src/settings.js';
-import { type AnalysisRow, analysisCsv, analysisJson, analysisRow } from './analysis.js';
+import { type AnalysisRow, analysisCsv, analysisJson } from './analysis.js';
 import { keepInView } from './board.js';
 import { $, download, enable, say } from './dom.js';
 import type { SolveSettings } from './engine-host.js';
@@ -177,43 +179,51 @@ export class AnalysisView {
     const key = storeKey(game);
     try {
       const sv = await engine.solverFor(s);
-      // Before the analysed empties, in the order played: every move estimated, not proven (a search of ESTIMATE_DEPTH plies with the evaluator).
-      for (const i of steps) {
-        const before = game.positions[i - 1];
-        const m = game.played[i] as number;
-        if (emptyCount(before) <= from) continue;
-        const guesses = new Map<number, number>();
-        await sv.estimateEvery(before, legalMoves(before), ESTIMATE_DEPTH, (move, score) => guesses.set(move, 0 - score));
-        analysis.rows.push(analysisRow(game.moveNumber(i), before, m, guesses, ESTIMATE_DEPTH));
-        this.page.render();
-      }
-      // From the analysed empties on, from the end back: the move played leads to the position analysed just
-      // before (after the opponent's pass, when it has no move), whose best is that move's score: not solved twice.
-      let later: { position: Position; best: number } | null = null;
-      for (const i of [...steps].reverse()) {
-        const before = game.positions[i - 1];
-        const m = game.played[i] as number;
-        if (emptyCount(before) > from) continue;
-        const scores = new Map<number, number>();
-        // As the command line's analysis scores it (src/game/scores.ts).
-        const leadsTo = later ? playedLeadsTo({ position: before, move: m }, later) : 0;
-        if (later && leadsTo !== 0) scores.set(m, playedScore(leadsTo, later.best));
-        for (const [x, v] of state.known.moveScores(before)) if (!scores.has(x)) scores.set(x, v);
-        const todo = legalMoves(before).filter((x) => !scores.has(x));
-        await sv.solveEvery(
-          before,
-          todo,
-          (move, r) => {
-            state.known.set(play(before, move), { score: r.score, move: r.move, pv: r.pv });
-            scores.set(move, -r.score);
+      // The one analysis (src/game/analysis.ts): the page's hooks estimate on the workers, take the scores
+      // the page knows, and solve position by position from the end back (each later one's table helps).
+      const replayed: Game = {
+        moves: steps.map((i) => ({ number: game.moveNumber(i), position: game.positions[i - 1], move: game.played[i] as number })),
+        final: game.positions[game.length - 1],
+      };
+      const hooks: AnalysisHooks = {
+        known: (p) => state.known.moveScores(p),
+        estimate: {
+          depth: ESTIMATE_DEPTH,
+          run: async (p, moves) => {
+            const guesses = new Map<number, number>();
+            await sv.estimateEvery(p, moves, ESTIMATE_DEPTH, (move, score) => guesses.set(move, 0 - score));
+            return guesses;
           },
-          () => undefined,
-        );
-        const row = analysisRow(game.moveNumber(i), before, m, scores);
-        later = { position: before, best: row.best };
-        const first = legalMoves(before).find((x) => scores.get(x) === row.best) as number;
-        if (!state.known.get(before))
-          state.known.set(before, { score: row.best, move: first, pv: [first, ...(state.known.get(play(before, first))?.pv ?? [])] });
+        },
+        async *solve(work) {
+          for (const at of [...new Set(work.map((w) => w.at))].sort((a, b) => b - a)) {
+            const mine = work.filter((w) => w.at === at);
+            const parent = mine[0].parent;
+            const found: ChildSolved[] = [];
+            await sv.solveEvery(
+              parent,
+              mine.map((w) => w.move),
+              (move, r) => {
+                state.known.set(play(parent, move), { score: r.score, move: r.move, pv: r.pv });
+                found.push({ at, move, score: r.score, nodes: r.nodes });
+              },
+              () => undefined,
+            );
+            yield* found;
+          }
+        },
+      };
+      for await (const m of analyseMoves(replayed, from, hooks, 'found')) {
+        const row = recordOf(m);
+        if (m.estimateDepth === null) {
+          const first = legalMoves(m.position).find((x) => m.scores[moveName(x)] === m.best) as number;
+          if (!state.known.get(m.position))
+            state.known.set(m.position, {
+              score: m.best,
+              move: first,
+              pv: [first, ...(state.known.get(play(m.position, first))?.pv ?? [])],
+            });
+        }
         analysis.rows.push(row);
         analysis.rows.sort((a, b) => a.move - b.move);
         this.page.render();

@@ -9,11 +9,11 @@
 import { OptionError } from '../errors.js';
 import { type SuiteOptions, solveSuite } from '../pool/suite.js';
 import type { ObfEntry } from '../position/obf.js';
-import { type Color, describe, emptyCount, legalMoves, moveName, PASS, type Position, play } from '../position/position.js';
+import { type Color, describe, play } from '../position/position.js';
 import { defaultOf } from '../settings.js';
 import { resolveOptions } from '../solve/settings.js';
+import { analyseMoves, type MoveAnalysis } from './analysis.js';
 import { type Game, RecordError, replayGame } from './record.js';
-import { type MoveRecord, moveRecord, playedLeadsTo, playedScore, type ScoredMove, scoredMove } from './scores.js';
 
 export interface AnalyzeOptions extends Omit<SuiteOptions, 'order' | 'keepTable' | 'onBadLine' | 'wld'> {
   /** Analyse the positions of this many empties or fewer (default 22). */
@@ -23,23 +23,7 @@ export interface AnalyzeOptions extends Omit<SuiteOptions, 'order' | 'keepTable'
 /** The default of `from` (the settings table's). */
 export const DEFAULT_FROM: number = defaultOf('from');
 
-/** One position of the game, analysed (ScoredMove: every move's score, the best, the loss). Scores are for its side to move. */
-export interface MoveAnalysis extends ScoredMove {
-  /** The move's number in the record (1 = the first). */
-  readonly number: number;
-  readonly empties: number;
-  readonly toMove: Color;
-  readonly position: Position;
-  /** The move played (a square). */
-  readonly played: number;
-  /** Nodes searched for this position's children (the move played, when it leads to the next analysed position, is that position's). */
-  readonly nodes: number;
-}
-
-/** The analysed move as every output writes it (scores.ts, MoveRecord): exact. */
-export function recordOf(m: MoveAnalysis): MoveRecord {
-  return moveRecord(m.number, m.empties, m.toMove === 'X' ? 'black' : 'white', moveName(m.played), m);
-}
+export { type MoveAnalysis, recordOf } from './analysis.js';
 
 /** What one side lost over the analysed moves. */
 export interface SideLoss {
@@ -167,59 +151,15 @@ function gameArgument(game: unknown): Game {
   return game as Game;
 }
 
-async function* analyzeReplayed({ moves }: Game, from: number, suite: SuiteOptions): AsyncGenerator<MoveAnalysis> {
-  const chosen = moves.filter((m) => m.move !== PASS && emptyCount(m.position) <= from);
-  // The move played leads to the next analysed position (after a pass, when
-  // the opponent has none): its score is that position's best, known once
-  // that position is analysed, so it is not solved a second time.
-  const playedFrom = chosen.map((m, at) => playedLeadsTo(m, chosen[at + 1]));
-  // Each other legal move of each chosen position is one entry of the suite.
-  const entries: ObfEntry[] = [];
-  const owner: { at: number; move: number }[] = [];
-  for (const [at, m] of chosen.entries()) {
-    for (const move of legalMoves(m.position)) {
-      if (move === m.move && playedFrom[at] !== 0) continue;
-      entries.push({ line: 0, position: play(m.position, move), answers: [] });
-      owner.push({ at, move });
-    }
-  }
-  const scores = chosen.map(() => new Map<number, number>());
-  const nodes = chosen.map(() => 0);
-  const moveCount = chosen.map((m) => legalMoves(m.position).length);
-  let next = 0;
-  // Positions are yielded in order, each once its moves are known (the
-  // played move's score waits for the next position: a position is yielded
-  // after the one that follows it is complete).
-  const complete = (at: number): boolean => scores[at].size === moveCount[at];
-  const settle = (at: number): void => {
-    // A complete position gives the one before it its played move's score; that one may then be complete in turn.
-    for (let k = at; k > 0 && playedFrom[k - 1] !== 0 && complete(k) && !scores[k - 1].has(chosen[k - 1].move); k--) {
-      scores[k - 1].set(chosen[k - 1].move, playedScore(playedFrom[k - 1], Math.max(...scores[k].values())));
-    }
-  };
-  if (entries.length > 0) {
-    for await (const r of solveSuite(entries, { ...suite, keepTable: true, order: 'input' })) {
-      const o = owner[r.index - 1];
-      scores[o.at].set(o.move, 0 - r.score); // the child's score is its own side's (0 - x: never -0)
-      nodes[o.at] += r.nodes;
-      settle(o.at);
-      while (next < chosen.length && complete(next)) yield analysisOf(chosen[next], scores[next], nodes[next++]);
-    }
-  }
-}
-
-function analysisOf(
-  m: { number: number; position: Position; move: number },
-  scores: ReadonlyMap<number, number>,
-  nodes: number,
-): MoveAnalysis {
-  return {
-    number: m.number,
-    empties: emptyCount(m.position),
-    toMove: m.position.toMove,
-    position: m.position,
-    played: m.move,
-    ...scoredMove(scores, m.move),
-    nodes,
-  };
+/** The analysis (analysis.ts) with every child a position of a suite on the worker pool, in the order played. */
+async function* analyzeReplayed(game: Game, from: number, suite: SuiteOptions): AsyncGenerator<MoveAnalysis> {
+  yield* analyseMoves(game, from, {
+    async *solve(work) {
+      const entries: ObfEntry[] = work.map((w) => ({ line: 0, position: play(w.parent, w.move), answers: [] }));
+      for await (const r of solveSuite(entries, { ...suite, keepTable: true, order: 'input' })) {
+        const w = work[r.index - 1];
+        yield { at: w.at, move: w.move, score: r.score, nodes: r.nodes };
+      }
+    },
+  });
 }
