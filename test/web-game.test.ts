@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { replayGame } from '../src/game/record.js';
 import { START_POSITION } from '../src/position/perft.js';
-import { PASS, PositionError, parsePosition, play } from '../src/position/position.js';
+import { legalMoves, PASS, PositionError, parseMove, parsePosition, play } from '../src/position/position.js';
 import { gameAddress, readAddress } from '../web/address.js';
 import type { AnalysisRow } from '../web/analysis.js';
 import { currentMove } from '../web/analysis-view.js';
@@ -76,6 +76,35 @@ describe("the page's game", () => {
     g.push(squares('f5f4')[1]);
     expect(g.record()).toBe('f5f4');
     expect(g.length).toBe(3);
+  });
+});
+
+describe('side lines', () => {
+  it("the line's own move steps on; another opens a side line beside the main line; the main line's move at the branch returns to it", () => {
+    const g = new GameHistory();
+    g.load(START_POSITION, squares('f5d6c3d3c4'), 2);
+    g.playMove(parseMove('c3'));
+    expect([g.at, g.length, g.main]).toEqual([3, 6, null]);
+    // Another move than d3 after c3: a side line of 4 moves, the main line kept.
+    const other = legalMoves(g.position).find((x) => x !== parseMove('d3'))!;
+    g.playMove(other);
+    expect([g.at, g.length, g.branch(), g.main]).toEqual([4, 5, 3, squares('f5d6c3d3c4')]);
+    expect(g.mainRecord()).toBe('f5d6c3d3c4');
+    // Through the address and back: both lines.
+    const back = readAddress(gameAddress(g));
+    const h = new GameHistory();
+    h.load(back.start, back.squares, back.at, back.main);
+    expect(h.snapshot()).toEqual(g.snapshot());
+    // At the branch, the main line's move goes back to it, one step on.
+    g.at = 3;
+    g.playMove(parseMove('d3'));
+    expect([g.at, g.record(), g.main]).toEqual([4, 'f5d6c3d3c4', null]);
+    // toMain from further down a side line: the main line at the branch.
+    g.at = 2;
+    g.playMove(legalMoves(g.position).find((x) => x !== parseMove('c3'))!);
+    g.playMove(legalMoves(g.position)[0]);
+    g.toMain();
+    expect([g.at, g.record(), g.main]).toEqual([2, 'f5d6c3d3c4', null]);
   });
 });
 

@@ -3,7 +3,8 @@
  * back: `p` its start position when it is not the usual one (64 squares and
  * the side, as OBF writes them, no space), `g` its record (passes implied, as
  * `revsolve analyze` reads it), `at` the step shown when it is not the last
- * (passes count as steps). A lone `?p=` (a position, as earlier pages wrote
+ * (passes count as steps), `m` the main line's record when `g` is a side
+ * line. A lone `?p=` (a position, as earlier pages wrote
  * their links) is a game from that position. Pure: the tests run it in Node.
  */
 import { recordMoves } from '../src/game/record.js';
@@ -12,11 +13,12 @@ import { type Position, PositionError } from '../src/position/position.js';
 import type { GameHistory } from './game.js';
 import { positionKey, readPositionText } from './text.js';
 
-/** What an address holds: a start, a record's squares, the step shown (null: the last). */
+/** What an address holds: a start, a record's squares, the step shown (null: the last), the main line's squares when the record is a side line. */
 export interface AddressedGame {
   readonly start: Position;
   readonly squares: readonly number[];
   readonly at: number | null;
+  readonly main: readonly number[] | null;
 }
 
 /** The address's search part for a game ('' for the usual start and no move). */
@@ -26,6 +28,7 @@ export function gameAddress(game: GameHistory): string {
   const record = game.record();
   if (record) q.set('g', record);
   if (game.at < game.length - 1) q.set('at', String(game.at));
+  if (game.main) q.set('m', game.mainRecord());
   const s = q.toString();
   return s ? `?${s}` : '';
 }
@@ -53,5 +56,14 @@ export function readAddress(search: string): AddressedGame {
     }
   }
   if (at !== null && !/^\d+$/.test(at)) throw new PositionError(`the address's step (at=${at}): a whole number of steps`);
-  return { start, squares, at: at === null ? null : Number(at) };
+  const m = q.get('m');
+  let main: number[] | null = null;
+  if (m) {
+    try {
+      main = recordMoves(m);
+    } catch (e) {
+      throw new PositionError(`the address's main line (m=${m}): ${(e as Error).message}`);
+    }
+  }
+  return { start, squares, at: at === null ? null : Number(at), main };
 }

@@ -124,6 +124,7 @@ export class BoardView {
     const list = $('moves');
     const { game } = state;
     const items: HTMLElement[] = [];
+    const branch = game.branch();
     for (let i = 1; i < game.length; i++) {
       const b = document.createElement('button');
       b.type = 'button';
@@ -137,12 +138,25 @@ export class BoardView {
         b.title = `${row.exact ? '' : '≈'}lost ${row.loss}: ${row.played} ${formatScore(row.score)}, best ${row.bestMoves.join(' ')} ${formatScore(row.best)}`;
         if (!row.exact) b.dataset.estimate = String(row.estimateDepth);
       }
-      b.className = `${i === game.at ? 'at ' : ''}${row ? lossClass(row.loss) : ''}`.trim();
+      const side = game.main !== null && i > branch;
+      if (side) b.dataset.side = '1';
+      b.className = `${i === game.at ? 'at ' : ''}${side ? 'side ' : ''}${row ? lossClass(row.loss) : ''}`.trim();
       b.disabled = state.running;
       b.onclick = () => goTo(i);
       items.push(b);
     }
     list.replaceChildren(...items);
+    // A side line: where it leaves the main line, the main line's move there, and the way back.
+    const main = game.main;
+    $('line-row').hidden = main === null;
+    list.dataset.side = main === null ? '' : String(branch);
+    if (main !== null) {
+      const mainMove = main[branch];
+      const number = game.moveNumber(branch) + (mainMove === PASS ? 0 : 1);
+      $('line-info').textContent =
+        `side line from move ${game.moveNumber(branch) + 1}; the game went ${mainMove === PASS ? 'pass' : `${number}. ${moveName(mainMove)}`} (${main.length - branch} moves on)`;
+    }
+    (document.getElementById('main-line') as HTMLButtonElement).disabled = state.running;
     list.dataset.length = String(game.length - 1);
     list.dataset.at = String(game.at);
     const at = list.querySelector<HTMLElement>('button.at');

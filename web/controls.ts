@@ -26,6 +26,7 @@ export interface Controlled extends Page, InputHost {
   leavePv(): void;
   stepPv(by: number): void;
   flip(): void;
+  toMain(): void;
   readonly files: FilesView;
 }
 
@@ -47,6 +48,7 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
     if (legalMoves(state.game.position).length === 0) app.play(PASS);
   });
   $('flip').onclick = () => app.flip();
+  $('main-line').onclick = idle(() => app.toMain());
   $('toggle-side').onclick = idle(() => app.newGame(otherSide(state.game.position)));
   $('start').onclick = idle(() => app.newGame(START_POSITION));
   $('clear').onclick = idle(() => app.newGame(emptyBoard()));

@@ -61,8 +61,15 @@ class PageApp implements Page {
     showPosition(this, true);
   }
 
+  /** A move: the line's own next move steps forward; another opens a side line (GameHistory.playMove). */
   play(move: number): void {
-    this.change(() => this.state.game.push(move));
+    if (this.state.game.next === move) this.goTo(this.state.game.at + 1);
+    else this.change(() => this.state.game.playMove(move));
+  }
+
+  /** Back to the main line from a side line. */
+  toMain(): void {
+    if (!this.state.running) this.change(() => this.state.game.toMain());
   }
 
   /** A new game from `start` ("empty board", "start position", an edit, a position pasted or picked). */

@@ -50,7 +50,7 @@ export function showAddressGame(page: ShownHost): void {
   const { game } = page.state;
   try {
     const a = readAddress(location.search);
-    game.load(a.start, a.squares, a.at);
+    game.load(a.start, a.squares, a.at, a.main);
   } catch (e) {
     game.begin(START_POSITION);
     page.analysis.restore();

@@ -1,0 +1,100 @@
+/**
+ * Side lines on the page (issue 73, point 1), in headless Chromium at a
+ * desktop's size and a phone's: the game's own next move steps forward,
+ * another move opens a side line with the main line kept, Ctrl+Z takes back
+ * that move only, "back to the main line" returns with the analysis intact,
+ * and a reload keeps both lines (the address's `m`).
+ */
+
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordMoves, replayGame } from '../src/game/record.js';
+import { legalMoves, moveName } from '../src/position/position.js';
+import { chromiumForTests, ready, type Seen, servedPage, watch, whenReady } from './page.js';
+
+const chromium = chromiumForTests('test/web-lines.test.ts');
+
+// A game without a pass (web-player.test.ts's G1): each move is a step.
+const G1 = 'f5f4c3c4d3f6b3d6g4c2e2h4f3e3f7g3c1b4e6d2g2g6b2g8g5a3d7a1g7d8c7f2c6b8e7h8a4b6g1h5b7h2b1c5a7a8a2d1e1a5h3f8h7e8h6f1h1b5c8a6';
+const squares = recordMoves(G1);
+const game = replayGame(G1);
+const own = moveName(squares[40]); // the game's move 41
+const next = moveName(squares[41]); // its move 42
+/** Another legal move than the game's 42nd, in the position it was played in. */
+const other = moveName(legalMoves(game.moves[41].position).find((x) => x !== squares[41])!);
+
+const rowsText = (page: Page) => page.locator('#analysis tbody tr').allTextContents();
+const moves = (page: Page, name: string) => page.locator('#moves').getAttribute(name);
+
+describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => {
+  const served = servedPage(chromium!);
+
+  describe.each([
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])('at $width×$height', (viewport) => {
+    let context: BrowserContext;
+    let page: Page;
+    let seen: Seen;
+    beforeAll(async () => {
+      context = await served.browser.newContext({ viewport });
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it("the game's own move steps on; another opens a side line; Ctrl+Z takes back that move only; the main line comes back with its analysis", async () => {
+      page = await context.newPage();
+      seen = watch(page);
+      await ready(page, `${served.url}?g=${G1}&at=40`);
+      await page.fill('#analyse-from', '8');
+      await page.click('#analyse');
+      await page.locator('#analysis-box[data-state=done]').waitFor({ timeout: 120_000 });
+      const rows = await rowsText(page);
+      expect(rows.length).toBe(60);
+      await page.click('#moves button[data-at="40"]');
+
+      // The game's own move 41: a step forward, nothing lost.
+      await page.click(`.sq[data-square=${own}]`);
+      expect([await moves(page, 'data-length'), await moves(page, 'data-at'), await moves(page, 'data-side')]).toEqual(['60', '41', '']);
+      expect(await page.locator('#line-row').isHidden()).toBe(true);
+      expect(await rowsText(page)).toEqual(rows);
+      expect(new URL(page.url()).searchParams.get('g')).toBe(G1);
+
+      // Another move than the game's 42nd: a side line, the main line named and kept.
+      await page.click(`.sq[data-square=${other}]`);
+      expect([await moves(page, 'data-length'), await moves(page, 'data-at'), await moves(page, 'data-side')]).toEqual(['42', '42', '41']);
+      expect(await page.locator('#moves button[data-side="1"]').count()).toBe(1);
+      expect(await page.locator('#line-info').textContent()).toBe(`side line from move 42; the game went 42. ${next} (19 moves on)`);
+      expect(new URL(page.url()).searchParams.get('m')).toBe(G1);
+      expect(new URL(page.url()).searchParams.get('g')).toBe(`${G1.slice(0, 82)}${other}`);
+
+      // Ctrl+Z: that move only; the main line and its rows as they were.
+      await page.click('#board');
+      await page.keyboard.press('Control+z');
+      await page.locator('#moves[data-length="60"]').waitFor({ timeout: 10_000 });
+      expect([await moves(page, 'data-at'), await moves(page, 'data-side')]).toEqual(['41', '']);
+      expect(await rowsText(page)).toEqual(rows);
+
+      // Ctrl+Y puts the side line back; a reload keeps it and its main line; "back to the main line" returns there, rows intact.
+      await page.keyboard.press('Control+y');
+      await page.locator('#moves[data-length="42"]').waitFor({ timeout: 10_000 });
+      await page.reload();
+      await whenReady(page);
+      expect([await moves(page, 'data-length'), await moves(page, 'data-side')]).toEqual(['42', '41']);
+      await page.click('#main-line');
+      await page.locator('#moves[data-length="60"]').waitFor({ timeout: 10_000 });
+      expect(await moves(page, 'data-at')).toBe('41');
+      expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('done');
+      expect(await rowsText(page)).toEqual(rows);
+      // From the side line's branch, the game's own move goes back to the main line too.
+      await page.click(`.sq[data-square=${other}]`);
+      await page.locator('#moves[data-length="42"]').waitFor({ timeout: 10_000 });
+      await page.click('#moves button[data-at="41"]');
+      await page.click(`.sq[data-square=${next}]`);
+      expect([await moves(page, 'data-length'), await moves(page, 'data-at'), await moves(page, 'data-side')]).toEqual(['60', '42', '']);
+      expect(seen.errors).toEqual([]);
+      await page.close();
+    }, 240_000);
+  });
+});
