@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { popcount32, U64 } from 'native-free-bitboard';
 import { describe, expect, it } from 'vitest';
 import { Evaluator } from '../src/eval/weights.js';
+import { replayMoves } from '../src/game/record.js';
 import { readWthorGames } from '../src/game/wthor.js';
+import { emptyCount, legalMoves } from '../src/position/position.js';
 import { Solver } from '../src/solve/solver.js';
 import { RECORD_WORDS, readDataset, recordExact, recordScore } from '../src/train/dataset.js';
 import { fitWeights, heldOutByEmpties, pooledError } from '../src/train/fit.js';
@@ -24,6 +26,11 @@ const WTB = fileURLToPath(new URL('./fixtures/wthor/WTH_2019.wtb', import.meta.u
 const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 const dir = tempDir('train-wthor');
 const emptiesOf = (r: Int32Array, i: number) => 64 - popcount32(r[i] | r[i + 2]) - popcount32(r[i + 1] | r[i + 3]);
+/** The first three games of the fixture, replayed. */
+const replayGame3 = () =>
+  readWthorGames(readFileSync(WTB), 'WTH_2019.wtb')
+    .games.slice(0, 3)
+    .map((g) => replayMoves(g.moves));
 const gen = (file: string, ...more: string[]) =>
   run('train', 'gen', file, '--from-wthor', WTB, '--solve-at', '12', '--batch', '5', '--quiet', '-n', '2', ...more);
 
@@ -66,6 +73,29 @@ describe('train gen --from-wthor', () => {
     expect(at24).toBe(4);
     expect(small).toBeGreaterThanOrEqual(4 * 12);
     expect(above).toBeGreaterThan(4 * 30);
+  }, 300_000);
+
+  it("--children-at: every move of the line's position there solved, each child's PV labelled with exact scores (checked by negamax)", () => {
+    const file = join(dir, 'children.bin');
+    const r = gen(file, '--games', '3', '--children-at', '10', '--solve-at', '8');
+    expect(r.status, r.stderr).toBe(0);
+    const d = readDataset(file);
+    expect(d.header.childrenAt).toBe(10);
+    const games = replayGame3();
+    // One exact label at 9 empties a move of each game's 10-empty position (the children; the line itself is solved at 8).
+    const children = games.reduce((n, g) => n + legalMoves(g.moves.find((m) => emptyCount(m.position) <= 10)!.position).length, 0);
+    let at9 = 0;
+    for (let i = 0; i < d.records.length; i += RECORD_WORDS) {
+      if (!recordExact(d.records, i)) continue;
+      const e = emptiesOf(d.records, i);
+      if (e === 24) continue; // the file's theoretical score (the first test checks those)
+      expect(e).toBeLessThanOrEqual(9);
+      if (e === 9) at9++;
+      expect(recordScore(d.records, i)).toBe(negamaxWords(d.records[i], d.records[i + 1], d.records[i + 2], d.records[i + 3]) || 0);
+    }
+    expect(at9).toBe(children);
+    // Another --children-at cannot resume it.
+    expect(gen(file, '--games', '6', '--children-at', '12', '--solve-at', '8', '--resume').stderr).toMatch(/children at 10/);
   }, 300_000);
 
   it('resumes to the same file (more games than the first run), refuses other files, and names a bad file while reading the others', () => {

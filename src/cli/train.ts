@@ -75,6 +75,7 @@ interface GenOpts {
   guide?: string;
   depth: number;
   fromWthor?: string[];
+  childrenAt?: number;
 }
 
 interface FitOpts {
@@ -114,6 +115,11 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
     .option('--guide <weights>', 'choose moves by a shallow search with these weights (default: fastest first)')
     .option('--depth <plies>', 'plies of that search', number(1, 8), 3)
     .option(
+      '--children-at <empties>',
+      "with --from-wthor: also solve every move of the line's position at this many empties (each child's PV labelled exactly: positions after any move, as the search meets them)",
+      number(1, 30),
+    )
+    .option(
       '--from-wthor <files...>',
       "label the games of these WTHOR .wtb files instead of self-play: each game's theoretical score labels its positions down to the file's depth (24 empties; there its own exact score), and the line is solved at --solve-at (its PV exact); --games takes the first n",
     )
@@ -125,6 +131,8 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
     .helpOption('--help', 'show help')
     .action(async (file: string, o: GenOpts, cmd: Command) => {
       if (o.resume && o.force) throw new UsageError('--resume goes on with the file, --force starts it anew: give one of them');
+      if (o.childrenAt !== undefined && !o.fromWthor)
+        throw new UsageError('--children-at solves the moves of a real game: give --from-wthor');
       let fromGames: TaskGame[] | undefined;
       let fromId = 0;
       if (o.fromWthor) {
@@ -188,7 +196,7 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
           noise: fromGames ? 0 : o.noise,
           depth: o.guide && !fromGames ? o.depth : 0,
           guideHash,
-          ...(fromGames ? { gamesId: fromId, fromGames } : {}),
+          ...(fromGames ? { gamesId: fromId, fromGames, childrenAt: o.childrenAt ?? 0 } : {}),
           guide: o.guide ? resolve(o.guide) : null,
           games: o.games,
           workers: resolveValues(givenSettings(o, 'train'), NODE_HOST, flagName).workers,

@@ -9,8 +9,9 @@
  *     empties, u32 games per batch, u32 noise in 1/1000, u32 search depth
  *     of the moves, u32 identity of the guiding weights file (guideId; 0: none)
  *   version 2 (real games, `train gen --from-wthor`), 40 bytes: the same,
- *     then u32 1 (the games came from files) and u32 the identity of those
- *     games (gamesId: their moves and theoretical scores, in order)
+ *     then u32 1 + 256 × the children's empties (the games came from files;
+ *     --children-at, 0: none) and u32 the identity of those games (gamesId:
+ *     their moves and theoretical scores, in order)
  *   chunk: u32 batch, u32 records, records, u32 CRC-32 of the chunk so far
  *   record (20 bytes): i32 player hi, lo, opponent hi, lo (player to move),
  *     i32 score << 8 | exact (1 when the score is the position's own exact
@@ -60,6 +61,8 @@ export interface DataHeader {
   readonly guideHash: number;
   /** The real games labelled (`train gen --from-wthor`): their identity (gamesId); absent for self-play. */
   readonly gamesId?: number;
+  /** With gamesId: the empties at which every move of the line was solved too (--children-at; 0: none). */
+  readonly childrenAt?: number;
 }
 
 /** A training data file that cannot be read or written (binary: no line). */
@@ -105,7 +108,7 @@ function headerBytes(h: DataHeader): Buffer {
   b.write(MAGIC, 0, 'latin1');
   b.writeUInt32LE(h.gamesId === undefined ? 1 : 2, 4);
   if (h.gamesId !== undefined) {
-    b.writeUInt32LE(1, 32);
+    b.writeUInt32LE(1 + 256 * (h.childrenAt ?? 0), 32);
     b.writeUInt32LE(h.gamesId >>> 0, 36);
   }
   b.writeUInt32LE(h.seed >>> 0, 8);
@@ -142,7 +145,7 @@ export function readDataset(file: string): Dataset {
     throw new DatasetError(file, 'not a revsolve training data file (RSTD)');
   const version = buf.readUInt32LE(4);
   if (version !== 1 && version !== 2) throw new DatasetError(file, `version ${version}; this revsolve reads versions 1 and 2`);
-  if (version === 2 && (buf.length < HEADER_BYTES + 8 || buf.readUInt32LE(32) !== 1))
+  if (version === 2 && (buf.length < HEADER_BYTES + 8 || (buf.readUInt32LE(32) & 255) !== 1))
     throw new DatasetError(file, 'a version 2 header cut short or of an unknown source');
   const header: DataHeader = {
     seed: buf.readUInt32LE(8),
@@ -151,7 +154,7 @@ export function readDataset(file: string): Dataset {
     noise: buf.readUInt32LE(20) / 1000,
     depth: buf.readUInt32LE(24),
     guideHash: buf.readUInt32LE(28),
-    ...(version === 2 ? { gamesId: buf.readUInt32LE(36) } : {}),
+    ...(version === 2 ? { gamesId: buf.readUInt32LE(36), childrenAt: buf.readUInt32LE(32) >>> 8 } : {}),
   };
   const parts: Buffer[] = [];
   const ends: number[] = [];
@@ -235,12 +238,13 @@ export class DatasetWriter {
         h.noise !== Math.round(header.noise * 1000) / 1000 ||
         h.depth !== header.depth ||
         h.guideHash !== header.guideHash >>> 0 ||
-        h.gamesId !== (header.gamesId === undefined ? undefined : header.gamesId >>> 0)
+        h.gamesId !== (header.gamesId === undefined ? undefined : header.gamesId >>> 0) ||
+        (h.childrenAt ?? 0) !== (header.childrenAt ?? 0)
       ) {
         const source =
           h.gamesId === undefined
             ? 'self-play'
-            : `the games of id ${h.gamesId.toString(16)} (the same --from-wthor files, in the same order)`;
+            : `the games of id ${h.gamesId.toString(16)} (the same --from-wthor files, in the same order)${h.childrenAt ? `, children at ${h.childrenAt}` : ''}`;
         throw new DatasetError(
           file,
           `was made with other settings (${source}, seed ${h.seed}, solve at ${h.solveAt}, ${h.batchGames} games a batch, noise ${h.noise}, depth ${h.depth}, ` +

@@ -35,8 +35,31 @@ const words = (p: Position): [number, number, number, number] => [p.player.hi, p
 /** A score for black as the score for the side to move of `p`. */
 const forMover = (p: Position, black: number) => (p.toMove === 'X' ? black : -black);
 
-/** Appends the records of one game's line (see dataset.ts) to `out`; returns the nodes of its solve. */
-export function labelGameLine(g: LabelGame, solveAt: number, ctx: SearchContext, out: number[]): number {
+/** Solves `p` exactly and appends its PV's positions to the end, each with its exact score; returns the nodes. */
+function solvedLine(p: Position, ctx: SearchContext, out: number[]): { score: number; nodes: number } {
+  ctx.table.clear();
+  const res = solveExact(ctx, p, { root: DEFAULT_ROOT });
+  let [ph, pl, oh, ol] = words(p);
+  let score = res.score;
+  for (const x of res.pv) {
+    if (x === PASS) [ph, pl, oh, ol] = [oh, ol, ph, pl];
+    else {
+      pushRecord(out, ph, pl, oh, ol, score, true);
+      [ph, pl, oh, ol] = playWords(ph, pl, oh, ol, x);
+    }
+    score = -score;
+  }
+  return { score: res.score, nodes: res.nodes };
+}
+
+/**
+ * Appends the records of one game's line (see dataset.ts) to `out`; returns
+ * the nodes of its solves. With `childrenAt`, every move of the line's
+ * position at that many empties is solved too, its PV labelled exactly:
+ * positions after any move, good or bad, as the search's ordering meets
+ * them (the played line alone holds the players' moves and perfect play).
+ */
+export function labelGameLine(g: LabelGame, solveAt: number, ctx: SearchContext, out: number[], childrenAt = 0): number {
   // The positions of the line where the side to move has a move (a forced pass is no decision), then the last.
   const line = g.game.moves.map((m) => m.position);
   const last = g.game.final;
@@ -49,21 +72,14 @@ export function labelGameLine(g: LabelGame, solveAt: number, ctx: SearchContext,
   }
   let nodes = 0;
   let blackAtSolve: number | undefined;
+  if (childrenAt > 0) {
+    const branch = line.find((p) => emptyCount(p) <= childrenAt);
+    if (branch) for (const x of legalMoves(branch)) nodes += solvedLine(play(branch, x), ctx, out).nodes;
+  }
   if (solvePos) {
-    ctx.table.clear();
-    const res = solveExact(ctx, solvePos, { root: DEFAULT_ROOT });
-    nodes = res.nodes;
+    const res = solvedLine(solvePos, ctx, out);
+    nodes += res.nodes;
     blackAtSolve = forMover(solvePos, res.score);
-    let [ph, pl, oh, ol] = words(solvePos);
-    let score = res.score;
-    for (const x of res.pv) {
-      if (x === PASS) [ph, pl, oh, ol] = [oh, ol, ph, pl];
-      else {
-        pushRecord(out, ph, pl, oh, ol, score, true);
-        [ph, pl, oh, ol] = playWords(ph, pl, oh, ol, x);
-      }
-      score = -score;
-    }
   } else if (over(last)) {
     const [ph, pl, oh, ol] = words(last);
     blackAtSolve = forMover(last, finalScore(ph, pl, oh, ol));

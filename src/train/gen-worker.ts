@@ -28,6 +28,8 @@ export interface GenTask extends SelfPlaySettings {
   readonly bits: number;
   /** Real games to label instead of self-play (firstGame and games then count them). */
   readonly fromGames?: readonly TaskGame[];
+  /** With fromGames: the empties at which every move of the line is solved too (0: none). */
+  readonly childrenAt?: number;
 }
 
 export interface GenResult {
@@ -63,7 +65,7 @@ export default function genBatch(t: GenTask): GenResult {
   let nodes = 0;
   if (t.fromGames)
     for (const g of t.fromGames)
-      nodes += labelGameLine({ game: replayMoves(g.moves), theoretical: g.theoretical }, t.solveAt, kept.ctx, out);
+      nodes += labelGameLine({ game: replayMoves(g.moves), theoretical: g.theoretical }, t.solveAt, kept.ctx, out, t.childrenAt ?? 0);
   else for (let g = t.firstGame; g < t.firstGame + t.games; g++) nodes += playGame(g, t, kept.ctx, out);
   const records = Int32Array.from(out);
   return { batch: t.batch, records, nodes };

@@ -55,7 +55,12 @@ export async function generate(
         batch,
         firstGame,
         games: Math.min(s.batchGames, s.games - firstGame),
-        ...(s.fromGames ? { fromGames: s.fromGames.slice(firstGame, firstGame + Math.min(s.batchGames, s.games - firstGame)) } : {}),
+        ...(s.fromGames
+          ? {
+              fromGames: s.fromGames.slice(firstGame, firstGame + Math.min(s.batchGames, s.games - firstGame)),
+              childrenAt: s.childrenAt ?? 0,
+            }
+          : {}),
       };
       const r = (await pool.run(task, { signal })) as GenResult;
       done.set(batch, r);
