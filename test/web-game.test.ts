@@ -194,11 +194,18 @@ describe('the analysis graph', () => {
     const rows = [row(1, 2, 6), row(2, -4, 6), row(59, 10), row(60, -12)];
     const svg = graphMarkup(rows, 59, 60);
     expect(svg.match(/class="axis"/g)).toHaveLength(2);
-    for (const label of ['>+64<', '>-64<', '>0<', '>1<', '>60<']) expect(svg).toContain(label);
+    for (const label of ['>+16<', '>-16<', '>0<', '>1<', '>60<']) expect(svg).toContain(label);
     expect(svg.match(/<polyline class="estimate"/g)).toHaveLength(1);
     expect(svg.match(/<polyline class="exact"/g)).toHaveLength(1);
     expect(svg).toContain('class="marker" data-move="59"');
     expect(svg.match(/data-jump=/g)).toHaveLength(4);
     expect(graphMarkup(rows, null, 60)).not.toContain('marker');
+  });
+
+  it('scales its score axis to the game: ±16 for scores up to 12, ±64 once one passes 32', () => {
+    const small = graphMarkup([row(1, 2, 6), row(59, 10), row(60, -12)], null, 60);
+    for (const label of ['>+16<', '>+08<', '>-08<', '>-16<']) expect(small).toContain(label);
+    expect(small).not.toContain('>+64<');
+    expect(graphMarkup([row(1, 2, 6), row(60, 40)], null, 60)).toContain('>+64<');
   });
 });

@@ -96,5 +96,37 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       expect(seen.errors).toEqual([]);
       await page.close();
     }, 240_000);
+
+    it('estimates are written one way and never coloured; a reload in the middle of an analysis keeps its rows, said interrupted (points 5, 8)', async () => {
+      page = await context.newPage();
+      seen = watch(page);
+      await ready(page, `${served.url}?g=${G1}`);
+      // Exact from 20 empties: the estimated rows come quickly, the exact ones take a while; reload once some are in.
+      await page.fill('#analyse-from', '20');
+      await page.click('#analyse');
+      await page.locator('#analysis tbody tr:nth-child(6)').waitFor({ timeout: 120_000 });
+      expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('running');
+      const estimates = page.locator('#analysis tbody tr[data-estimate]');
+      const texts = await estimates.evaluateAll((trs) => trs.map((tr) => [...tr.children].slice(3).map((td) => td.textContent)));
+      for (const [score, best, loss] of texts) {
+        expect(score).toMatch(/^≈[+-]\d+\.\d$/);
+        expect(best).toMatch(/^≈[+-]\d+\.\d [a-h][1-8]/);
+        expect(loss).toMatch(/^≈\d+\.\d$/);
+      }
+      // Not one estimate coloured, in the table or the move list.
+      const red = await estimates.evaluateAll(
+        (trs) => trs.filter((tr) => getComputedStyle(tr.lastElementChild!).color === 'rgb(176, 0, 32)').length,
+      );
+      expect(red).toBe(0);
+      expect(await page.locator('#moves button[data-estimate][class*="loss-"]').count()).toBe(0);
+      const kept = await page.locator('#analysis tbody tr').count();
+      await page.reload();
+      await whenReady(page);
+      expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('stopped');
+      expect(await page.locator('#analysis tbody tr').count()).toBeGreaterThanOrEqual(kept);
+      expect(await page.locator('#analysis-status').textContent()).toMatch(/^interrupted \(the page was reloaded or left; Analyse goes on/);
+      expect(seen.errors).toEqual([]);
+      await page.close();
+    }, 240_000);
   });
 });

@@ -11,7 +11,7 @@
 
 import { type AnalysisHooks, analyseMoves, type ChildSolved, recordOf } from '../src/game/analysis.js';
 import type { Game } from '../src/game/record.js';
-import { formatScore } from '../src/game/scores.js';
+import { formatEstimate, formatScore } from '../src/game/scores.js';
 import { emptyCount, legalMoves, moveName, PASS, play } from '../src/position/position.js';
 import { SettingProblem, setting } from '../src/settings.js';
 import { type AnalysisRow, analysisCsv, analysisJson } from './analysis.js';
@@ -44,6 +44,8 @@ interface Analysis {
   readonly rows: AnalysisRow[];
   /** Every move it was to analyse is in rows (false: stopped, or still running). */
   complete: boolean;
+  /** Stopped by the player (not cut off by a reload). */
+  stopped?: boolean;
 }
 
 /** The local storage key of a game's analysis: its start and its record. */
@@ -61,6 +63,8 @@ export function currentMove(game: GameHistory): number | null {
 
 export class AnalysisView {
   private analysis: Analysis | null = null;
+  /** The analysis shown was kept unfinished by an earlier visit (its run did not end here). */
+  private interrupted = false;
 
   constructor(private readonly page: Page) {}
 
@@ -92,14 +96,15 @@ export class AnalysisView {
         tr.title = `move ${r.move}, ${r.side}`;
         if (r.move === current) tr.className = 'current';
         if (!r.exact) tr.dataset.estimate = String(r.estimateDepth);
-        const about = r.exact ? '' : '≈';
+        // Estimates in one format (≈ and one decimal), never coloured: colour means a proven loss.
+        const score = (v: number) => (r.exact ? formatScore(v) : formatEstimate(v));
         for (const t of [
           String(r.move),
           r.side,
           r.played,
-          about + formatScore(r.score),
-          `${about}${formatScore(r.best)} ${r.bestMoves.join(' ')}`,
-          about + String(r.loss),
+          score(r.score),
+          `${score(r.best)} ${r.bestMoves.join(' ')}`,
+          r.exact ? String(r.loss) : `≈${r.loss.toFixed(1)}`,
         ]) {
           const td = document.createElement('td');
           td.textContent = t;
@@ -119,7 +124,12 @@ export class AnalysisView {
     const exact = rows.filter((r) => r.exact);
     const lost = (side: string) => exact.filter((r) => r.side === side).reduce((t, r) => t + r.loss, 0);
     const estimated = rows.length - exact.length;
-    const stopped = this.analysis && !this.analysis.complete && !state.running ? 'incomplete (stopped): ' : '';
+    const stopped =
+      this.analysis && !this.analysis.complete && !state.running
+        ? this.interrupted
+          ? 'interrupted (the page was reloaded or left; Analyse goes on, the scores found kept): '
+          : 'incomplete (stopped): '
+        : '';
     $('analysis-status').textContent =
       rows.length === 0
         ? ''
@@ -163,6 +173,7 @@ export class AnalysisView {
     say('');
     const analysis: Analysis = { record: game.record(), from, rows: [], complete: false };
     this.analysis = analysis;
+    this.interrupted = false;
     state.running = true;
     this.page.render();
     enable('analysis-stop', true);
@@ -226,12 +237,15 @@ export class AnalysisView {
         }
         analysis.rows.push(row);
         analysis.rows.sort((a, b) => a.move - b.move);
+        // Kept as it goes: a reload in the middle shows the rows found, as an interrupted analysis.
+        localStorage.setItem(key, JSON.stringify(analysis));
         this.page.render();
       }
       analysis.complete = true;
       $('analysis-box').dataset.state = 'done';
     } catch (e) {
       $('analysis-box').dataset.state = e instanceof Stopped ? 'stopped' : 'error';
+      analysis.stopped = true;
       if (!(e instanceof Stopped)) say(e instanceof Error ? e.message : String(e), true);
     } finally {
       clearInterval(ticking);
@@ -259,6 +273,8 @@ export class AnalysisView {
     // One kept before the record form (rows with `number`, not `move`) is dropped: the game is analysed again when asked.
     this.analysis = kept && Array.isArray(kept.rows) && kept.rows.every((r) => typeof r?.move === 'number') ? kept : null;
     if (this.analysis) ($('analyse-from') as HTMLInputElement).value = String(this.analysis.from);
+    // Kept unfinished with no "stopped" said (stored as it went): a run a reload cut off.
+    this.interrupted = !!this.analysis && !this.analysis.complete && !this.analysis.stopped;
     $('analysis-box').dataset.state = this.analysis ? (this.analysis.complete ? 'done' : 'stopped') : 'none';
     $('analysis-progress').textContent = '';
   }

@@ -8,7 +8,7 @@
  * its moves (a pass is not numbered), coloured by the loss of its move once
  * analysed, the one shown kept in view.
  */
-import { formatScore } from '../src/game/scores.js';
+import { formatEstimate, formatScore } from '../src/game/scores.js';
 import { formatPosition, legalMoves, moveName, PASS, type Position } from '../src/position/position.js';
 import { NO_MOVE } from '../src/search/table.js';
 import type { AnalysisRow } from './analysis.js';
@@ -135,12 +135,15 @@ export class BoardView {
       const row = m === PASS ? undefined : rows.get(n);
       if (row) {
         b.dataset.loss = String(row.loss);
-        b.title = `${row.exact ? '' : '≈'}lost ${row.loss}: ${row.played} ${formatScore(row.score)}, best ${row.bestMoves.join(' ')} ${formatScore(row.best)}`;
+        b.title = row.exact
+          ? `lost ${row.loss}: ${row.played} ${formatScore(row.score)}, best ${row.bestMoves.join(' ')} ${formatScore(row.best)}`
+          : `estimated (${row.estimateDepth}-ply search, not proven): ${row.played} ${formatEstimate(row.score)}, best ${row.bestMoves.join(' ')} ${formatEstimate(row.best)}`;
         if (!row.exact) b.dataset.estimate = String(row.estimateDepth);
       }
       const side = game.main !== null && i > branch;
       if (side) b.dataset.side = '1';
-      b.className = `${i === game.at ? 'at ' : ''}${side ? 'side ' : ''}${row ? lossClass(row.loss) : ''}`.trim();
+      // Colour means a proven loss: an estimate is marked (dashed) but not coloured.
+      b.className = `${i === game.at ? 'at ' : ''}${side ? 'side ' : ''}${row?.exact ? lossClass(row.loss) : ''}`.trim();
       b.disabled = state.running;
       b.onclick = () => goTo(i);
       items.push(b);

@@ -1,10 +1,10 @@
 /**
  * The analysis graph: black's score after each analysed move, the exact
- * part drawn solid and the estimated part dashed, on axes (score from -64
- * to +64, move numbers), with a marker at the move shown; a band per move
+ * part drawn solid and the estimated part dashed, on axes (scores to ±8,
+ * 16, 32 or 64, as the game needs; move numbers), with a marker at the move shown; a band per move
  * to click to jump there. Pure: it writes the SVG's markup from the rows.
  */
-import { formatScore } from '../src/game/scores.js';
+import { formatEstimate, formatScore } from '../src/game/scores.js';
 import type { AnalysisRow } from './analysis.js';
 
 export const WIDTH = 400;
@@ -25,13 +25,16 @@ export function graphMarkup(rows: readonly AnalysisRow[], current: number | null
   const first = 1;
   const last = Math.max(lastMove, rows.at(-1)?.move ?? 1, 2);
   const x = (n: number) => LEFT + ((n - first) * (RIGHT - LEFT)) / (last - first);
-  const y = (v: number) => TOP + ((64 - v) * (BOTTOM - TOP)) / 128;
+  // The score axis fits the game: ±8, 16, 32 or 64, the smallest that holds every score (a game between -12 and -20 is no flat line).
+  const most = Math.max(0, ...rows.map((r) => Math.abs(blackScore(r))));
+  const span = [8, 16, 32, 64].find((v) => v >= most) ?? 64;
+  const y = (v: number) => TOP + ((span - v) * (BOTTOM - TOP)) / (2 * span);
   const f = (v: number) => v.toFixed(1);
   const parts: string[] = [];
-  // The axes: the scores' (with +64, 0, -64) and the moves' (1, every tenth, the last).
+  // The axes: the scores' (with +span, 0, -span) and the moves' (1, every tenth, the last).
   parts.push(`<line class="axis" x1="${LEFT}" y1="${TOP}" x2="${LEFT}" y2="${BOTTOM}"></line>`);
   parts.push(`<line class="axis" x1="${LEFT}" y1="${f(y(0))}" x2="${RIGHT}" y2="${f(y(0))}"></line>`);
-  for (const v of [64, 32, 0, -32, -64]) {
+  for (const v of [span, span / 2, 0, -span / 2, -span]) {
     parts.push(`<text class="score-label" x="${LEFT - 3}" y="${f(y(v) + 3)}" text-anchor="end">${v === 0 ? '0' : formatScore(v)}</text>`);
     if (v !== 0) parts.push(`<line class="grid" x1="${LEFT}" y1="${f(y(v))}" x2="${RIGHT}" y2="${f(y(v))}"></line>`);
   }
@@ -54,7 +57,7 @@ export function graphMarkup(rows: readonly AnalysisRow[], current: number | null
   const half = (RIGHT - LEFT) / (last - first) / 2;
   for (const r of rows)
     parts.push(
-      `<rect class="jump" data-jump="${r.move}" x="${f(x(r.move) - half)}" y="${TOP}" width="${f(2 * half)}" height="${BOTTOM - TOP}"><title>move ${r.move}: ${r.played} ${r.exact ? '' : '≈'}${formatScore(r.score)}</title></rect>`,
+      `<rect class="jump" data-jump="${r.move}" x="${f(x(r.move) - half)}" y="${TOP}" width="${f(2 * half)}" height="${BOTTOM - TOP}"><title>move ${r.move}: ${r.played} ${r.exact ? formatScore(r.score) : formatEstimate(r.score)}</title></rect>`,
     );
   return parts.join('');
 }

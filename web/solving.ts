@@ -160,13 +160,15 @@ export class Solving {
       const ms = performance.now() - t0;
       const nodes = p.nodes();
       const b = p.bounds();
-      const e = p.estimate();
+      let e = p.estimate();
       this.lastBounds = b;
       this.page.engine.stats.lastNodes = nodes;
       const progress = $('progress');
       progress.dataset.nodes = String(nodes);
+      // An estimate never contradicts what is proven: it is kept inside the proven bounds.
+      if (e) e = { ...e, score: Math.max(b.lower, Math.min(b.upper, e.score)) };
       showEstimate(progress, e);
-      const move = b.move >= 0 && b.move < 64 ? `  best so far ${moveName(b.move)} (proven above ${formatScore(b.lower)})` : '';
+      const move = b.move >= 0 && b.move < 64 ? `  best so far ${moveName(b.move)} (proven at least ${formatScore(b.lower)})` : '';
       // Before a bound is proven, the estimate (from the pre-searches: not exact) says where the score likely is.
       const guess =
         e && b.lower === -64 && b.upper === 64

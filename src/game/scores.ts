@@ -15,6 +15,15 @@ export function formatScore(score: number): string {
   return (score < 0 ? '-' : '+') + String(Math.abs(score)).padStart(2, '0');
 }
 
+/**
+ * An estimate (a shallow search's score, not proven) as the page writes it
+ * everywhere: "≈", the sign and one decimal (≈-1.8, ≈+2.0), so that it
+ * never reads as an exact score.
+ */
+export function formatEstimate(score: number): string {
+  return `≈${score < 0 ? '-' : '+'}${Math.abs(score).toFixed(1)}`;
+}
+
 export interface ScoredMove {
   /** Every legal move's exact score (for the side that moved), by name ("f5"), in square order. */
   readonly scores: Readonly<Record<string, number>>;
