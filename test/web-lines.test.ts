@@ -128,5 +128,38 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       expect(seen.errors).toEqual([]);
       await page.close();
     }, 240_000);
+
+    it('the game can be stepped through while a solve or an analysis runs; each keeps to its position (point 4)', async () => {
+      page = await context.newPage();
+      seen = watch(page);
+      // Step 33: 27 empties, seconds of search at least.
+      await ready(page, `${served.url}?g=${G1}&at=33`);
+      const solvedAt = await page.locator('#text').getAttribute('data-position');
+      await page.click('#solve');
+      await page.locator('#result[data-state=running]').waitFor({ timeout: 30_000 });
+      await page.locator('#board').focus();
+      await page.keyboard.press('ArrowLeft');
+      expect(await moves(page, 'data-at')).toBe('32');
+      expect(await page.locator('#text').getAttribute('data-position')).not.toBe(solvedAt);
+      await page.click('#moves button[data-at="20"]');
+      expect(await moves(page, 'data-at')).toBe('20');
+      expect(await page.locator('#result').getAttribute('data-state')).toBe('running');
+      // Moves are not played meanwhile: the board's clicks wait.
+      expect(await page.locator('#moves').getAttribute('data-length')).toBe('60');
+      await page.click('#stop');
+      await page.locator('#result[data-state=stopped]').waitFor({ timeout: 30_000 });
+      expect(await page.locator('#result').textContent()).toMatch(/^stopped \(step 33's position\)/);
+      // An analysis: Home while it runs, and it still analyses the whole game.
+      await page.fill('#analyse-from', '8');
+      await page.click('#analyse');
+      await page.locator('#analysis-box[data-state=running]').waitFor({ timeout: 30_000 });
+      await page.locator('#board').focus();
+      await page.keyboard.press('Home');
+      expect(await moves(page, 'data-at')).toBe('0');
+      await page.locator('#analysis-box[data-state=done]').waitFor({ timeout: 120_000 });
+      expect(await page.locator('#analysis tbody tr').count()).toBe(60);
+      expect(seen.errors).toEqual([]);
+      await page.close();
+    }, 240_000);
   });
 });

@@ -140,7 +140,7 @@ export class AnalysisView {
   jump(number: number): void {
     const { state } = this.page;
     const step = state.game.stepOf(number);
-    if (state.running || step < 1) return;
+    if (step < 1) return;
     this.page.goTo(step - 1);
   }
 

@@ -144,7 +144,6 @@ export class BoardView {
       if (side) b.dataset.side = '1';
       // Colour means a proven loss: an estimate is marked (dashed) but not coloured.
       b.className = `${i === game.at ? 'at ' : ''}${side ? 'side ' : ''}${row?.exact ? lossClass(row.loss) : ''}`.trim();
-      b.disabled = state.running;
       b.onclick = () => goTo(i);
       items.push(b);
     }

@@ -36,11 +36,12 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
   const idle = (f: () => void) => () => {
     if (!state.running) f();
   };
-  const step = (by: number) => idle(() => app.goTo(state.game.at + by));
-  $('first').onclick = idle(() => app.goTo(0));
+  // Stepping through the game is free while the engine works (the solve and the analysis keep to their positions).
+  const step = (by: number) => () => app.goTo(state.game.at + by);
+  $('first').onclick = () => app.goTo(0);
   $('back').onclick = step(-1);
   $('forward').onclick = step(1);
-  $('last').onclick = idle(() => app.goTo(state.game.length - 1));
+  $('last').onclick = () => app.goTo(state.game.length - 1);
   $('undo').onclick = () => app.undo(true);
   $('redo').onclick = () => app.undo(false);
   $('pass').onclick = idle(() => {
@@ -113,8 +114,8 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
       : {
           ArrowLeft: step(-1),
           ArrowRight: step(1),
-          Home: idle(() => app.goTo(0)),
-          End: idle(() => app.goTo(state.game.length - 1)),
+          Home: () => app.goTo(0),
+          End: () => app.goTo(state.game.length - 1),
         };
     const f = keys[e.key];
     if (!f) return;

@@ -46,8 +46,9 @@ class PageApp implements Page {
 
   /** Shows step `step` of the game (the address follows, without a new entry in the browser's history). */
   goTo(step: number): void {
-    if (this.state.running) return;
-    this.leavePv();
+    // While the engine works the game cannot change: a PV shown is left without taking its moves.
+    if (this.state.running) this.state.pvView = null;
+    else this.leavePv();
     this.state.game.at = Math.max(0, Math.min(this.state.game.length - 1, step));
     showPosition(this, false);
   }

@@ -1,7 +1,7 @@
 /**
  * The page's controls drawn from its state: the board and the move list,
  * which buttons can act (nothing that would change the game while a solve
- * or an analysis runs), the PV's steps, the FFO list's choice, the
+ * or an analysis runs; stepping through it does not), the PV's steps, the FFO list's choice, the
  * warning for a long solve, the tables' memory.
  */
 import type { ObfEntry } from '../src/position/obf.js';
@@ -31,10 +31,6 @@ const LOCKED = [
   'analyse-from',
   'open-file',
   'game-list',
-  'first',
-  'back',
-  'forward',
-  'last',
 ];
 
 /** What rendering reads of the page. */
@@ -54,10 +50,11 @@ export function renderPage(page: Rendered, ffo: readonly ObfEntry[]): void {
   page.board.render(state);
   enable('pass', !running && legalMoves(p).length === 0 && legalMoves(otherSide(p)).length > 0);
   for (const id of LOCKED) enable(id, !running);
-  enable('first', !running && game.at > 0);
-  enable('back', !running && game.at > 0);
-  enable('forward', !running && game.at < game.length - 1);
-  enable('last', !running && game.at < game.length - 1);
+  // The game's steps stay free while the engine works.
+  enable('first', game.at > 0);
+  enable('back', game.at > 0);
+  enable('forward', game.at < game.length - 1);
+  enable('last', game.at < game.length - 1);
   // A record of no move is nothing to copy or save.
   enable('copy-record', game.moves.length > 0);
   enable('save-record', !running && game.moves.length > 0);

@@ -34,6 +34,11 @@ export function showPosition(page: ShownHost, push: boolean): void {
   const address = `${location.pathname}${gameAddress(state.game)}`;
   if (push) window.history.pushState(null, '', address);
   else window.history.replaceState(null, '', address);
+  if (state.running) {
+    // The running solve's words stay (it says which position it solves); the board shows what is known here.
+    page.render();
+    return;
+  }
   $('result').textContent = '';
   $('result').dataset.state = 'none';
   $('progress').textContent = '';

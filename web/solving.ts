@@ -91,8 +91,9 @@ export class Solving {
         if (!state.known.get(p)) state.known.set(p, { score: best, move: first, pv });
         const known = state.known.get(p) as Known;
         this.showBest(p, known.score, known.move, known.pv, 'every', nodes, performance.now() - t0);
-        $('result').textContent =
-          `every move solved: best ${bestMoves.map((m) => moveName(m)).join(', ')} ${formatScore(best)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)\nPV ${known.pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${((performance.now() - t0) / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes)`;
+        if ($('result').dataset.state === 'done')
+          $('result').textContent =
+            `every move solved: best ${bestMoves.map((m) => moveName(m)).join(', ')} ${formatScore(best)} for ${p.toMove === 'X' ? 'black' : 'white'} (to move)\nPV ${known.pv.map((m) => (m === PASS ? 'pass' : moveName(m))).join(' ')}\n(${((performance.now() - t0) / 1000).toFixed(2)} s, ${nodes.toLocaleString('en')} nodes)`;
       } else {
         const r = await sv.solveBest(p, (pr) => {
           stopTicking = this.showProgress(pr, t0);
@@ -110,7 +111,7 @@ export class Solving {
         // A stopped search has no score: only the bounds its finished probes proved.
         const b = this.lastBounds;
         if (b && (b.lower > -64 || b.upper < 64)) state.known.setBounds(p, b);
-        this.showStopped(b, 'stopped');
+        this.showStopped(b, 'stopped', p);
       } else {
         $('result').dataset.state = 'error';
         $('result').textContent = '';
@@ -125,8 +126,21 @@ export class Solving {
     }
   }
 
-  /** The best move's result, and its PV to step through. */
+  /**
+   * The best move's result, and its PV to step through; a solve that ends
+   * while another position is shown (the player stepped on meanwhile) names
+   * its position instead, and its PV waits there.
+   */
   showBest(p: Position, score: number, move: number, pv: readonly number[], engine: string, nodes: number, ms: number): void {
+    const shown = this.page.state.game.position;
+    if (positionKey(shown) !== positionKey(p)) {
+      const step = this.page.state.game.positions.findIndex((q) => positionKey(q) === positionKey(p));
+      $('result').dataset.state = 'elsewhere';
+      $('result').textContent =
+        `solved ${step >= 0 ? `step ${step}'s position` : 'the position solved'}: best ${move >= 0 && move < 64 ? moveName(move) : move === PASS ? 'pass' : '—'} ${formatScore(score)} for ${p.toMove === 'X' ? 'black' : 'white'} (go there to see it)`;
+      this.page.render();
+      return;
+    }
     $('result').dataset.state = 'done';
     $('result').dataset.score = String(score);
     $('result').dataset.move = move >= 0 && move < 64 ? moveName(move) : move === PASS ? 'pass' : '';
@@ -143,11 +157,15 @@ export class Solving {
   }
 
   /** What an earlier stopped solve proved, or this one's: bounds, never a score. */
-  showStopped(b: Bounds | null, state: 'stopped' | 'bounds'): void {
+  showStopped(b: Bounds | null, state: 'stopped' | 'bounds', solved: Position = this.page.state.game.position): void {
     $('result').dataset.state = state;
     delete $('result').dataset.score;
     delete $('result').dataset.move;
-    const earlier = state === 'bounds' ? 'an earlier solve was stopped' : 'stopped';
+    // Stopped while the player was on another step: it names the position it was solving.
+    const game = this.page.state.game;
+    const step =
+      positionKey(solved) === positionKey(game.position) ? -1 : game.positions.findIndex((q) => positionKey(q) === positionKey(solved));
+    const earlier = state === 'bounds' ? 'an earlier solve was stopped' : step >= 0 ? `stopped (step ${step}'s position)` : 'stopped';
     $('result').textContent =
       b && (b.lower > -64 || b.upper < 64)
         ? `${earlier}: score in [${formatScore(b.lower)}, ${formatScore(b.upper)}]${b.move >= 0 && b.move < 64 ? `, best so far ${moveName(b.move)}` : ''} (not proven exact)`
