@@ -129,7 +129,7 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       await page.close();
     }, 240_000);
 
-    it('the game can be stepped through while a solve or an analysis runs; each keeps to its position (point 4)', async () => {
+    it('the game can be stepped through while a solve or an analysis runs, its progress in view; each keeps to its position (points 4, 6)', async () => {
       page = await context.newPage();
       seen = watch(page);
       // Step 33: 27 empties, seconds of search at least.
@@ -137,6 +137,11 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       const solvedAt = await page.locator('#text').getAttribute('data-position');
       await page.click('#solve');
       await page.locator('#result[data-state=running]').waitFor({ timeout: 30_000 });
+      // Its progress in view while it runs, on the phone too (point 6).
+      await page.locator('#progress[data-state=running]').waitFor({ timeout: 30_000 });
+      const box = await page.locator('#progress').boundingBox();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height + 1);
+      expect(box!.y).toBeGreaterThanOrEqual(0);
       await page.locator('#board').focus();
       await page.keyboard.press('ArrowLeft');
       expect(await moves(page, 'data-at')).toBe('32');

@@ -61,7 +61,8 @@ export class Solving {
       const t1 = performance.now();
       const sv = await engine.solverFor(s);
       $('result').dataset.startupMs = String(performance.now() - t1);
-      $('result').textContent = 'solving…';
+      // Named by its step: the player may step elsewhere while it runs.
+      $('result').textContent = `solving… (step ${state.game.at}'s position)`;
       $('progress').dataset.state = 'running';
       const t0 = performance.now();
       if (mode === 'every') {
