@@ -133,6 +133,13 @@ describe("the page's address", () => {
     expect(() => readAddress('?p=nonsense')).toThrow(PositionError);
     expect(() => readAddress('?g=f5zz')).toThrow(/the address's game \(g=f5zz\): move 2: "zz" is not a square/);
     expect(() => readAddress('?g=f5&at=x')).toThrow(/at=x/);
+    // A link cut in the middle of a square: the moves before the cut, and what was cut said.
+    const cut = readAddress('?g=f5d6c');
+    expect([cut.squares, cut.cut]).toEqual([
+      [parseMove('f5'), parseMove('d6')],
+      `the address's game ends in the middle of a move ("c"): its first 2 moves are shown`,
+    ]);
+    expect(readAddress('?g=f5d6').cut).toBeNull();
   });
 });
 

@@ -129,6 +129,17 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       await page.close();
     }, 240_000);
 
+    it('a link cut in the middle of a square opens the moves before the cut, and says so (point 9)', async () => {
+      page = await context.newPage();
+      seen = watch(page);
+      await ready(page, `${served.url}?g=f5d6c`);
+      expect(await moves(page, 'data-length')).toBe('2');
+      expect(await page.locator('#message').textContent()).toBe(
+        `the address's game ends in the middle of a move ("c"): its first 2 moves are shown`,
+      );
+      await page.close();
+    });
+
     it('the game can be stepped through while a solve or an analysis runs, its progress in view; each keeps to its position (points 4, 6)', async () => {
       page = await context.newPage();
       seen = watch(page);

@@ -19,6 +19,8 @@ export interface AddressedGame {
   readonly squares: readonly number[];
   readonly at: number | null;
   readonly main: readonly number[] | null;
+  /** What was left out of a record cut in the middle of a move (null: nothing). */
+  readonly cut?: string | null;
 }
 
 /** The address's search part for a game ('' for the usual start and no move). */
@@ -48,11 +50,22 @@ export function readAddress(search: string): AddressedGame {
     }
   }
   let squares: number[] = [];
+  let cut: string | null = null;
   if (g) {
     try {
       squares = recordMoves(g);
     } catch (e) {
-      throw new PositionError(`the address's game (g=${g}): ${(e as Error).message}`);
+      // A link cut in the middle of a square ("f5d6c"): the moves before the cut, said so.
+      const whole = /^(.*?)([a-h]|pas?)$/i.exec(g);
+      let shorter: number[] | null = null;
+      try {
+        shorter = whole && whole[1] !== '' ? recordMoves(whole[1]) : null;
+      } catch {
+        shorter = null;
+      }
+      if (!shorter) throw new PositionError(`the address's game (g=${g}): ${(e as Error).message}`);
+      squares = shorter;
+      cut = `the address's game ends in the middle of a move ("${whole?.[2]}"): its first ${shorter.length} moves are shown`;
     }
   }
   if (at !== null && !/^\d+$/.test(at)) throw new PositionError(`the address's step (at=${at}): a whole number of steps`);
@@ -65,5 +78,5 @@ export function readAddress(search: string): AddressedGame {
       throw new PositionError(`the address's main line (m=${m}): ${(e as Error).message}`);
     }
   }
-  return { start, squares, at: at === null ? null : Number(at), main };
+  return { start, squares, at: at === null ? null : Number(at), main, cut };
 }

@@ -53,9 +53,11 @@ export function showPosition(page: ShownHost, push: boolean): void {
 /** The game of the address, its analysis and what is known of it; an address that holds no game is said, the start position shown. */
 export function showAddressGame(page: ShownHost): void {
   const { game } = page.state;
+  let cut: string | null = null;
   try {
     const a = readAddress(location.search);
     game.load(a.start, a.squares, a.at, a.main);
+    cut = a.cut ?? null;
   } catch (e) {
     game.begin(START_POSITION);
     page.analysis.restore();
@@ -68,4 +70,5 @@ export function showAddressGame(page: ShownHost): void {
   }
   page.analysis.restore();
   showPosition(page, false);
+  if (cut) say(cut, true);
 }
