@@ -6,6 +6,8 @@
  * and a reload keeps both lines (the address's `m`).
  */
 
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordMoves, replayGame } from '../src/game/record.js';
@@ -137,6 +139,20 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       expect(await page.locator('#message').textContent()).toBe(
         `the address's game ends in the middle of a move ("c"): its first 2 moves are shown`,
       );
+      await page.close();
+    });
+
+    it('a GGF game pasted in the text box opens as the file would, header and all (point 9)', async () => {
+      page = await context.newPage();
+      seen = watch(page);
+      await ready(page, served.url);
+      const ggf = readFileSync(fileURLToPath(new URL('./fixtures/ggf/wthor-2019-game-1.ggf', import.meta.url)), 'utf8');
+      await page.fill('#text', ggf.trim());
+      await page.click('#set');
+      await page.locator('#moves[data-length="60"]').waitFor({ timeout: 10_000 });
+      expect(await page.locator('#message').textContent()).not.toMatch(/squares/);
+      expect(await page.locator('#game-header').textContent()).toMatch(/^Chen Xun \(black\) – Chen Kai \(white\)/);
+      expect(seen.errors).toEqual([]);
       await page.close();
     });
 

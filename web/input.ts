@@ -1,13 +1,15 @@
 /**
  * What the player gives the page by hand: a click on a square (a move, or
  * an edit of the position in edit mode) and the text box (a game to step
- * through, or a position). A move that is not legal, or a text that is
- * neither, is said; the game stays as it was.
+ * through, a GGF game, or a position). A move that is not legal, or a
+ * text that is none of these, is said; the game stays as it was.
  */
+import { isGgf } from '../src/game/ggf.js';
 import { RecordError, recordMoves, sideName } from '../src/game/record.js';
 import { START_POSITION } from '../src/position/perft.js';
 import { legalMoves, moveName, type Position } from '../src/position/position.js';
 import { $, say } from './dom.js';
+import type { OpenedFile } from './files.js';
 import type { PageState } from './state.js';
 import { cycleSquare, isGameRecord, readPositionText } from './text.js';
 
@@ -18,6 +20,8 @@ export interface InputHost {
   play(move: number): void;
   newGame(start: Position): void;
   leavePv(): void;
+  /** Game files opened (a GGF pasted in the text box is opened as one). */
+  readonly files: { open(files: readonly OpenedFile[]): void };
 }
 
 /** A click on square x: a move (edit mode: the square's disc cycled, a new game from there). */
@@ -35,6 +39,11 @@ export function setFromText(page: InputHost): void {
   if (page.state.running) return;
   const text = ($('text') as HTMLInputElement).value;
   try {
+    // A GGF game pasted: read as the file it is, header and all.
+    if (isGgf(text)) {
+      page.files.open([{ name: 'the pasted GGF', bytes: new TextEncoder().encode(text) }]);
+      return;
+    }
     if (isGameRecord(text)) {
       const squares = recordMoves(text);
       // Replayed first: a record that does not replay leaves the game as it was.
