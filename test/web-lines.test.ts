@@ -156,6 +156,19 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       await page.close();
     });
 
+    it('WTHOR.JOU opened alone says it holds names, not games, over no stale message (point 9)', async () => {
+      page = await context.newPage();
+      seen = watch(page);
+      await ready(page, served.url);
+      await page.setInputFiles('#open-file', fileURLToPath(new URL('./fixtures/wthor/WTHOR.JOU', import.meta.url)));
+      await page.locator('#message:not(:empty)').waitFor({ timeout: 10_000 });
+      expect(await page.locator('#message').textContent()).toBe(
+        "WTHOR.JOU: the names of a WTHOR database, no game: open it together with a year's .wtb file",
+      );
+      expect(await page.locator('#game-list').isHidden()).toBe(true);
+      await page.close();
+    });
+
     it('the game can be stepped through while a solve or an analysis runs, its progress in view; each keeps to its position (points 4, 6)', async () => {
       page = await context.newPage();
       seen = watch(page);

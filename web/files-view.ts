@@ -63,6 +63,16 @@ export class FilesView {
     if (games.length === 1) this.pick(0);
     if (problems.length > 0) say(`${problems.length > 1 ? `${problems.length} problems: ` : ''}${problems.slice(0, 3).join('; ')}`, true);
     else if (games.length > 1) say(`${games.length} games opened: pick one from the list`);
+    else if (games.length === 0) {
+      // Names alone (a WTHOR.JOU or .TRN): no game, and never the last message left standing over an empty list.
+      const names = files.filter((f) => /\.(jou|trn)$/i.test(f.name));
+      say(
+        names.length === files.length
+          ? `${names.map((f) => f.name).join(', ')}: the names of a WTHOR database, no game: open ${names.length === 1 ? 'it' : 'them'} together with a year's .wtb file`
+          : `${files.map((f) => f.name).join(', ')}: no game`,
+        true,
+      );
+    }
   }
 
   /** A game of the files opened, shown from its start (its last move shown). */
