@@ -133,6 +133,22 @@ describe("the page's address", () => {
     expect(() => readAddress('?p=nonsense')).toThrow(PositionError);
     expect(() => readAddress('?g=f5zz')).toThrow(/the address's game \(g=f5zz\): move 2: "zz" is not a square/);
     expect(() => readAddress('?g=f5&at=x')).toThrow(/at=x/);
+    // The header a file gave the game travels with it (GGF's names), and comes back the same.
+    const named = new GameHistory();
+    named.load(START_POSITION, squares('f5d6'));
+    const header = {
+      black: 'Tastet Marc',
+      white: 'Juigner Arthur',
+      event: 'Championnat de France',
+      date: '2019',
+      result: 12,
+      theoretical: -2,
+    };
+    const link = gameAddress(named, header);
+    expect(link).toBe('?g=f5d6&pb=Tastet+Marc&pw=Juigner+Arthur&pc=Championnat+de+France&dt=2019&re=12&th=-2');
+    expect(readAddress(link).header).toEqual(header);
+    expect(readAddress('?g=f5d6').header).toBeNull();
+    expect(() => readAddress('?g=f5&re=x')).toThrow(/the address's result \(re=x\): a disc difference from -64 to 64/);
     // A link cut in the middle of a square: the moves before the cut, and what was cut said.
     const cut = readAddress('?g=f5d6c');
     expect([cut.squares, cut.cut]).toEqual([

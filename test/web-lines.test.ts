@@ -152,6 +152,12 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       await page.locator('#moves[data-length="60"]').waitFor({ timeout: 10_000 });
       expect(await page.locator('#message').textContent()).not.toMatch(/squares/);
       expect(await page.locator('#game-header').textContent()).toMatch(/^Chen Xun \(black\) – Chen Kai \(white\)/);
+      // The names live in the address too: a reload (or the link) keeps them (point 3).
+      expect(new URL(page.url()).searchParams.get('pb')).toBe('Chen Xun');
+      const header = await page.locator('#game-header').textContent();
+      await page.reload();
+      await whenReady(page);
+      expect(await page.locator('#game-header').textContent()).toBe(header);
       expect(seen.errors).toEqual([]);
       await page.close();
     });

@@ -4,12 +4,14 @@
  * the side, as OBF writes them, no space), `g` its record (passes implied, as
  * `revsolve analyze` reads it), `at` the step shown when it is not the last
  * (passes count as steps), `m` the main line's record when `g` is a side
- * line. A lone `?p=` (a position, as earlier pages wrote
+ * line, and the header a file gave the game (`pb`, `pw`, `pc`, `dt`, `re`
+ * as GGF names them, `th` the theoretical score), so a link keeps names. A lone `?p=` (a position, as earlier pages wrote
  * their links) is a game from that position. Pure: the tests run it in Node.
  */
 import { recordMoves } from '../src/game/record.js';
 import { START_POSITION } from '../src/position/perft.js';
 import { type Position, PositionError } from '../src/position/position.js';
+import type { GameHeader } from './files.js';
 import type { GameHistory } from './game.js';
 import { positionKey, readPositionText } from './text.js';
 
@@ -21,16 +23,26 @@ export interface AddressedGame {
   readonly main: readonly number[] | null;
   /** What was left out of a record cut in the middle of a move (null: nothing). */
   readonly cut?: string | null;
+  /** The players, event, date and scores a file gave the game (null: none). */
+  readonly header?: GameHeader | null;
 }
 
-/** The address's search part for a game ('' for the usual start and no move). */
-export function gameAddress(game: GameHistory): string {
+/** The header's fields in the address, with GGF's names (PB, PW, PC, DT, RE) and `th` for the theoretical score. */
+const HEADER_KEYS = { black: 'pb', white: 'pw', event: 'pc', date: 'dt', result: 're', theoretical: 'th' } as const;
+
+/** The address's search part for a game ('' for the usual start and no move), with the header a file gave it. */
+export function gameAddress(game: GameHistory, header: GameHeader | null = null): string {
   const q = new URLSearchParams();
   if (positionKey(game.start) !== positionKey(START_POSITION)) q.set('p', positionKey(game.start));
   const record = game.record();
   if (record) q.set('g', record);
   if (game.at < game.length - 1) q.set('at', String(game.at));
   if (game.main) q.set('m', game.mainRecord());
+  if (header)
+    for (const [field, key] of Object.entries(HEADER_KEYS)) {
+      const v = header[field as keyof GameHeader];
+      if (v !== undefined && v !== '') q.set(key, String(v));
+    }
   const s = q.toString();
   return s ? `?${s}` : '';
 }
@@ -78,5 +90,29 @@ export function readAddress(search: string): AddressedGame {
       throw new PositionError(`the address's main line (m=${m}): ${(e as Error).message}`);
     }
   }
-  return { start, squares, at: at === null ? null : Number(at), main, cut };
+  return { start, squares, at: at === null ? null : Number(at), main, cut, header: headerOfAddress(q) };
+}
+
+/** The header an address carries (null: none). A score that is not a whole number is named. */
+function headerOfAddress(q: URLSearchParams): GameHeader | null {
+  if (!Object.values(HEADER_KEYS).some((k) => q.has(k))) return null;
+  const score = (key: 're' | 'th'): number | undefined => {
+    const v = q.get(key);
+    if (v === null) return undefined;
+    if (!/^[+-]?\d+$/.test(v) || Math.abs(Number(v)) > 64)
+      throw new PositionError(
+        `the address's ${key === 're' ? 'result' : 'theoretical score'} (${key}=${v}): a disc difference from -64 to 64`,
+      );
+    return Number(v);
+  };
+  const result = score('re');
+  const theoretical = score('th');
+  return {
+    black: q.get('pb') ?? '',
+    white: q.get('pw') ?? '',
+    ...(q.get('pc') ? { event: q.get('pc') as string } : {}),
+    ...(q.get('dt') ? { date: q.get('dt') as string } : {}),
+    ...(result !== undefined ? { result } : {}),
+    ...(theoretical !== undefined ? { theoretical } : {}),
+  };
 }

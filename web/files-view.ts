@@ -34,6 +34,11 @@ export class FilesView {
 
   constructor(private readonly page: FilesHost) {}
 
+  /** The header of the game on the board (null: a game of no file). */
+  get current(): GameHeader | null {
+    return this.header;
+  }
+
   /** The header of the game on the board: null for a game of no file (a new game, an edit). */
   setHeader(h: GameHeader | null): void {
     this.header = h;
@@ -79,8 +84,9 @@ export class FilesView {
   pick(index: number): void {
     const g = this.games[index];
     if (!g || this.page.state.running) return;
-    this.page.change(() => this.page.state.game.load(g.start, g.moves));
+    // The header first: the address the change writes carries it.
     this.setHeader(headerOf(g.read));
+    this.page.change(() => this.page.state.game.load(g.start, g.moves));
     ($('game-list') as HTMLSelectElement).value = String(index);
   }
 

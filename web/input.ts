@@ -21,7 +21,7 @@ export interface InputHost {
   newGame(start: Position): void;
   leavePv(): void;
   /** Game files opened (a GGF pasted in the text box is opened as one). */
-  readonly files: { open(files: readonly OpenedFile[]): void };
+  readonly files: { open(files: readonly OpenedFile[]): void; setHeader(h: null): void };
 }
 
 /** A click on square x: a move (edit mode: the square's disc cycled, a new game from there). */
@@ -48,6 +48,7 @@ export function setFromText(page: InputHost): void {
       const squares = recordMoves(text);
       // Replayed first: a record that does not replay leaves the game as it was.
       readPositionText(text);
+      page.files.setHeader(null); // a record pasted is no file's game
       page.change(() => page.state.game.load(START_POSITION, squares));
       return;
     }

@@ -12,6 +12,7 @@ import { formatPosition } from '../src/position/position.js';
 import { gameAddress, readAddress } from './address.js';
 import type { AnalysisView } from './analysis-view.js';
 import { $, say } from './dom.js';
+import type { GameHeader } from './files.js';
 import type { Solving } from './solving.js';
 import type { PageState } from './state.js';
 import { positionKey } from './text.js';
@@ -21,6 +22,8 @@ export interface ShownHost {
   readonly state: PageState;
   readonly solving: Solving;
   readonly analysis: AnalysisView;
+  /** The header of the game on the board (a file's), carried in the address. */
+  readonly files: { readonly current: GameHeader | null; setHeader(h: GameHeader | null): void };
   render(): void;
 }
 
@@ -31,7 +34,7 @@ export function showPosition(page: ShownHost, push: boolean): void {
   state.warnedFor = '';
   ($('text') as HTMLInputElement).value = formatPosition(p);
   $('text').dataset.position = positionKey(p);
-  const address = `${location.pathname}${gameAddress(state.game)}`;
+  const address = `${location.pathname}${gameAddress(state.game, page.files.current)}`;
   if (push) window.history.pushState(null, '', address);
   else window.history.replaceState(null, '', address);
   if (state.running) {
@@ -57,6 +60,7 @@ export function showAddressGame(page: ShownHost): void {
   try {
     const a = readAddress(location.search);
     game.load(a.start, a.squares, a.at, a.main);
+    page.files.setHeader(a.header ?? null);
     cut = a.cut ?? null;
   } catch (e) {
     game.begin(START_POSITION);
