@@ -175,6 +175,20 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       await page.close();
     });
 
+    it("a stopped solve's bounds show at once after a reload (point 5)", async () => {
+      page = await context.newPage();
+      seen = watch(page);
+      await ready(page, `${served.url}?g=${G1}&at=33`);
+      // Bounds as a stopped solve leaves them in the page's store (web/known.ts: [position, 'b', lower, upper, move]).
+      const key = await page.locator('#text').getAttribute('data-position');
+      await page.evaluate((k) => localStorage.setItem('revsolve-known', JSON.stringify([[k, 'b', -4, 10, -1]])), key);
+      await page.reload();
+      await whenReady(page);
+      expect(await page.locator('#result').getAttribute('data-state')).toBe('bounds');
+      expect(await page.locator('#result').textContent()).toBe('an earlier solve was stopped: score in [-04, +10] (not proven exact)');
+      await page.close();
+    });
+
     it('the game can be stepped through while a solve or an analysis runs, its progress in view; each keeps to its position (points 4, 6)', async () => {
       page = await context.newPage();
       seen = watch(page);

@@ -43,7 +43,10 @@ export function startPage(page: Started): void {
       // What is known of the position shown, once the page can act on it.
       const p = state.game.position;
       const known = state.known.get(p);
+      const bounds = state.known.boundsOf(p);
       if (known) page.solving.showBest(p, known.score, known.move, known.pv, 'known', 0, 0);
+      else if (bounds) page.solving.showStopped(bounds, 'bounds'); // a stopped solve's bounds, at once after a reload
+
       $('env').dataset.ready = '1';
       $('env').textContent = engine.describe();
     },
