@@ -178,9 +178,9 @@ function addCompress(ev: Command, out: (s: string) => void, err: (s: string) => 
         const chain = [...steps.filter((x) => x.step !== 'bits'), ...steps.filter((x) => x.step === 'bits' && o.bits === 4)];
         let w: Weights;
         let bytes: number;
+        const { weights: stepped, unchanged } = compressSteps(src.weights, chain);
         if (o.codebook) {
-          const { weights: banded, unchanged } = compressSteps(src.weights, chain);
-          for (const x of unchanged) err(`warning: ${stepName(x)} changes nothing in ${input} (${describeLayout(src)})`);
+          const banded = stepped;
           const usage =
             o.usage &&
             usageCounts(
@@ -192,11 +192,11 @@ function addCompress(ev: Command, out: (s: string) => void, err: (s: string) => 
           w = rounded.weights;
           bytes = save(output, w, o.format, 4, rounded.codebook);
         } else {
-          const r = compressSteps(src.weights, chain);
-          for (const x of r.unchanged) err(`warning: ${stepName(x)} changes nothing in ${input} (${describeLayout(src)})`);
-          w = r.weights;
+          w = stepped;
           bytes = save(output, w, o.format, o.bits);
         }
+        // Said once the file is written: a run that cannot write it says only why.
+        for (const x of unchanged) err(`warning: ${stepName(x)} changes nothing in ${input} (${describeLayout(src)})`);
         const form = o.codebook ? '4-bit with a codebook' : `${o.bits}-bit`;
         out(
           `${output}: ${grouped(bytes)} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${form}); ${input}: ${grouped(src.bytes)} bytes`,
