@@ -13,7 +13,7 @@ export * from './index.js';
 export { AppendFile, problemOf, readRegularFile } from './io.js';
 export * from './lib/board.js';
 export * from './lib/eval.js';
-export { type GameFound, type GameQuery, type NextMove, nextMoves, searchGames, transformPosition, yearOf } from './lib/games.js';
+export * from './lib/games.js';
 export * from './lib/lab.js';
 export * from './lib/queue.js';
 export * from './lib/train.js';

@@ -318,7 +318,18 @@ describe('the boundaries', () => {
       ].sort(),
     );
     expect(Object.keys(await import('../dist/lib/games.js')).sort()).toEqual(
-      ['nextMoves', 'readGameFiles', 'searchGames', 'transformPosition', 'yearOf'].sort(),
+      [
+        'IndexBuilder',
+        'gameOf',
+        'indexGames',
+        'indexNextMoves',
+        'nextMoves',
+        'readGameFiles',
+        'searchGames',
+        'searchIndex',
+        'transformPosition',
+        'yearOf',
+      ].sort(),
     );
     expect(Object.keys(await import('../dist/lib/lab.js')).sort()).toEqual(
       [

@@ -1,7 +1,7 @@
 /**
  * Game files in the page (issue 60), in headless Chromium: a GGF file
  * written by hand opened (its set start, its passes), a WTHOR .wtb opened
- * with its WTHOR.JOU (a list of games with the players, one chosen), a
+ * with its WTHOR.JOU (the games panel's list with the players, one chosen), a
  * transcript dropped on the page, the game saved as GGF and as a record
  * and read back by the library's reader, a file that is no game said.
  */
@@ -32,13 +32,12 @@ describe.skipIf(!chromium)('game files in the page', () => {
     const g3 = replayGame(G3);
     // GGF: two games, listed; the second starts from G3 after 50 moves and passes twice.
     await page.setInputFiles('#open-file', join(FIXTURES, 'ggf', 'games.ggf'));
-    await page.locator('#game-list:not([hidden])').waitFor({ timeout: 10_000 });
-    expect(await page.locator('#game-list option').allTextContents()).toEqual([
-      '2 games: pick one…',
-      'games.ggf game 1 Anna Black – Bert White 2026.11.20',
-      'games.ggf game 2 Anna Black – Carl Green',
+    await page.locator('#db-count[data-found="2"]').waitFor({ timeout: 10_000 });
+    expect(await page.locator('.db-row').allTextContents()).toEqual([
+      '2026.11.20 · Anna Black – Bert White · Club night · −18',
+      'Anna Black – Carl Green · Study',
     ]);
-    await page.selectOption('#game-list', '1');
+    await page.click('.db-row[data-row="1"]');
     expect(await page.locator('#moves button').allTextContents()).toEqual([
       '51. a8',
       '52. h5',
@@ -58,7 +57,7 @@ describe.skipIf(!chromium)('game files in the page', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('board');
     await page.keyboard.press('Home');
     expect(await position(page)).toBe(key(g3.moves[50].position));
-    expect(await page.locator('#game-list').inputValue()).toBe('1');
+    expect(await page.locator('.db-row[aria-selected="true"]').getAttribute('data-row')).toBe('1');
     await page.keyboard.press('End');
     expect(await position(page)).toBe(key(g3.final));
     await page.click('#first');
@@ -80,12 +79,13 @@ describe.skipIf(!chromium)('game files in the page', () => {
     await page.setInputFiles('#open-file', [join(FIXTURES, 'wthor', 'WTH_2019.wtb'), join(FIXTURES, 'wthor', 'WTHOR.JOU')]);
     const wtb = readWthorGames(readFileSync(join(FIXTURES, 'wthor', 'WTH_2019.wtb')), 'WTH_2019.wtb');
     const names = readWthorNames(readFileSync(join(FIXTURES, 'wthor', 'WTHOR.JOU')), 'WTHOR.JOU', 'players');
-    await page.locator(`#game-list option:nth-child(${wtb.games.length + 1})`).waitFor({ state: 'attached', timeout: 10_000 });
+    await page.locator(`#db-count[data-found="${wtb.games.length}"]`).waitFor({ timeout: 30_000 });
     const g7 = wtb.games[6];
-    expect(await page.locator('#game-list option').nth(7).textContent()).toBe(
-      `WTH_2019.wtb game 7 ${names[g7.black]} – ${names[g7.white]} 2019`,
+    const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)}`;
+    expect(await page.locator('.db-row[data-row="6"]').textContent()).toBe(
+      `2019 · ${names[g7.black]} – ${names[g7.white]} · ${signed(g7.blackDiscs * 2 - 64)} (th ${signed(g7.theoreticalDiscs * 2 - 64)})`,
     );
-    await page.selectOption('#game-list', '6');
+    await page.click('.db-row[data-row="6"]');
     expect(await position(page)).toBe(key(replayMoves(g7.moves).final));
     const [record] = await Promise.all([page.waitForEvent('download'), page.click('#save-record')]);
     // The record, under its header as a comment (a reader of records skips it), the file named after the players.
@@ -123,6 +123,7 @@ describe.skipIf(!chromium)('game files in the page', () => {
     const before = await position(page);
     expect(before).toBe(key(replayGame(G3).final));
     const wtb = Buffer.from(readFileSync(join(FIXTURES, 'wthor', 'WTH_2019.wtb')));
+    const names = readWthorNames(readFileSync(join(FIXTURES, 'wthor', 'WTHOR.JOU')), 'WTHOR.JOU', 'players');
     wtb[16 + 68 * 2 + 8] = 11; // game 3's first move: a1, not legal from the start
     await page.setInputFiles('#open-file', [
       { name: 'corrupt.wtb', mimeType: 'application/octet-stream', buffer: wtb },
@@ -132,13 +133,11 @@ describe.skipIf(!chromium)('game files in the page', () => {
       .locator('#message', { hasText: 'corrupt.wtb: game 3: move 1: a1 is not a legal move for black' })
       .waitFor({ timeout: 10_000 });
     expect(await position(page), 'the game on the board before').toBe(before);
-    const labels = await page.locator('#game-list option').allTextContents();
-    expect(labels).toHaveLength(1948 + 1);
-    expect(labels.some((l) => l.startsWith('corrupt.wtb game 3 '))).toBe(false);
-    // The game after it opens as the file has it.
+    // 1,948 games listed, game 3 not among them: the list's third row is game 4.
+    await page.locator('#db-count[data-found="1948"]').waitFor({ timeout: 30_000 });
     const g4 = readWthorGames(wtb, 'corrupt.wtb').games[3];
-    const at = labels.findIndex((l) => l.startsWith('corrupt.wtb game 4 ')) - 1;
-    await page.selectOption('#game-list', String(at));
+    await page.click('.db-row[data-row="2"]');
+    expect(await page.locator('#game-header').textContent()).toMatch(new RegExp(`^${names[g4.black]} \\(black\\)`));
     expect(await position(page)).toBe(key(replayMoves(g4.moves).final));
     expect(seen.errors).toEqual([]);
     await page.close();

@@ -11,7 +11,7 @@ const root = new URL('..', import.meta.url).pathname;
 const out = `${root}dist/web`;
 mkdirSync(out, { recursive: true });
 await build({
-  entryPoints: { main: `${root}web/main.ts`, worker: `${root}web/worker.ts` },
+  entryPoints: { main: `${root}web/main.ts`, worker: `${root}web/worker.ts`, database: `${root}web/database-worker.ts` },
   outdir: out,
   bundle: true,
   format: 'esm',

@@ -94,10 +94,6 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
     if (files.length > 0 && !state.running) app.files.open(files);
   };
   $('open-file').onchange = () => void open(($('open-file') as HTMLInputElement).files as FileList);
-  $('game-list').onchange = idle(() => {
-    app.files.pick(Number(($('game-list') as HTMLSelectElement).value));
-    toBoard();
-  });
   document.addEventListener('dragover', (e) => e.preventDefault());
   document.addEventListener('drop', (e) => {
     e.preventDefault();

@@ -1,22 +1,13 @@
 /**
- * The page's game files: files opened together listed (one game alone is
- * loaded), a game picked from the list, the game shown saved (GGF, or its
- * record) and copied; the header a file gave the game on the board (players,
+ * The page's game files: files opened go to the games panel
+ * (database-view.ts: one game alone is loaded), the game shown saved (GGF,
+ * or its record) and copied; the header a file gave the game on the board (players,
  * event, date, result) shown above the board and written back when saved.
  */
 import { START_POSITION } from '../src/position/perft.js';
+import { DatabaseView } from './database-view.js';
 import { $, download, say } from './dom.js';
-import {
-  type FileGame,
-  fileNameOf,
-  type GameHeader,
-  gameGgf,
-  gamesOfFiles,
-  gameTranscript,
-  headerLine,
-  headerOf,
-  type OpenedFile,
-} from './files.js';
+import { fileNameOf, type GameHeader, gameGgf, gameTranscript, headerLine, type OpenedFile } from './files.js';
 import type { PageState } from './state.js';
 import { positionKey } from './text.js';
 
@@ -24,15 +15,26 @@ import { positionKey } from './text.js';
 export interface FilesHost {
   readonly state: PageState;
   change(f: () => void): void;
+  goTo(step: number): void;
+  play(move: number): void;
 }
 
 export class FilesView {
-  /** The games of the game files opened last. */
-  private games: FileGame[] = [];
   /** What the file said of the game on the board, or null. */
   private header: GameHeader | null = null;
 
-  constructor(private readonly page: FilesHost) {}
+  /** The games panel: the files opened, indexed and searched. */
+  readonly database: DatabaseView;
+
+  constructor(private readonly page: FilesHost) {
+    this.database = new DatabaseView({
+      state: page.state,
+      change: (f) => page.change(f),
+      goTo: (s) => page.goTo(s),
+      play: (m) => page.play(m),
+      setHeader: (h) => this.setHeader(h),
+    });
+  }
 
   /** The header of the game on the board (null: a game of no file). */
   get current(): GameHeader | null {
@@ -47,47 +49,14 @@ export class FilesView {
     $('game-header').hidden = line === '';
   }
 
-  /** Game files opened together: their games listed (one alone is loaded), what is wrong in them said. */
+  /** Game files opened together: read and indexed by the games panel's worker (one game alone is loaded). */
   open(files: readonly OpenedFile[]): void {
-    const { games, problems } = gamesOfFiles(files);
-    this.games = games;
-    const list = $('game-list') as HTMLSelectElement;
-    const head = document.createElement('option');
-    head.value = '';
-    head.textContent = `${games.length} game${games.length === 1 ? '' : 's'}: pick one…`;
-    list.replaceChildren(
-      head,
-      ...games.map((g, i) => {
-        const o = document.createElement('option');
-        o.value = String(i);
-        o.textContent = g.label;
-        return o;
-      }),
-    );
-    list.hidden = games.length < 2;
-    if (games.length === 1) this.pick(0);
-    if (problems.length > 0) say(`${problems.length > 1 ? `${problems.length} problems: ` : ''}${problems.slice(0, 3).join('; ')}`, true);
-    else if (games.length > 1) say(`${games.length} games opened: pick one from the list`);
-    else if (games.length === 0) {
-      // Names alone (a WTHOR.JOU or .TRN): no game, and never the last message left standing over an empty list.
-      const names = files.filter((f) => /\.(jou|trn)$/i.test(f.name));
-      say(
-        names.length === files.length
-          ? `${names.map((f) => f.name).join(', ')}: the names of a WTHOR database, no game: open ${names.length === 1 ? 'it' : 'them'} together with a year's .wtb file`
-          : `${files.map((f) => f.name).join(', ')}: no game`,
-        true,
-      );
-    }
+    this.database.open(files);
   }
 
-  /** A game of the files opened, shown from its start (its last move shown). */
-  pick(index: number): void {
-    const g = this.games[index];
-    if (!g || this.page.state.running) return;
-    // The header first: the address the change writes carries it.
-    this.setHeader(headerOf(g.read));
-    this.page.change(() => this.page.state.game.load(g.start, g.moves));
-    ($('game-list') as HTMLSelectElement).value = String(index);
+  /** The board changed: the games panel follows it (its position filter). */
+  follow(): void {
+    this.database.follow();
   }
 
   /** The game saved as a file: GGF (from its start), or its record (from the usual start only). */

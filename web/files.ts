@@ -56,18 +56,6 @@ export interface GameHeader {
   readonly theoretical?: number;
 }
 
-/** A game's header, from the reader's game. */
-export function headerOf(g: ReadGame): GameHeader {
-  return {
-    black: g.black,
-    white: g.white,
-    ...(g.event ? { event: g.event } : {}),
-    ...(g.date ? { date: g.date } : {}),
-    ...(g.result !== undefined ? { result: g.result } : {}),
-    ...(g.theoretical ? { theoretical: 2 * g.theoretical.discs - 64 } : {}),
-  };
-}
-
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)}`;
 
 /** The header in one line, as the page shows it above the board ('' when there is nothing to say). */

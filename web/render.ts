@@ -30,7 +30,6 @@ const LOCKED = [
   'analyse',
   'analyse-from',
   'open-file',
-  'game-list',
 ];
 
 /** What rendering reads of the page. */

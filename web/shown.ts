@@ -23,7 +23,7 @@ export interface ShownHost {
   readonly solving: Solving;
   readonly analysis: AnalysisView;
   /** The header of the game on the board (a file's), carried in the address. */
-  readonly files: { readonly current: GameHeader | null; setHeader(h: GameHeader | null): void };
+  readonly files: { readonly current: GameHeader | null; setHeader(h: GameHeader | null): void; follow(): void };
   render(): void;
 }
 
@@ -37,6 +37,7 @@ export function showPosition(page: ShownHost, push: boolean): void {
   const address = `${location.pathname}${gameAddress(state.game, page.files.current)}`;
   if (push) window.history.pushState(null, '', address);
   else window.history.replaceState(null, '', address);
+  page.files.follow();
   if (state.running) {
     // The running solve's words stay (it says which position it solves); the board shows what is known here.
     page.render();

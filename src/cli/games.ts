@@ -4,25 +4,25 @@
  * tournament, year, result and a position reached in any symmetry: a table
  * (or a JSON line a game), and for a position the moves played from it
  * with how their games ended. The reader is the one analyze and the page
- * use (readGameFiles); the search is the library's (searchGames).
+ * use (readGameFiles); the index and the search are the library's (game-index.ts), the page's too.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import {
-  discDifference,
-  type FileGame,
   formatScore,
   type GameFile,
+  type GameIndex,
   type GameQuery,
+  gameOf,
+  IndexBuilder,
+  indexNextMoves,
   isWthorGames,
   moveName,
-  nextMoves,
   PASS,
   readGameFiles,
   readRegularFile,
-  searchGames,
-  yearOf,
+  searchIndex,
 } from '../internal.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import { describeQuery, type Filters, queryOf } from './game-filters.js';
@@ -40,8 +40,13 @@ function whole(text: string): number {
   return Number(text);
 }
 
-/** The files of the arguments, each .wtb with the WTHOR.JOU and .TRN of its folder, read in groups by folder (each folder's names go with its years). */
-function readAll(args: readonly string[]): { games: FileGame[]; problems: string[] } {
+/**
+ * The games of the arguments, indexed a file at a time (the replayed games
+ * are not kept: every WTHOR year fits in a fraction of the memory), each
+ * .wtb with the WTHOR.JOU and .TRN of its folder; a folder's missing or
+ * damaged names are said once.
+ */
+function readAll(args: readonly string[]): { index: GameIndex; problems: string[] } {
   const byFolder = new Map<string, GameFile[]>();
   for (const arg of args) {
     const bytes = readRegularFile(arg);
@@ -49,8 +54,9 @@ function readAll(args: readonly string[]): { games: FileGame[]; problems: string
     group.push({ name: arg, bytes });
     byFolder.set(dirname(arg), group);
   }
-  const games: FileGame[] = [];
-  const problems: string[] = [];
+  const builder = new IndexBuilder();
+  const problems = new Set<string>();
+  const isNames = (f: GameFile) => /\.(jou|trn)$/i.test(f.name);
   for (const [folder, files] of byFolder) {
     if (files.some((f) => isWthorGames(f.bytes)) || files.some((f) => /\.wtb$/i.test(f.name))) {
       let names: string[] = [];
@@ -63,11 +69,21 @@ function readAll(args: readonly string[]): { games: FileGame[]; problems: string
         if (!files.some((f) => f.name.toUpperCase().endsWith(n.toUpperCase())))
           files.push({ name: join(folder, n), bytes: readRegularFile(join(folder, n)) });
     }
-    const read = readGameFiles(files);
-    games.push(...read.games);
-    problems.push(...read.problems, ...read.warnings);
+    const names = files.filter(isNames);
+    let saidNoNames = false;
+    for (const f of files.filter((x) => !isNames(x))) {
+      const read = readGameFiles([f, ...names]);
+      for (const g of read.games) builder.add(g);
+      for (const p of [...read.problems, ...read.warnings]) {
+        if (/no WTHOR\.JOU with it/.test(p)) {
+          if (saidNoNames) continue;
+          saidNoNames = true;
+        }
+        problems.add(p);
+      }
+    }
   }
-  return { games, problems };
+  return { index: builder.index(), problems: [...problems] };
 }
 
 export function addGamesCommand(program: Command): void {
@@ -88,47 +104,48 @@ export function addGamesCommand(program: Command): void {
 
 function runGames(files: readonly string[], o: GamesOpts, query: GameQuery): number {
   const { position } = query;
-  const { games, problems } = readAll(files);
+  const { index, problems } = readAll(files);
   for (const p of problems) process.stderr.write(`${/no WTHOR\.JOU with it|read without/.test(p) ? 'warning' : 'error'}: ${p}\n`);
-  const found = searchGames(games, query);
+  const found = searchIndex(index, query);
   const out = (s: string) => process.stdout.write(`${s}\n`);
-  const shown = found.slice(0, o.limit);
-  for (const f of shown) {
-    const g = f.game;
-    const theoretical = g.theoretical ? discDifference(g.theoretical.discs) : null;
-    const ply = f.at === undefined ? null : g.game.moves.slice(0, f.at).filter((m) => m.move !== PASS).length;
+  const shown = Math.min(found.games.length, o.limit);
+  for (let i = 0; i < shown; i++) {
+    const g = gameOf(index, found.games[i]);
+    const theoretical = g.theoretical?.score ?? null;
+    const ply = found.at ? g.moves.slice(0, found.at[i]).filter((m) => m !== PASS).length : null;
     if (o.json)
       out(
         JSON.stringify({
-          file: g.source.file,
-          index: g.source.index,
+          file: g.file,
+          index: g.number,
           label: g.label,
           black: g.black,
           white: g.white,
           tournament: g.event ?? null,
-          year: yearOf(g),
+          year: g.year ?? null,
           result: g.result ?? null,
           theoretical,
-          ...(ply !== null ? { ply, symmetry: f.symmetry } : {}),
+          ...(ply !== null ? { ply, symmetry: found.symmetry?.[i] } : {}),
         }),
       );
     else
       out(
-        `${g.label}  ${g.black || '?'} – ${g.white || '?'}${g.event ? `  ${g.event}` : ''}${yearOf(g) ? `  ${yearOf(g)}` : ''}  ${g.result !== undefined ? formatScore(g.result) : '?'}${theoretical !== null ? ` (theoretical ${formatScore(theoretical)})` : ''}${ply !== null ? `  reached after ${ply} moves` : ''}`,
+        `${g.label}  ${g.black || '?'} – ${g.white || '?'}${g.event ? `  ${g.event}` : ''}${g.year ? `  ${g.year}` : ''}  ${g.result !== undefined ? formatScore(g.result) : '?'}${theoretical !== null ? ` (theoretical ${formatScore(theoretical)})` : ''}${ply !== null ? `  reached after ${ply} moves` : ''}`,
       );
   }
   const filters = Object.keys(query).length;
-  if (found.length === 0) {
+  const games = { length: index.count };
+  if (found.games.length === 0) {
     process.stderr.write(
       `no game ${filters ? 'matches' : 'in'} ${filters ? `${describeQuery(query)} among the ${grouped(games.length)} games read` : 'the files given'}\n`,
     );
   } else if (!o.json) {
     out(
-      `${grouped(found.length)} of ${grouped(games.length)} games${filters ? ` match ${describeQuery(query)}` : ''}${found.length > shown.length ? ` (the first ${shown.length} shown: --limit)` : ''}`,
+      `${grouped(found.games.length)} of ${grouped(games.length)} games${filters ? ` match ${describeQuery(query)}` : ''}${found.games.length > shown ? ` (the first ${shown} shown: --limit)` : ''}`,
     );
   }
-  if (position && found.length > 0) {
-    const next = nextMoves(found, position.toMove);
+  if (position && found.games.length > 0) {
+    const next = indexNextMoves(index, found, position.toMove);
     if (o.json) out(JSON.stringify({ nextMoves: next.map((n) => ({ ...n, move: n.move === -1 ? null : moveName(n.move) })) }));
     else {
       out(`moves played from the position (${position.toMove === 'X' ? 'black' : 'white'} to move; results for that side):`);

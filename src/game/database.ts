@@ -4,25 +4,18 @@
  * colour), tournament, year and result, and by a position the game reached
  * in any of the board's 8 symmetries with the same side to move; for a
  * position, how often each next move was played and how its games ended,
- * the moves named as on the position asked (the symmetry undone). Pure.
+ * the moves named as on the position asked (the symmetry undone). The
+ * search is the index's (game-index.ts), the page's too. Pure.
  */
-import { pairBackend as B, inverseSymmetry, transformSquare, type U64 } from 'native-free-bitboard';
-import { PASS, type Position } from '../position/position.js';
+import { inverseSymmetry, transformSquare } from 'native-free-bitboard';
+import { PASS } from '../position/position.js';
 import type { FileGame } from './files.js';
+import { type GameIndex, type IndexFound, type IndexQuery, indexGames, movesOf, NONE, searchIndex } from './game-index.js';
+
+export { transformPosition } from './game-index.js';
 
 /** What to look for; every field given must hold. */
-export interface GameQuery {
-  /** Part of a player's name, either colour, any case. */
-  readonly player?: string;
-  /** Part of the tournament's (or place's) name, any case. */
-  readonly tournament?: string;
-  /** A year, or a range of years (inclusive). */
-  readonly year?: number | readonly [number, number];
-  /** Who won, by the result the file gives. */
-  readonly result?: 'black' | 'white' | 'draw';
-  /** A position the game reached (any symmetry, the same side to move). */
-  readonly position?: Position;
-}
+export type GameQuery = IndexQuery;
 
 /** A game found: the game, and for a position the index of the move played from it (its `game.moves` index; the game's length when it is the final position) and the symmetry that maps the position asked onto the game's. */
 export interface GameFound {
@@ -37,63 +30,13 @@ export function yearOf(g: FileGame): number | null {
   return m ? Number(m[0]) : null;
 }
 
-/** A position under symmetry k (transformSquare's numbering). */
-export function transformPosition(p: Position, k: number): Position {
-  const map = (w: U64): U64 => B.fromSquares(B.squares(w).map((s) => transformSquare(s, k)));
-  return { player: map(p.player), opponent: map(p.opponent), toMove: p.toMove };
-}
-
-const key = (p: Position) => `${p.player.hi},${p.player.lo},${p.opponent.hi},${p.opponent.lo},${p.toMove}`;
-
 /** The games that match every field of the query, in the order given. */
 export function searchGames(games: readonly FileGame[], q: GameQuery): GameFound[] {
-  const player = q.player?.toLowerCase();
-  const tournament = q.tournament?.toLowerCase();
-  const years = q.year === undefined ? null : typeof q.year === 'number' ? [q.year, q.year] : q.year;
-  // The position asked under each symmetry: the game's position is compared with these, at its one ply of that disc count.
-  const variants = new Map<string, number>();
-  let discs = -1;
-  if (q.position) {
-    for (let k = 0; k < 8; k++) {
-      const v = key(transformPosition(q.position, k));
-      if (!variants.has(v)) variants.set(v, k);
-    }
-    discs = B.count(q.position.player) + B.count(q.position.opponent);
-  }
-  const found: GameFound[] = [];
-  for (const g of games) {
-    if (player !== undefined && !g.black.toLowerCase().includes(player) && !g.white.toLowerCase().includes(player)) continue;
-    if (tournament !== undefined && !(g.event ?? '').toLowerCase().includes(tournament)) continue;
-    if (years) {
-      const y = yearOf(g);
-      if (y === null || y < years[0] || y > years[1]) continue;
-    }
-    if (q.result !== undefined) {
-      const r = g.result;
-      if (r === undefined || (q.result === 'black' ? r <= 0 : q.result === 'white' ? r >= 0 : r !== 0)) continue;
-    }
-    if (!q.position) {
-      found.push({ game: g });
-      continue;
-    }
-    const reached = reachedAt(g, discs, variants);
-    if (reached) found.push({ game: g, ...reached });
-  }
-  return found;
-}
-
-/** Where a game reached one of the variants (a position of `discs` discs): the move index and the symmetry, or null. */
-function reachedAt(g: FileGame, discs: number, variants: ReadonlyMap<string, number>): { at: number; symmetry: number } | null {
-  const moves = g.game.moves;
-  const positions = [...moves.map((m) => m.position), g.game.final];
-  for (const [i, p] of positions.entries()) {
-    const n = B.count(p.player) + B.count(p.opponent);
-    if (n > discs) break;
-    if (n < discs) continue;
-    const k = variants.get(key(p));
-    if (k !== undefined) return { at: i, symmetry: k };
-  }
-  return null;
+  const found = searchIndex(indexGames(games), q);
+  return Array.from(found.games, (g, i) => ({
+    game: games[g],
+    ...(found.at && found.symmetry ? { at: found.at[i], symmetry: found.symmetry[i] } : {}),
+  }));
 }
 
 /** A next move from a position asked: how often it was played, and its games' results for the side to move (wins, draws, losses, mean disc difference). */
@@ -108,19 +51,22 @@ export interface NextMove {
   readonly meanResult: number | null;
 }
 
-/** The moves played from the position asked, most played first, from the games searchGames found for it. */
-export function nextMoves(found: readonly GameFound[], toMove: 'X' | 'O'): NextMove[] {
+/** One game through the position: the move it played from there (as the game has it; undefined: it ended there), the symmetry, black's result. */
+interface Through {
+  readonly played: number | undefined;
+  readonly symmetry: number;
+  readonly result: number | undefined;
+}
+
+function tally(through: Iterable<Through>, toMove: 'X' | 'O'): NextMove[] {
   const by = new Map<number, { games: number; wins: number; draws: number; losses: number; sum: number; results: number }>();
-  for (const f of found) {
-    if (f.at === undefined || f.symmetry === undefined) continue;
-    const played = f.game.game.moves[f.at]?.move;
+  for (const t of through) {
     // The game's square, on the position asked: the symmetry that mapped it there, undone.
-    const move = played === undefined ? -1 : played === PASS ? PASS : transformSquare(played, inverseSymmetry(f.symmetry));
+    const move = t.played === undefined ? -1 : t.played === PASS ? PASS : transformSquare(t.played, inverseSymmetry(t.symmetry));
     const s = by.get(move) ?? { games: 0, wins: 0, draws: 0, losses: 0, sum: 0, results: 0 };
     s.games++;
-    const r = f.game.result;
-    if (r !== undefined) {
-      const mine = toMove === 'X' ? r : -r;
+    if (t.result !== undefined) {
+      const mine = toMove === 'X' ? t.result : -t.result;
       s.results++;
       s.sum += mine;
       if (mine > 0) s.wins++;
@@ -139,4 +85,28 @@ export function nextMoves(found: readonly GameFound[], toMove: 'X' | 'O'): NextM
       meanResult: s.results ? s.sum / s.results : null,
     }))
     .sort((a, b) => b.games - a.games || a.move - b.move);
+}
+
+/** The moves played from the position asked, most played first, from the games searchGames found for it. */
+export function nextMoves(found: readonly GameFound[], toMove: 'X' | 'O'): NextMove[] {
+  return tally(
+    found.flatMap((f) =>
+      f.at === undefined || f.symmetry === undefined ? [] : [{ played: f.game.moves[f.at], symmetry: f.symmetry, result: f.game.result }],
+    ),
+    toMove,
+  );
+}
+
+/** The same from an index's search (searchIndex with a position). */
+export function indexNextMoves(ix: GameIndex, found: IndexFound, toMove: 'X' | 'O'): NextMove[] {
+  const { at, symmetry } = found;
+  if (!at || !symmetry) return [];
+  return tally(
+    Array.from(found.games, (g, i) => ({
+      played: at[i] < ix.moveAt[g + 1] - ix.moveAt[g] ? movesOf(ix, g)[at[i]] : undefined,
+      symmetry: symmetry[i],
+      result: ix.result[g] === NONE ? undefined : ix.result[g],
+    })),
+    toMove,
+  );
 }
