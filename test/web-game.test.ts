@@ -115,11 +115,29 @@ describe("the page's address", () => {
     g.load(start, squares('f5d6c3d3').slice(2));
     g.at = 1;
     const address = gameAddress(g);
-    expect(address).toBe(`?p=${positionKey(start)}&g=c3d3&at=1`);
+    // The step is named by the move it follows, as the move list numbers it: the start has 6 discs, so c3 is move 3.
+    expect(address).toBe(`?p=${positionKey(start)}&g=c3d3&at=3`);
     const back = readAddress(address);
     const h = new GameHistory();
-    h.load(back.start, back.squares, back.at);
+    h.load(back.start, back.squares, h.stepNamed(back.at as string));
+    h.at = h.stepNamed(back.at as string) as number;
     expect(h.snapshot()).toEqual(g.snapshot());
+    // Passes do not shift the numbers (issue 73, point 9): G3 reads "58. d2 pass 59. g8 pass 60. e8".
+    g.load(START_POSITION, squares(G3));
+    const pass = g.played.indexOf(PASS);
+    g.at = pass;
+    expect(gameAddress(g)).toBe(`?g=${G3}&at=58p`);
+    g.at = pass + 1;
+    expect(gameAddress(g)).toBe(`?g=${G3}&at=59`);
+    g.at = 44;
+    expect(gameAddress(g)).toBe(`?g=${G3}&at=44`);
+    expect([g.stepNamed('58p'), g.stepNamed('59'), g.stepNamed('44'), g.stepNamed('61'), g.stepNamed('44p')]).toEqual([
+      pass,
+      pass + 1,
+      44,
+      null,
+      null,
+    ]);
     // The usual start, the last step: the record alone; nothing at all for a new game.
     g.load(START_POSITION, squares(G3));
     expect(gameAddress(g)).toBe(`?g=${G3}`);
@@ -133,6 +151,7 @@ describe("the page's address", () => {
     expect(() => readAddress('?p=nonsense')).toThrow(PositionError);
     expect(() => readAddress('?g=f5zz')).toThrow(/the address's game \(g=f5zz\): move 2: "zz" is not a square/);
     expect(() => readAddress('?g=f5&at=x')).toThrow(/at=x/);
+    expect(readAddress('?g=f5d6&at=1').at).toBe('1');
     // The header a file gave the game travels with it (GGF's names), and comes back the same.
     const named = new GameHistory();
     named.load(START_POSITION, squares('f5d6'));

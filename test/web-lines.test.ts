@@ -55,6 +55,17 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       const rows = await rowsText(page);
       expect(rows.length).toBe(60);
       await page.click('#moves button[data-at="40"]');
+      if (viewport.width === 1280) {
+        // The board and the analysis's current row in view together, the page not scrolled (issue 73, point 7).
+        const inView = await page.evaluate(() => {
+          const within = (e: Element | null) => {
+            const r = e?.getBoundingClientRect();
+            return !!r && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+          };
+          return [scrollY, within(document.querySelector('#board')), within(document.querySelector('#analysis tr.current'))];
+        });
+        expect(inView).toEqual([0, true, true]);
+      }
 
       // The game's own move 41: a step forward, nothing lost.
       await page.click(`.sq[data-square=${own}]`);

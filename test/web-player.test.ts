@@ -405,6 +405,15 @@ describe.skipIf(!chromium)('the page a player comes back to (issue 59), in headl
       expect(await page.locator('#moves').getAttribute('data-at')).toBe('2');
       await page.keyboard.press('End');
       expect(await page.locator('#moves').getAttribute('data-at')).toBe('60');
+      // The board is one Tab stop, not 64 (issue 73, point 9): Tab goes from it to the step buttons; a square typed on it is played.
+      await page.locator('#board').focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('first');
+      await page.locator('#board').focus();
+      await page.keyboard.press('Home');
+      await page.keyboard.type(G1.slice(0, 2));
+      expect(await page.locator('#moves').getAttribute('data-at')).toBe('1');
+      await page.keyboard.press('End');
       // Typing in the text box does not step the game.
       await page.locator('#text').focus();
       await page.keyboard.press('ArrowLeft');

@@ -3,7 +3,8 @@
  * back: `p` its start position when it is not the usual one (64 squares and
  * the side, as OBF writes them, no space), `g` its record (passes implied, as
  * `revsolve analyze` reads it), `at` the step shown when it is not the last
- * (passes count as steps), `m` the main line's record when `g` is a side
+ * (the number of the move it follows, as the move list numbers it: `at=44`
+ * is after move 44, `at=44p` after the pass that follows it), `m` the main line's record when `g` is a side
  * line, and the header a file gave the game (`pb`, `pw`, `pc`, `dt`, `re`
  * as GGF names them, `th` the theoretical score), so a link keeps names. A lone `?p=` (a position, as earlier pages wrote
  * their links) is a game from that position. Pure: the tests run it in Node.
@@ -15,11 +16,11 @@ import type { GameHeader } from './files.js';
 import type { GameHistory } from './game.js';
 import { positionKey, readPositionText } from './text.js';
 
-/** What an address holds: a start, a record's squares, the step shown (null: the last), the main line's squares when the record is a side line. */
+/** What an address holds: a start, a record's squares, the step shown by its name (GameHistory.stepName; null: the last), the main line's squares when the record is a side line. */
 export interface AddressedGame {
   readonly start: Position;
   readonly squares: readonly number[];
-  readonly at: number | null;
+  readonly at: string | null;
   readonly main: readonly number[] | null;
   /** What was left out of a record cut in the middle of a move (null: nothing). */
   readonly cut?: string | null;
@@ -36,7 +37,7 @@ export function gameAddress(game: GameHistory, header: GameHeader | null = null)
   if (positionKey(game.start) !== positionKey(START_POSITION)) q.set('p', positionKey(game.start));
   const record = game.record();
   if (record) q.set('g', record);
-  if (game.at < game.length - 1) q.set('at', String(game.at));
+  if (game.at < game.length - 1) q.set('at', game.stepName(game.at));
   if (game.main) q.set('m', game.mainRecord());
   if (header)
     for (const [field, key] of Object.entries(HEADER_KEYS)) {
@@ -80,7 +81,8 @@ export function readAddress(search: string): AddressedGame {
       cut = `the address's game ends in the middle of a move ("${whole?.[2]}"): its first ${shorter.length} moves are shown`;
     }
   }
-  if (at !== null && !/^\d+$/.test(at)) throw new PositionError(`the address's step (at=${at}): a whole number of steps`);
+  if (at !== null && !/^\d+p?$/.test(at))
+    throw new PositionError(`the address's step (at=${at}): the number of the move shown (44, or 44p after its pass)`);
   const m = q.get('m');
   let main: number[] | null = null;
   if (m) {
@@ -90,7 +92,7 @@ export function readAddress(search: string): AddressedGame {
       throw new PositionError(`the address's main line (m=${m}): ${(e as Error).message}`);
     }
   }
-  return { start, squares, at: at === null ? null : Number(at), main, cut, header: headerOfAddress(q) };
+  return { start, squares, at, main, cut, header: headerOfAddress(q) };
 }
 
 /** The header an address carries (null: none). A score that is not a whole number is named. */

@@ -57,6 +57,8 @@ export class BoardView {
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'sq';
+      // One Tab stop for the board (#board), not 64: a square is played by a click, or typed ("d3") on the focused board.
+      b.tabIndex = -1;
       b.dataset.square = moveName(x);
       b.setAttribute('aria-label', moveName(x));
       b.innerHTML = '<span class="disc"></span><span class="score"></span>';

@@ -101,10 +101,25 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
   });
   $('save-ggf').onclick = () => app.files.save('ggf');
   $('save-record').onclick = () => app.files.save('record');
+  // A square typed on the focused board ("d3"): its file, waiting for its rank.
+  let file = '';
   document.addEventListener('keydown', (e) => {
     const t = e.target as HTMLElement;
     if (t.closest('input, select, textarea') || e.altKey || e.metaKey) return;
     const ctrl = e.ctrlKey;
+    if (!ctrl && t.closest('#board')) {
+      const key = e.key.toLowerCase();
+      if (/^[a-h]$/.test(key)) {
+        file = key;
+        return;
+      }
+      if (file && /^[1-8]$/.test(key)) {
+        $('board').querySelector<HTMLButtonElement>(`[data-square="${file}${key}"]`)?.click();
+        file = '';
+        return;
+      }
+      file = '';
+    }
     const keys: Record<string, () => void> = ctrl
       ? { z: () => app.undo(true), Z: () => app.undo(false), y: () => app.undo(false) }
       : {

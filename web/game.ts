@@ -166,6 +166,17 @@ export class GameHistory {
     return firstNumber(this.start) - 1 + this.played.slice(1, i + 1).filter((m) => m !== PASS).length;
   }
 
+  /** The step as the address names it: the number of the move it follows ("44"), with "p" for the pass after that move ("44p"). */
+  stepName(i: number): string {
+    return `${this.moveNumber(i)}${this.played[i] === PASS ? 'p' : ''}`;
+  }
+
+  /** The step an address's name gives (stepName), or null when this game has none such. */
+  stepNamed(name: string): number | null {
+    for (let i = 0; i < this.positions.length; i++) if (this.stepName(i) === name) return i;
+    return null;
+  }
+
   /** The step of the record's move `number` (-1: none). */
   stepOf(number: number): number {
     for (let i = 1; i < this.positions.length; i++) if (this.played[i] !== PASS && this.moveNumber(i) === number) return i;

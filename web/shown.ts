@@ -60,9 +60,14 @@ export function showAddressGame(page: ShownHost): void {
   let cut: string | null = null;
   try {
     const a = readAddress(location.search);
-    game.load(a.start, a.squares, a.at, a.main);
+    game.load(a.start, a.squares, null, a.main);
+    if (a.at !== null) {
+      const step = game.stepNamed(a.at);
+      if (step === null) cut = `the address's step (at=${a.at}): this game has no such move; its last move is shown`;
+      else game.at = step;
+    }
     page.files.setHeader(a.header ?? null);
-    cut = a.cut ?? null;
+    cut = cut ?? a.cut ?? null;
   } catch (e) {
     game.begin(START_POSITION);
     page.analysis.restore();
