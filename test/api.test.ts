@@ -319,8 +319,12 @@ describe('the boundaries', () => {
     );
     expect(Object.keys(await import('../dist/lib/games.js')).sort()).toEqual(
       [
+        'GameFileError',
         'IndexBuilder',
         'gameOf',
+        'isGameFile',
+        'readGameFile',
+        'writeGameFile',
         'indexGames',
         'indexNextMoves',
         'nextMoves',

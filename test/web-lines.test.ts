@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordMoves, replayGame } from '../src/game/record.js';
+import { readGgf } from '../src/game/ggf.js';
+import { formatRecord, recordMoves, replayGame } from '../src/game/record.js';
 import { legalMoves, moveName } from '../src/position/position.js';
 import { chromiumForTests, ready, type Seen, servedPage, watch, whenReady } from './page.js';
 
@@ -142,6 +143,74 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       await page.close();
     }, 240_000);
 
+    it('a revsolve game file keeps the lines, the move shown, the names and the analysis; GGF keeps the main line and the names', async () => {
+      page = await context.newPage();
+      seen = watch(page);
+      await ready(page, `${served.url}?g=${G1}&at=40&pb=Anna%20Black&pw=Bert%20White&pc=Club`);
+      await page.fill('#analyse-from', '8');
+      await page.click('#analyse');
+      await page.locator('#analysis-box[data-state=done]').waitFor({ timeout: 120_000 });
+      const mainRows = await rowsText(page);
+      await page.click('#moves button[data-at="41"]');
+      await page.click(`.sq[data-square=${other}]`);
+      const shown = {
+        length: await moves(page, 'data-length'),
+        at: await moves(page, 'data-at'),
+        side: await moves(page, 'data-side'),
+        info: await page.locator('#line-info').textContent(),
+        header: await page.locator('#game-header').textContent(),
+        position: await page.locator('#text').getAttribute('data-position'),
+      };
+      const [saved] = await Promise.all([page.waitForEvent('download'), page.click('#save-game')]);
+      expect(saved.suggestedFilename()).toBe('Anna Black - Bert White.revsolve.json');
+      const path = (await saved.path())!;
+      // The file as the format says: the main line, the side line, the move shown, the names, the main line's analysis.
+      const file = JSON.parse(readFileSync(path, 'utf8'));
+      expect([file.format, file.version, file.main, file.line, file.at]).toEqual([
+        'revsolve-game',
+        1,
+        G1,
+        `${G1.slice(0, 82)}${other}`,
+        '42',
+      ]);
+      expect(file.header).toEqual({ black: 'Anna Black', white: 'Bert White', event: 'Club' });
+      expect(file.analyses.map((a: { record: string; moves: unknown[] }) => [a.record, a.moves.length])).toEqual([[G1, 60]]);
+      // GGF: the main line with its names, whatever line is shown.
+      const [ggf] = await Promise.all([page.waitForEvent('download'), page.click('#save-ggf')]);
+      const back = readGgf(readFileSync((await ggf.path())!, 'utf8'), 'saved.ggf').games[0];
+      expect([formatRecord(back.moves), back.black, back.white, back.properties.PC]).toEqual([G1, 'Anna Black', 'Bert White', 'Club']);
+      await page.close();
+
+      // Opened in a browser that never saw the game (its own storage): the same lines, move, names and analysis.
+      const fresh = await served.browser.newContext({ viewport });
+      const again = await fresh.newPage();
+      const seenAgain = watch(again);
+      await ready(again, served.url);
+      await again.setInputFiles('#open-file', path);
+      await again.locator(`#moves[data-length="${shown.length}"]`).waitFor({ timeout: 10_000 });
+      expect({
+        length: await moves(again, 'data-length'),
+        at: await moves(again, 'data-at'),
+        side: await moves(again, 'data-side'),
+        info: await again.locator('#line-info').textContent(),
+        header: await again.locator('#game-header').textContent(),
+        position: await again.locator('#text').getAttribute('data-position'),
+      }).toEqual(shown);
+      await again.click('#main-line');
+      expect(await again.locator('#analysis-box').getAttribute('data-state')).toBe('done');
+      expect(await rowsText(again)).toEqual(mainRows);
+      // A file that is not a good one: named, the game kept.
+      await again.setInputFiles('#open-file', {
+        name: 'bad.revsolve.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from('{"format": "revsolve-game", "version": 1, "start": "x"}'),
+      });
+      await again.locator('#message', { hasText: 'bad.revsolve.json: start: ' }).waitFor({ timeout: 10_000 });
+      expect(await moves(again, 'data-length')).toBe('60');
+      expect(seenAgain.errors).toEqual([]);
+      await fresh.close();
+    }, 240_000);
+
     it('a link cut in the middle of a square opens the moves before the cut, and says so (point 9)', async () => {
       page = await context.newPage();
       seen = watch(page);
@@ -182,7 +251,7 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       expect(await page.locator('#message').textContent()).toBe(
         "WTHOR.JOU: the names of a WTHOR database, no game: open it together with a year's .wtb file",
       );
-      expect(await page.locator('#game-list').isHidden()).toBe(true);
+      expect(await page.locator('#database').isHidden()).toBe(true);
       await page.close();
     });
 

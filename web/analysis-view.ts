@@ -10,9 +10,10 @@
  */
 
 import { type AnalysisHooks, analyseMoves, type ChildSolved, recordOf } from '../src/game/analysis.js';
+import type { LineAnalysis } from '../src/game/game-file.js';
 import type { Game } from '../src/game/record.js';
 import { formatEstimate, formatScore } from '../src/game/scores.js';
-import { emptyCount, legalMoves, moveName, PASS, play } from '../src/position/position.js';
+import { emptyCount, legalMoves, moveName, PASS, type Position, play } from '../src/position/position.js';
 import { SettingProblem, setting } from '../src/settings.js';
 import { type AnalysisRow, analysisCsv, analysisJson } from './analysis.js';
 import { keepInView } from './board.js';
@@ -48,8 +49,25 @@ interface Analysis {
   stopped?: boolean;
 }
 
-/** The local storage key of a game's analysis: its start and its record. */
-const storeKey = (game: GameHistory) => `revsolve-analysis:${positionKey(game.start)}:${game.record()}`;
+/** The local storage key of a line's analysis: its start and its record. */
+const keyOf = (start: Position, record: string) => `revsolve-analysis:${positionKey(start)}:${record}`;
+const storeKey = (game: GameHistory) => keyOf(game.start, game.record());
+
+/** The analysis kept of a line (its start and record), as a game file holds it; null: none. */
+export function keptAnalysis(start: Position, record: string): LineAnalysis | null {
+  try {
+    const a = JSON.parse(localStorage.getItem(keyOf(start, record)) ?? 'null') as Analysis | null;
+    return a && Array.isArray(a.rows) ? { record: a.record, from: a.from, complete: a.complete, moves: a.rows } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A line's analysis from a game file, kept as the page keeps its own (the page shows it when the line is on the board). */
+export function keepAnalysis(start: Position, a: LineAnalysis): void {
+  const kept: Analysis = { record: a.record, from: a.from, rows: [...a.moves], complete: a.complete, stopped: !a.complete };
+  localStorage.setItem(keyOf(start, a.record), JSON.stringify(kept));
+}
 
 /**
  * The record's number of the move the board is about: the one played from

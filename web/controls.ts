@@ -101,6 +101,7 @@ export function wireControls(app: Controlled, ffo: readonly ObfEntry[]): void {
   });
   $('save-ggf').onclick = () => app.files.save('ggf');
   $('save-record').onclick = () => app.files.save('record');
+  $('save-game').onclick = () => app.files.save('game');
   // A square typed on the focused board ("d3"): its file, waiting for its rank.
   let file = '';
   document.addEventListener('keydown', (e) => {

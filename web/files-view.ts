@@ -4,10 +4,15 @@
  * or its record) and copied; the header a file gave the game on the board (players,
  * event, date, result) shown above the board and written back when saved.
  */
+
+import { isGameFile, readGameFile, writeGameFile } from '../src/game/game-file.js';
+import { formatRecord } from '../src/game/record.js';
 import { START_POSITION } from '../src/position/perft.js';
+import { keepAnalysis, keptAnalysis } from './analysis-view.js';
 import { DatabaseView } from './database-view.js';
 import { $, download, say } from './dom.js';
 import { fileNameOf, type GameHeader, gameGgf, gameTranscript, headerLine, type OpenedFile } from './files.js';
+import { GameHistory } from './game.js';
 import type { PageState } from './state.js';
 import { positionKey } from './text.js';
 
@@ -49,9 +54,31 @@ export class FilesView {
     $('game-header').hidden = line === '';
   }
 
-  /** Game files opened together: read and indexed by the games panel's worker (one game alone is loaded). */
+  /** Game files opened together: a revsolve game file is loaded with its lines and analyses; others go to the games panel's worker (one game alone is loaded). */
   open(files: readonly OpenedFile[]): void {
-    this.database.open(files);
+    const text = files.length === 1 && !files[0].bytes.includes(0) ? new TextDecoder().decode(files[0].bytes) : '';
+    if (text && isGameFile(text)) this.openGame(text, files[0].name);
+    else this.database.open(files);
+  }
+
+  /** A revsolve game file: its lines, the move shown, its header, and each line's analysis (kept as the page keeps its own). */
+  private openGame(text: string, name: string): void {
+    let g: ReturnType<typeof readGameFile>;
+    try {
+      g = readGameFile(text, name);
+    } catch (e) {
+      say((e as Error).message, true);
+      return;
+    }
+    if (this.page.state.running) return;
+    for (const a of g.analyses) keepAnalysis(g.start, a);
+    this.setHeader(g.header);
+    const { game } = this.page.state;
+    this.page.change(() => {
+      game.load(g.start, g.line ?? g.main, null, g.line ? g.main : null);
+      if (g.at !== null) game.at = game.stepNamed(g.at) ?? game.at;
+    });
+    say(`${name}: opened, ${g.line ? 'a side line shown, ' : ''}${g.analyses.length} analys${g.analyses.length === 1 ? 'is' : 'es'}`);
   }
 
   /** The board changed: the games panel follows it (its position filter). */
@@ -59,13 +86,24 @@ export class FilesView {
     this.database.follow();
   }
 
-  /** The game saved as a file: GGF (from its start), or its record (from the usual start only). */
-  save(kind: 'ggf' | 'record'): void {
+  /** The game saved as a file: GGF (from its start, the main line), its record (from the usual start only), or a revsolve game file (its lines, the move shown, the header, each line's analysis). */
+  save(kind: 'ggf' | 'record' | 'game'): void {
     const { game } = this.page.state;
-    if (kind === 'ggf') download(fileNameOf(this.header, 'ggf'), gameGgf(game, this.header), 'text/plain');
+    if (kind === 'game') {
+      const main = game.main ?? game.moves;
+      const line = game.main ? game.moves : null;
+      const analyses = [main, ...(line ? [line] : [])]
+        .map((m) => keptAnalysis(game.start, formatRecord(m)))
+        .filter((a): a is NonNullable<typeof a> => a !== null);
+      const file = { start: game.start, main, line, at: game.stepName(game.at), header: this.header, analyses };
+      download(fileNameOf(this.header, 'revsolve.json'), writeGameFile(file), 'application/json');
+      return;
+    }
+    // GGF holds no side line: the main line, with its header.
+    if (kind === 'ggf') download(fileNameOf(this.header, 'ggf'), gameGgf(game.main ? mainOf(game) : game, this.header), 'text/plain');
     else if (positionKey(game.start) !== positionKey(START_POSITION))
       say('a record starts from the usual start position: this game starts from another, save it as GGF', true);
-    else download(fileNameOf(this.header, 'txt'), gameTranscript(game, this.header), 'text/plain');
+    else download(fileNameOf(this.header, 'txt'), gameTranscript(game.main ? mainOf(game) : game, this.header), 'text/plain');
   }
 }
 
@@ -77,4 +115,11 @@ export function copyText(text: string, what: string): void {
     return;
   }
   navigator.clipboard.writeText(text).then(done, () => say(`the browser refused the clipboard: ${text}`, true));
+}
+
+/** The main line of a game on a side line, as a game of its own (what GGF and a record can hold). */
+function mainOf(game: GameHistory): GameHistory {
+  const m = new GameHistory();
+  m.load(game.start, game.main ?? game.moves);
+  return m;
 }

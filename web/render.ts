@@ -57,6 +57,7 @@ export function renderPage(page: Rendered, ffo: readonly ObfEntry[]): void {
   // A record of no move is nothing to copy or save.
   enable('copy-record', game.moves.length > 0);
   enable('save-record', !running && game.moves.length > 0);
+  enable('save-game', !running && game.moves.length > 0);
   enable('undo', !running && page.undoStack.can(true));
   enable('redo', !running && page.undoStack.can(false));
   enable('solve', !running);

@@ -5,11 +5,12 @@
  * the game's place in it), replayed as it is read, and a line for each
  * problem. The format is known by the content: a WTHOR .wtb (with the
  * players of a WTHOR.JOU and the tournaments of a WTHOR.TRN given with it),
- * GGF, or a transcript (a record a line, or numbered over several lines).
+ * a revsolve game file (its main line), GGF, or a transcript (a record a line, or numbered over several lines).
  * Pure: no file system, no DOM.
  */
 import { START_POSITION } from '../position/perft.js';
 import type { Position } from '../position/position.js';
+import { GameFileError, isGameFile, readGameFile } from './game-file.js';
 import { isGgf, readGgf } from './ggf.js';
 import { type Game, RecordError, recordMoves, recordsOf, replayMoves } from './record.js';
 import { isWthorGames, readWthorGames, readWthorNames, wthorGamesProblem } from './wthor.js';
@@ -84,7 +85,8 @@ export function readGameFiles(files: readonly GameFile[]): ReadGames {
       out.problems.push(`${f.name}: a binary file, not game records (one a line, as f5d6c3…), GGF nor a WTHOR .wtb file`);
     else {
       const text = new TextDecoder().decode(f.bytes);
-      if (isGgf(text)) readGgfFile(f.name, text, out);
+      if (isGameFile(text)) readRevsolveGame(f.name, text, out);
+      else if (isGgf(text)) readGgfFile(f.name, text, out);
       else readTranscript(f.name, text, out);
     }
   }
@@ -145,6 +147,30 @@ function readGgfFile(name: string, text: string, out: ReadGames): void {
       ...(p.DT ? { date: p.DT } : {}),
       ...(g.result !== undefined ? { result: g.result } : {}),
     });
+  }
+}
+
+/** A revsolve game file: its main line, with its header (its side line and analyses are the page's). */
+function readRevsolveGame(name: string, text: string, out: ReadGames): void {
+  out.counts.set(name, 1);
+  try {
+    const g = readGameFile(text, name);
+    const h = g.header;
+    out.games.push({
+      label: `${name} game 1`,
+      source: { file: name, index: 1 },
+      start: g.start,
+      moves: g.main,
+      game: replayMoves(g.main, g.start),
+      black: h?.black ?? '',
+      white: h?.white ?? '',
+      ...(h?.event ? { event: h.event } : {}),
+      ...(h?.date ? { date: h.date } : {}),
+      ...(h?.result !== undefined ? { result: h.result } : {}),
+    });
+  } catch (e) {
+    if (!(e instanceof GameFileError)) throw e;
+    out.problems.push(e.message);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * revsolve/games: game collections. The one reader of game files
- * (readGameFiles: WTHOR with its players and tournaments, GGF, transcripts),
+ * (readGameFiles: WTHOR with its players and tournaments, GGF, transcripts,
+ * revsolve game files), the revsolve game file (readGameFile, writeGameFile),
  * the index of a collection (IndexBuilder, indexGames: flat arrays a page
  * can keep, with a key of each game's board at every disc count) and the
  * search (searchIndex, or searchGames on games read: by player, tournament,
@@ -18,6 +19,15 @@ export {
   yearOf,
 } from '../game/database.js';
 export { type FileGame, type GameFile, type ReadGames, readGameFiles } from '../game/files.js';
+export {
+  type GameFile as RevsolveGame,
+  GameFileError,
+  type GameFileHeader,
+  isGameFile,
+  type LineAnalysis,
+  readGameFile,
+  writeGameFile,
+} from '../game/game-file.js';
 export {
   type GameIndex,
   gameOf,
