@@ -123,6 +123,10 @@ describe.skipIf(!chromium)('the games panel (issue 74), in headless Chromium', (
     expect(header).toMatch(/ \(black\) – .* \(white\) · 2019 · result /);
     expect(await found(page)).toBe(2 * through); // the list followed the board, the same games
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('board');
+    // Ctrl+Z: back to the game shown before the pick (issue 73's Deliver).
+    await page.keyboard.press('Control+z');
+    expect(await page.locator('#text').inputValue()).toBe(text(asked));
+    expect(await page.locator('#game-header').isHidden()).toBe(true);
 
     // A reload: the games are found again without the files.
     await page.reload();

@@ -120,6 +120,13 @@ describe.skipIf(!chromium)('side lines (issue 73), in headless Chromium', () => 
       await page.click('#analyse');
       await page.locator('#analysis tbody tr:nth-child(6)').waitFor({ timeout: 120_000 });
       expect(await page.locator('#analysis-box').getAttribute('data-state')).toBe('running');
+      // The counter says which move is being solved, its nodes and its time (point 8).
+      await page.locator('#analysis-progress', { hasText: 'solving move' }).waitFor({ timeout: 120_000 });
+      const counter = /^analysing: \d+ of 60 moves · solving move (\d+) \((\d+) empties\): [\d,]+ nodes, \d+\.\d s · \d+\.\d s$/.exec(
+        (await page.locator('#analysis-progress').textContent()) ?? '',
+      );
+      // The move played from a position of E empties is move 61 - E in a game from the usual start without a pass.
+      expect(counter && Number(counter[1]) + Number(counter[2])).toBe(61);
       const estimates = page.locator('#analysis tbody tr[data-estimate]');
       const texts = await estimates.evaluateAll((trs) => trs.map((tr) => [...tr.children].slice(3).map((td) => td.textContent)));
       for (const [score, best, loss] of texts) {

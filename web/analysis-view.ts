@@ -11,7 +11,7 @@
 
 import { type AnalysisHooks, analyseMoves, type ChildSolved, recordOf } from '../src/game/analysis.js';
 import type { LineAnalysis } from '../src/game/game-file.js';
-import type { Game } from '../src/game/record.js';
+import { firstNumber, type Game } from '../src/game/record.js';
 import { formatEstimate, formatScore } from '../src/game/scores.js';
 import { emptyCount, legalMoves, moveName, PASS, type Position, play } from '../src/position/position.js';
 import { SettingProblem, setting } from '../src/settings.js';
@@ -198,10 +198,16 @@ export class AnalysisView {
     $('analysis-box').dataset.state = 'running';
     const t0 = performance.now();
     const total = steps.length;
+    /** The position being solved: its move's number and empties, since when, its nodes so far. */
+    let solving: { number: number; empties: number; since: number; nodes: () => number } | null = null;
     const progress = () => {
+      const now = performance.now();
+      const at = solving
+        ? ` · solving move ${solving.number} (${solving.empties} empties): ${solving.nodes().toLocaleString('en')} nodes, ${((now - solving.since) / 1000).toFixed(1)} s`
+        : '';
       $('analysis-progress').dataset.state = 'running';
       $('analysis-progress').textContent =
-        `analysing: ${analysis.rows.length} of ${total} moves · ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+        `analysing: ${analysis.rows.length} of ${total} moves${at} · ${((now - t0) / 1000).toFixed(1)} s`;
     };
     progress();
     const ticking = setInterval(progress, 200);
@@ -229,6 +235,7 @@ export class AnalysisView {
             const mine = work.filter((w) => w.at === at);
             const parent = mine[0].parent;
             const found: ChildSolved[] = [];
+            const number = firstNumber(parent); // the move played from it, as the record numbers it
             await sv.solveEvery(
               parent,
               mine.map((w) => w.move),
@@ -236,8 +243,12 @@ export class AnalysisView {
                 state.known.set(play(parent, move), { score: r.score, move: r.move, pv: r.pv });
                 found.push({ at, move, score: r.score, nodes: r.nodes });
               },
-              () => undefined,
+              (p) => {
+                solving = { number, empties: emptyCount(parent), since: performance.now(), nodes: p.nodes };
+                progress();
+              },
             );
+            solving = null;
             yield* found;
           }
         },

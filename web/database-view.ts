@@ -27,10 +27,10 @@ const OVERSCAN = 6;
 /** What the panel asks of the page. */
 export interface DatabaseHost {
   readonly state: PageState;
-  change(f: () => void): void;
+  /** A change of the game, with the header of the game it loads. */
+  change(f: () => void, header?: GameHeader | null): void;
   goTo(step: number): void;
   play(move: number): void;
-  setHeader(h: GameHeader | null): void;
 }
 
 export class DatabaseView {
@@ -255,8 +255,7 @@ export class DatabaseView {
   /** A game on the board with its header: at `at` (the game's position), or its last move. */
   private load(g: IndexedGame, at: Position | null): void {
     const { game } = this.page.state;
-    this.page.setHeader(headerOfGame(g));
-    this.page.change(() => game.load(g.start ?? START_POSITION, g.moves));
+    this.page.change(() => game.load(g.start ?? START_POSITION, g.moves), headerOfGame(g));
     if (at) {
       const key = positionKey(at);
       for (let s = 0; s < game.length; s++) {

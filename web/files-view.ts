@@ -19,7 +19,7 @@ import { positionKey } from './text.js';
 /** What the files' view asks of the page: its state, and a change of the game (undoable, in the address). */
 export interface FilesHost {
   readonly state: PageState;
-  change(f: () => void): void;
+  change(f: () => void, header?: GameHeader | null): void;
   goTo(step: number): void;
   play(move: number): void;
 }
@@ -34,10 +34,9 @@ export class FilesView {
   constructor(private readonly page: FilesHost) {
     this.database = new DatabaseView({
       state: page.state,
-      change: (f) => page.change(f),
+      change: (f, h) => page.change(f, h),
       goTo: (s) => page.goTo(s),
       play: (m) => page.play(m),
-      setHeader: (h) => this.setHeader(h),
     });
   }
 
@@ -72,12 +71,11 @@ export class FilesView {
     }
     if (this.page.state.running) return;
     for (const a of g.analyses) keepAnalysis(g.start, a);
-    this.setHeader(g.header);
     const { game } = this.page.state;
     this.page.change(() => {
       game.load(g.start, g.line ?? g.main, null, g.line ? g.main : null);
       if (g.at !== null) game.at = game.stepNamed(g.at) ?? game.at;
-    });
+    }, g.header);
     say(`${name}: opened, ${g.line ? 'a side line shown, ' : ''}${g.analyses.length} analys${g.analyses.length === 1 ? 'is' : 'es'}`);
   }
 

@@ -16,12 +16,12 @@ import { cycleSquare, isGameRecord, readPositionText } from './text.js';
 /** What the input asks of the page. */
 export interface InputHost {
   readonly state: PageState;
-  change(f: () => void): void;
+  change(f: () => void, header?: null): void;
   play(move: number): void;
   newGame(start: Position): void;
   leavePv(): void;
   /** Game files opened (a GGF pasted in the text box is opened as one). */
-  readonly files: { open(files: readonly OpenedFile[]): void; setHeader(h: null): void };
+  readonly files: { open(files: readonly OpenedFile[]): void };
 }
 
 /** A click on square x: a move (edit mode: the square's disc cycled, a new game from there). */
@@ -48,8 +48,8 @@ export function setFromText(page: InputHost): void {
       const squares = recordMoves(text);
       // Replayed first: a record that does not replay leaves the game as it was.
       readPositionText(text);
-      page.files.setHeader(null); // a record pasted is no file's game
-      page.change(() => page.state.game.load(START_POSITION, squares));
+      // A record pasted is no file's game: no header.
+      page.change(() => page.state.game.load(START_POSITION, squares), null);
       return;
     }
     page.newGame(readPositionText(text));

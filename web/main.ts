@@ -21,6 +21,7 @@ import { AnalysisView } from './analysis-view.js';
 import { BoardView } from './board.js';
 import { wireControls } from './controls.js';
 import { EngineHost } from './engine-host.js';
+import type { GameHeader } from './files.js';
 import { FilesView } from './files-view.js';
 import { clickSquare } from './input.js';
 import { renderPage } from './render.js';
@@ -53,9 +54,11 @@ class PageApp implements Page {
     showPosition(this, false);
   }
 
-  /** Changes the game (a move, an edit, a new game): undoable, a new entry in the browser's history. */
-  change(f: () => void): void {
-    const before = this.state.game.snapshot();
+  /** Changes the game (a move, an edit, a new game; with `header`, another game's names): undoable, a new entry in the browser's history. */
+  change(f: () => void, header?: GameHeader | null): void {
+    const before = { game: this.state.game.snapshot(), header: this.files.current };
+    // The header first: the address the change writes carries it.
+    if (header !== undefined) this.files.setHeader(header);
     f();
     this.undoStack.record(before);
     this.analysis.restore();
@@ -75,16 +78,16 @@ class PageApp implements Page {
 
   /** A new game from `start` ("empty board", "start position", an edit, a position pasted or picked). */
   newGame(start: Position): void {
-    this.files.setHeader(null);
-    this.change(() => this.state.game.begin(start));
+    this.change(() => this.state.game.begin(start), null);
   }
 
   /** Ctrl+Z: the game before the last move or edit; Ctrl+Y: again. */
   undo(back = true): void {
     if (this.state.running) return;
-    const s = this.undoStack.take(back, this.state.game.snapshot());
+    const s = this.undoStack.take(back, { game: this.state.game.snapshot(), header: this.files.current });
     if (!s) return;
-    this.state.game.restore(s);
+    this.state.game.restore(s.game);
+    this.files.setHeader(s.header);
     this.analysis.restore();
     showPosition(this, true);
   }
