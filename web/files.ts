@@ -8,6 +8,7 @@
  * GGF or as a transcript. Pure: the tests run it in Node.
  */
 import { type FileGame as ReadGame, readGameFiles } from '../src/game/files.js';
+import type { GameFileHeader } from '../src/game/game-file.js';
 import { writeGgf } from '../src/game/ggf.js';
 import { formatRecord } from '../src/game/record.js';
 import type { Position } from '../src/position/position.js';
@@ -44,17 +45,8 @@ export function gamesOfFiles(files: readonly OpenedFile[]): { games: FileGame[];
   };
 }
 
-/** What a game file said of the game on the board: kept from the reader, written back when it is saved. */
-export interface GameHeader {
-  readonly black: string;
-  readonly white: string;
-  readonly event?: string;
-  readonly date?: string;
-  /** Black's final disc difference as the file gives it. */
-  readonly result?: number;
-  /** Black's disc difference with perfect play from the file's depth (WTHOR). */
-  readonly theoretical?: number;
-}
+/** What a game file said of the game on the board: kept from the reader, written back when it is saved (the revsolve game file's header). */
+export type GameHeader = GameFileHeader;
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)}`;
 

@@ -35,7 +35,9 @@ export interface GameFileHeader {
   readonly white: string;
   readonly event?: string;
   readonly date?: string;
+  /** Black's final disc difference as the file gives it. */
   readonly result?: number;
+  /** Black's disc difference with perfect play from the file's depth (WTHOR). */
   readonly theoretical?: number;
 }
 
