@@ -152,7 +152,13 @@ describe.skipIf(!chromium)('the games panel (issue 74), in headless Chromium', (
     await page.fill('#db-tournament', '');
     await page.locator(`#db-count[data-found="${2 * games.length}"]`).waitFor({ timeout: 10_000 });
     await page.click('.db-row[data-row="0"]');
-    expect(await page.locator('#text').inputValue()).toBe(text(replayMoves(games[0].moves).final));
+    const replayed = replayMoves(games[0].moves);
+    expect(await page.locator('#text').inputValue()).toBe(text(replayed.final));
+    // The keys go to the board after a pick (issue 73, point 2): ← steps the game back, the list stays.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('board');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.locator('#text').inputValue()).toBe(text(replayed.moves.at(-1)!.position));
+    expect(await page.locator('.db-row[aria-selected="true"]').getAttribute('data-row')).toBe('0');
     expect(await page.locator('#game-header').textContent()).toMatch(
       new RegExp(`^${players[games[0].black]} \\(black\\) – ${players[games[0].white]} \\(white\\) · 2019 · `),
     );
