@@ -750,19 +750,21 @@ export const DIGEST_PREFIX = 's2-';
 /** Whether a digest is of an older revsolve's form (before the settings table). */
 export const olderDigest = (d: string): boolean => !d.startsWith(DIGEST_PREFIX);
 
-/** What each task of a run carries of its settings (the scheduler's `common`): made here for the pool, the queue's worker and the page. */
-export interface RunSettingValues {
-  readonly selectivity: readonly number[];
-  readonly off: number;
-  readonly root: RootStrategy;
-  readonly wld: boolean;
-  readonly prover: Prover;
-  readonly engine: EngineName;
-}
+/**
+ * The settings every task of a run carries to the thread that searches
+ * (the scheduler's `common`), under the table's own keys: the table, the
+ * engine and every tree setting a search context reads. The weights travel
+ * beside them as the bytes read once; the ordering follows the weights, and
+ * keepTable, workers, split and idle are the pool's.
+ */
+export const TASK_KEYS = ['hashBits', 'tableLayout', 'selectivity', 'off', 'root', 'wld', 'prover', 'engine'] as const;
 
-/** The run settings of the values (the weights travel beside them). */
-export function runSettingsOf(v: Pick<SettingValues, keyof RunSettingValues>): RunSettingValues {
-  return { selectivity: v.selectivity, off: v.off, root: v.root, wld: v.wld, prover: v.prover, engine: v.engine };
+/** What each task of a run carries of its settings: made here for the pool, the queue's worker and the page. */
+export type RunSettingValues = { readonly [K in (typeof TASK_KEYS)[number]]: SettingValues[K] };
+
+/** The task's settings of the values (the weights travel beside them). */
+export function runSettingsOf(v: Pick<SettingValues, (typeof TASK_KEYS)[number]>): RunSettingValues {
+  return Object.fromEntries(TASK_KEYS.map((k) => [k, v[k]])) as unknown as RunSettingValues;
 }
 
 /** Every setting at its default on a host: the page's and the worker's starting point. */

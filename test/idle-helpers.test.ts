@@ -53,7 +53,17 @@ describe('idle workers help whole positions', () => {
         workers: 2,
         filename: WORKER,
         liveFields: LIVE_FIELDS,
-        common: { weights: null, selectivity: [], off: 0, root: 'probes', engine: 'wasm', wld: false, prover: 'ab' },
+        common: {
+          weights: null,
+          hashBits: 16,
+          tableLayout: 'board2',
+          selectivity: [],
+          off: 0,
+          root: 'probes',
+          engine: 'wasm',
+          wld: false,
+          prover: 'ab',
+        },
       },
       () => undefined,
     );
@@ -79,8 +89,6 @@ describe('idle workers help whole positions', () => {
               ol: opponent.lo,
               toMove,
               answers: entry.answers,
-              bits: 16,
-              layout: 'board2',
               keepTable: false,
               helped: { share, id },
             } as never,
@@ -91,7 +99,7 @@ describe('idle workers help whole positions', () => {
         while (!done) {
           let job: { slot: number; task: { slot: number } } | undefined;
           const help = scheduler.run(
-            { kind: 'help', index: 1, share, id, once: true, bits: 16, layout: 'board2', ph: 0, pl: 0, oh: 0, ol: 0 } as never,
+            { kind: 'help', index: 1, share, id, once: true, ph: 0, pl: 0, oh: 0, ol: 0 } as never,
             0,
             (j) => (job = j as never),
           );

@@ -19,6 +19,7 @@ import { addSolveCommand } from '../src/cli/solve.js';
 import { syntheticWeights } from '../src/eval/compress.js';
 import { loadEvaluator, writeCompact } from '../src/eval/files.js';
 import { SHIPPED_WEIGHTS } from '../src/install.js';
+import { poolSettingsOf } from '../src/pool/parallel.js';
 import { ResultsFile, readResults } from '../src/pool/results.js';
 import { parseObfLine } from '../src/position/obf.js';
 import { queueOf } from '../src/queue/jobs.js';
@@ -28,11 +29,13 @@ import {
   COMBINATIONS,
   defaultOf,
   flagName,
+  runSettingsOf,
   SETTING_KEYS,
   SETTINGS,
   type SettingKey,
   setting,
   settingsOf,
+  TASK_KEYS,
   TREE_SETTINGS,
 } from '../src/settings.js';
 import { type ResolvedOptions, resolveOptions } from '../src/solve/settings.js';
@@ -257,6 +260,36 @@ describe('the settings table', () => {
     expect(queue(['--eval', SHIPPED_WEIGHTS, '--ordering', 'eval'])).toBe(queue([]));
     expect(queue(['--eval', 'none'])).toBe(queue(['--ordering', 'mobility']));
     expect(queue([])).toMatch(/^revsolve-s2-[0-9a-f]{12}$/);
+  });
+
+  it("every tree setting reaches the pool and each task under the table's own key, no field renamed", () => {
+    // What a task does not carry, and why: the weights travel as bytes read once, the ordering follows them, keepTable is the pool's.
+    const notTasks: readonly SettingKey[] = ['weights', 'ordering', 'keepTable'];
+    expect(TREE_SETTINGS.filter((k) => !notTasks.includes(k)).sort()).toEqual(TASK_KEYS.filter((k) => k !== 'engine').sort());
+    for (const key of TREE_SETTINGS) {
+      const sample = SAMPLES[key];
+      expect(sample, key).toBeDefined();
+      const o = Object.fromEntries(
+        key === 'prover'
+          ? [
+              ['wld', true],
+              [key, sample!.value],
+            ]
+          : [[key, sample!.value]],
+      );
+      const pool = poolSettingsOf(resolveOptions(o, 'solve'));
+      // Every field of the pool's settings is a setting's key: nothing renamed (bits, layout, help) between the table and the tasks.
+      expect(
+        Object.keys(pool).filter((k) => !(SETTING_KEYS as readonly string[]).includes(k)),
+        key,
+      ).toEqual([]);
+      const task = runSettingsOf(pool);
+      if (key === 'weights') expect(pool.weights?.digest, key).toBe(resolveOptions({ weights: other }).weights?.digest);
+      else if (key === 'keepTable') expect(pool.keepTable).toBe(true);
+      else if (key === 'ordering')
+        expect(pool.weights, key).toBeNull(); // mobility ordering: no weights travel
+      else expect((task as Record<string, unknown>)[key], key).toEqual(sample!.value);
+    }
   });
 
   it('the library resolves as the command line does', () => {

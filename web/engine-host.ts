@@ -7,18 +7,14 @@
  */
 import type { WeightsBytes } from '../src/eval/format.js';
 import { engineFor } from '../src/pool/policy.js';
-import { tableBytes } from '../src/search/table.js';
 import { DEFAULT_LAYOUT, SettingProblem, setting } from '../src/settings.js';
 import type { EngineName } from '../src/wasm/engine.js';
 import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
 import { $ } from './dom.js';
-import { PageSolver } from './solve.js';
+import { type PageSettings, PageSolver, tableMemoryOf } from './solve.js';
 
-export interface SolveSettings {
-  readonly bits: number;
-  readonly workers: number;
-  readonly engine: EngineName;
-}
+/** The form's solve settings: the page solver's (PageSettings), under the settings table's keys. */
+export type SolveSettings = PageSettings;
 
 export class EngineHost {
   readonly isolated = globalThis.crossOriginIsolated === true;
@@ -59,17 +55,16 @@ export class EngineHost {
 
   /** The form's settings, checked (an Error naming the field otherwise). */
   settings(): SolveSettings {
-    const bits = pageSetting('hashBits', 'bits', 'h', WASM_MAX_BITS);
+    const hashBits = pageSetting('hashBits', 'bits', 'h', WASM_MAX_BITS);
     const workers = pageSetting('workers', 'workers', 'workers', MAX_SPLIT_WORKERS);
     const asked = setting('engine').check(($('engine') as HTMLSelectElement).value) as EngineName;
-    return { bits, workers, engine: engineFor(asked, bits, DEFAULT_LAYOUT, this.module ? null : this.why).engine };
+    return { hashBits, workers, engine: engineFor(asked, hashBits, DEFAULT_LAYOUT, this.module ? null : this.why).engine };
   }
 
   /** The tables' memory the settings ask for: a table per worker, and a shared one to split (what the next solve takes). */
   tableMemory(): number {
     try {
-      const { bits, workers } = this.settings();
-      return tableBytes(bits, DEFAULT_LAYOUT) * (workers + (this.isolated && workers > 1 ? 1 : 0));
+      return tableMemoryOf(this.settings(), this.isolated);
     } catch {
       return 0;
     }
@@ -79,7 +74,7 @@ export class EngineHost {
   async solverFor(s: SolveSettings): Promise<PageSolver> {
     const old = this.solver;
     let sv = old;
-    if (!sv || sv.settings.bits !== s.bits || sv.settings.workers !== s.workers || sv.settings.engine !== s.engine) {
+    if (!sv || sv.settings.hashBits !== s.hashBits || sv.settings.workers !== s.workers || sv.settings.engine !== s.engine) {
       old?.terminate();
       sv = new PageSolver(s, this.isolated, s.engine === 'wasm' ? this.module : null, this.weights!, new URL('worker.js', import.meta.url));
       this.solver = sv;

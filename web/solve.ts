@@ -15,19 +15,19 @@ import type { Position } from '../src/position/position.js';
 import { emptyCount, play } from '../src/position/position.js';
 import { LIVE_GUESS, LIVE_GUESS_MOVE, LIVE_GUESS_STAGE, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../src/search/context.js';
 import { NO_MOVE, tableBytes } from '../src/search/table.js';
-import { DEFAULT_LAYOUT, defaults, PLAIN_HOST, runSettingsOf } from '../src/settings.js';
+import { DEFAULT_LAYOUT, defaults, PLAIN_HOST, runSettingsOf, type SettingValues } from '../src/settings.js';
 import type { PositionResult } from '../src/solve/solve.js';
-import type { EngineName } from '../src/wasm/engine.js';
 import { provideEngine } from '../src/wasm/engine.js';
 import { WebPool } from './pool.js';
 
 const LAYOUT = DEFAULT_LAYOUT;
 
-export interface PageSettings {
-  /** Table of 2^bits entries. */
-  readonly bits: number;
-  readonly workers: number;
-  readonly engine: EngineName;
+/** What the page's form sets, under the settings table's keys (the rest are the table's defaults). */
+export type PageSettings = Pick<SettingValues, 'hashBits' | 'workers' | 'engine'>;
+
+/** Bytes of the tables a page solver of these settings holds or has its workers make: one per worker, and (shared memory, several workers) the split table. */
+export function tableMemoryOf(s: PageSettings, shared: boolean): number {
+  return tableBytes(s.hashBits, LAYOUT) * (s.workers + (shared && s.workers > 1 ? 1 : 0));
 }
 
 /** The first guess's estimate while a solve runs: not proven; its move (-1: none yet) and stage (1: the shallow search, 1 + k: the k-th pre-search). */
@@ -77,12 +77,12 @@ export class PageSolver {
     // Several workers sharing memory: the weights are expanded once, here, and every worker's evaluator reads them.
     if (shared && settings.workers > 1) ({ weights, evaluator: this.evaluator } = sharedWeights(weights));
     this.weights = weights;
-    // The run's settings are the table's defaults (settings.ts), but for the engine the page chose.
+    // The run's settings are the table's defaults (settings.ts), but for the table and the engine the page chose.
     this.pool = new WebPool(
       settings.workers,
       shared,
       module,
-      { ...runSettingsOf({ ...defaults(PLAIN_HOST), engine: settings.engine }), weights },
+      { ...runSettingsOf({ ...defaults(PLAIN_HOST), ...settings, tableLayout: LAYOUT }), weights },
       workerUrl,
     );
   }
@@ -93,19 +93,17 @@ export class PageSolver {
    * large table is not counted as solving.
    */
   async prepare(): Promise<void> {
-    const { bits } = this.settings;
     if (this.shared && this.settings.workers > 1) this.sharedTable(); // a split's table, in this thread
     await Promise.all(
       Array.from({ length: this.settings.workers }, (_, i) =>
-        this.pool.run({ kind: 'prepare', index: i + 1, ph: 0, pl: 0, oh: 0, ol: 0, bits, layout: LAYOUT }, i),
+        this.pool.run({ kind: 'prepare', index: i + 1, ph: 0, pl: 0, oh: 0, ol: 0 }, i),
       ),
     );
   }
 
   /** Bytes of the tables this solver holds or its workers make: one per worker, and the split table. */
   tableMemory(): number {
-    const one = tableBytes(this.settings.bits, LAYOUT);
-    return one * (this.settings.workers + (this.shared && this.settings.workers > 1 ? 1 : 0));
+    return tableMemoryOf(this.settings, this.shared);
   }
 
   private walkEvaluator(): Evaluator | null {
@@ -114,8 +112,8 @@ export class PageSolver {
   }
 
   private sharedTable(): SharedTableRef {
-    const { bits, engine, workers } = this.settings;
-    this.splitTable ??= createSplitTable(0, bits, LAYOUT, splitEngine(engine, workers), this.walkEvaluator());
+    const { hashBits, engine, workers } = this.settings;
+    this.splitTable ??= createSplitTable(0, hashBits, LAYOUT, splitEngine(engine, workers), this.walkEvaluator());
     return this.splitTable;
   }
 
@@ -181,8 +179,6 @@ export class PageSolver {
           ol: opponent.lo,
           toMove,
           answers: [],
-          bits: this.settings.bits,
-          layout: LAYOUT,
           keepTable: false,
         },
         rank,
@@ -249,8 +245,6 @@ export class PageSolver {
               pl: player.lo,
               oh: opponent.hi,
               ol: opponent.lo,
-              bits: this.settings.bits,
-              layout: LAYOUT,
               depth,
             },
             i,

@@ -14,13 +14,13 @@ import type { Evaluator } from '../eval/weights.js';
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount } from '../position/position.js';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
-import { type Layout, NO_MOVE } from '../search/table.js';
+import { NO_MOVE } from '../search/table.js';
 import { type RunSettingValues, runSettingsOf } from '../settings.js';
 import type { ResolvedOptions } from '../solve/settings.js';
 import type { PositionResult } from '../solve/solve.js';
 import { HELP_MIN } from '../wasm/layout.js';
 import { createEngineShare, type EngineShare, endHelp, releaseHelper, startHelp } from '../wasm/search.js';
-import { createSplitTable, type SplitMode, splitEngine, splits } from './policy.js';
+import { createSplitTable, splitEngine, splits } from './policy.js';
 import { GaveUp, type Job, type OnFailure, Scheduler } from './schedule.js';
 import { LEAF_EMPTIES, type SharedTableRef, SplitSearch } from './split.js';
 import type { HelpResult, RunSettings, TaskInput } from './tasks.js';
@@ -29,40 +29,27 @@ export type { SplitMode } from './policy.js';
 export type { OnFailure } from './schedule.js';
 
 /**
- * The pool's settings: the run's (settings.ts, runSettingsOf: the engine
- * below the root of whole positions, WLD and its prover, the root, the
- * switches, the selectivity) and the pool's own. Made from a search's
- * resolved settings by poolSettingsOf: no defaults here.
+ * The pool's settings, every one under its key in the settings table: the
+ * tasks' (settings.ts, TASK_KEYS: the table, the engine below the root of
+ * whole positions, WLD and its prover, the root, the switches, the
+ * selectivity) and the pool's own (workers, keepTable, split, idle: whether
+ * a worker with no position left to start helps a whole position still
+ * running). Made from a search's resolved settings by poolSettingsOf: no
+ * defaults here.
  */
-export interface PoolSettings extends RunSettingValues {
-  readonly workers: number;
-  readonly bits: number;
-  readonly layout: Layout;
-  readonly keepTable: boolean;
-  readonly split: SplitMode;
+export interface PoolSettings extends RunSettingValues, Pick<ResolvedOptions, 'workers' | 'keepTable' | 'split' | 'idle'> {
   /** Weights for move ordering, read once (null: mobility). */
   readonly weights: WeightsBytes | null;
-  /** Whether a worker with no position left to start helps a whole position still running (--idle help; the WebAssembly engine, alpha-beta). */
-  readonly help: boolean;
 }
 
 /** The pool's settings of a search's resolved settings (solve/settings.ts). */
 export function poolSettingsOf(r: ResolvedOptions): PoolSettings {
-  return {
-    ...runSettingsOf(r),
-    workers: r.workers,
-    bits: r.hashBits,
-    layout: r.tableLayout,
-    keepTable: r.keepTable,
-    split: r.split,
-    weights: r.weights,
-    help: r.idle === 'help',
-  };
+  return { ...runSettingsOf(r), workers: r.workers, keepTable: r.keepTable, split: r.split, idle: r.idle, weights: r.weights };
 }
 
 /** Whether whole positions run on engine memories that idle workers can help on (assembly/help.ts). */
 function helps(s: PoolSettings): boolean {
-  return s.help && s.workers > 1 && s.engine === 'wasm' && s.prover !== 'dfpn' && splitEngine('wasm', s.workers) === 'wasm';
+  return s.idle === 'help' && s.workers > 1 && s.engine === 'wasm' && s.prover !== 'dfpn' && splitEngine('wasm', s.workers) === 'wasm';
 }
 
 /** A whole position running on an engine memory that idle workers can help on. */
@@ -184,7 +171,7 @@ export async function solveParallel(
   let made = 0;
   // Split positions' tasks share one table (the engine's memory, or a SharedArrayBuffer).
   const takeTable = (): SharedTableRef =>
-    tables.pop() ?? createSplitTable(made++, s.bits, s.layout, splitEngine(common.engine, s.workers), walkEval());
+    tables.pop() ?? createSplitTable(made++, s.hashBits, s.tableLayout, splitEngine(common.engine, s.workers), walkEval());
   // Whole positions' engine memories (when idle workers help), made when first needed, reused; ids shared with the split tables'.
   const wholeShares: { share: EngineShare; id: number }[] = [];
   const owned: Owned[] = [];
@@ -196,7 +183,9 @@ export async function solveParallel(
   const solveWhole = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult | null> => {
     const { player, opponent, toMove } = entry.position;
     watcher?.started(wholeRunning(scheduler, index, empties));
-    const helped = helps(s) ? (wholeShares.pop() ?? { share: createEngineShare(s.bits, s.layout, walkEval()), id: made++ }) : undefined;
+    const helped = helps(s)
+      ? (wholeShares.pop() ?? { share: createEngineShare(s.hashBits, s.tableLayout, walkEval()), id: made++ })
+      : undefined;
     const own: Owned | undefined = helped && { index, rank, ...helped, helpers: [] };
     if (own) {
       startHelp(own.share);
@@ -215,8 +204,6 @@ export async function solveParallel(
           ol: opponent.lo,
           toMove,
           answers: entry.answers,
-          bits: s.bits,
-          layout: s.layout,
           keepTable: s.keepTable,
           helped,
         },
@@ -247,8 +234,6 @@ export async function solveParallel(
       share,
       id: o.id,
       once: true,
-      bits: s.bits,
-      layout: s.layout,
       ph: 0,
       pl: 0,
       oh: 0,

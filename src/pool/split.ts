@@ -24,7 +24,7 @@ import { LIST_READY, MUST_PASS, openNode } from '../search/nws.js';
 import { selectMove } from '../search/ordering.js';
 import { ScoreProbes } from '../search/root.js';
 import { LIST } from '../search/state.js';
-import { costOf, type Layout, NO_MOVE, nodeHash, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Table } from '../search/table.js';
+import { costOf, NO_MOVE, nodeHash, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Table } from '../search/table.js';
 import { WldProbes, wldOf } from '../search/wld.js';
 import { check, engineOf, type PositionResult, tableStats } from '../solve/solve.js';
 import type { EngineShare } from '../wasm/search.js';
@@ -128,8 +128,6 @@ export class SplitSearch<H> {
   guess: { score: number; move: number } | null = null;
   private readonly stats = new Float64Array(7);
   private seq = 0;
-  private readonly bits: number;
-  private readonly layout: Layout;
   private date = 0;
   private readonly root: Group<H>;
   /** The walk's own search: exact, on the shared table, ordering as the workers do. */
@@ -150,8 +148,6 @@ export class SplitSearch<H> {
     /** Win/loss/draw only: the root's probes are WldProbes (the PV task knows it from the run's settings). */
     private readonly wld = false,
   ) {
-    this.bits = shared.table.bits;
-    this.layout = shared.table.layout;
     this.root = new Group(scheduler);
     this.ctx = new SearchContext({ table: shared.table, evaluator, selectivity: [], off });
   }
@@ -230,8 +226,7 @@ export class SplitSearch<H> {
     return {
       ...t,
       index: this.index,
-      bits: this.bits,
-      layout: this.layout,
+      // The table's size is the run's (hashBits, tableLayout: the tasks' common settings), which made the shared table.
       table: this.shared.buffer,
       engineShare: this.shared.engine ?? null,
       tableId: this.shared.id,

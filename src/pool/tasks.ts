@@ -45,8 +45,6 @@ export interface RunSettings extends RunSettingValues {
 
 /** What every task carries: where to publish progress and where to look for a stop, and the run's settings. */
 interface TaskBase extends Dispatched, RunSettings {
-  readonly bits: number;
-  readonly layout: Layout;
   readonly ph: number;
   readonly pl: number;
   readonly oh: number;
@@ -195,15 +193,15 @@ export class SearchThread {
     let below: WasmSearch | null = null;
     const evaluator = this.evaluatorOf(t.weights);
     // df-pn keeps its numbers in a table of the task's size; alpha-beta, deciding its leaves, needs only the smallest.
-    const dfpn = t.kind === 'solve' && t.prover === 'dfpn' ? this.dfpnTable(t.bits) : undefined;
+    const dfpn = t.kind === 'solve' && t.prover === 'dfpn' ? this.dfpnTable(t.hashBits) : undefined;
     if (t.kind === 'solve' && t.engine === 'wasm' && t.helped && !dfpn) {
       below = this.engineOn(t.helped.id, t.helped.share, 0);
       table = below.table;
     } else if (t.kind === 'solve' && t.engine === 'wasm') {
-      below = this.wholeEngine(t, evaluator, dfpn ? MIN_BITS : t.bits);
+      below = this.wholeEngine(t, evaluator, dfpn ? MIN_BITS : t.hashBits);
       table = below.table;
     } else if (t.kind === 'solve') {
-      table = this.ownTable(dfpn ? MIN_BITS : t.bits, t.layout);
+      table = this.ownTable(dfpn ? MIN_BITS : t.hashBits, t.tableLayout);
     } else if (t.engineShare) {
       below = this.sharedEngine(t, t.engineShare);
       table = below.table;
@@ -260,8 +258,8 @@ export class SearchThread {
   /** The table (and engine) a whole position of the task's settings would make, made now. */
   private prepare(t: PrepareTask): { prepared: true } {
     const evaluator = this.evaluatorOf(t.weights);
-    if (t.engine === 'wasm') this.wholeEngine(t, evaluator, t.bits);
-    else this.ownTable(t.bits, t.layout);
+    if (t.engine === 'wasm') this.wholeEngine(t, evaluator, t.hashBits);
+    else this.ownTable(t.hashBits, t.tableLayout);
     return { prepared: true };
   }
 
@@ -302,10 +300,10 @@ export class SearchThread {
   /** The engine of whole positions, made again when the table's size or layout or the weights change. */
   private wholeEngine(t: SolveTask | PrepareTask, evaluator: Evaluator | null, bits: number): WasmSearch {
     const digest = t.weights?.digest ?? null;
-    if (this.wasm && this.wasm.bits === bits && this.wasm.layout === t.layout && this.wasm.digest === digest) return this.wasm.search;
+    if (this.wasm && this.wasm.bits === bits && this.wasm.layout === t.tableLayout && this.wasm.digest === digest) return this.wasm.search;
     this.wasm = undefined; // its memory goes before the next is made
-    const search = WasmSearch.create(bits, t.layout, evaluator);
-    this.wasm = { search, bits, layout: t.layout, digest };
+    const search = WasmSearch.create(bits, t.tableLayout, evaluator);
+    this.wasm = { search, bits, layout: t.tableLayout, digest };
     this.fresh.add(search.table);
     return search;
   }
@@ -334,8 +332,8 @@ export class SearchThread {
   private sharedTable(t: SharedTableTask): Table {
     if (t.table === null) throw new Error('a split task without its table');
     let table = this.shared.get(t.tableId);
-    if (!table || table.bits !== t.bits || table.layout !== t.layout) {
-      table = createTable(t.bits, t.layout, t.table);
+    if (!table || table.bits !== t.hashBits || table.layout !== t.tableLayout) {
+      table = createTable(t.hashBits, t.tableLayout, t.table);
       this.shared.set(t.tableId, table);
     }
     table.date = t.date;

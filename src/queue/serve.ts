@@ -265,13 +265,13 @@ class Server {
 
   /** The job's task on the pool; a whole position's result is also written to its run's results in Redis. */
   private async runJob(job: BullJob<JobData>, me: Running): Promise<unknown> {
-    const { o, pool } = this;
+    const { pool } = this;
     const d = job.data;
     const onJob = (h: PoolJob) => {
       me.handle = h;
       if (me.cancelled) pool.cancel(h);
     };
-    const position = { ph: d.ph, pl: d.pl, oh: d.oh, ol: d.ol, bits: o.hashBits, layout: o.tableLayout };
+    const position = { ph: d.ph, pl: d.pl, oh: d.oh, ol: d.ol };
     if (d.kind === 'solve') {
       const r = await pool.run<PositionResult>(
         { kind: 'solve', index: me.local, line: d.line!, ...position, toMove: d.toMove!, answers: [], keepTable: false },
