@@ -203,7 +203,7 @@ export const SETTINGS = {
     defaultText: '21',
     ...wholeIn('hashBits', MIN_BITS, MAX_BITS, ''),
     tree: true,
-    places: [...SOLVING, 'analyze', 'page'],
+    places: [...SOLVING, 'analyze', 'train', 'page'],
     text: String,
   } satisfies Setting<number>,
   tableLayout: {

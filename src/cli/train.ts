@@ -68,7 +68,7 @@ interface GenOpts {
   noise: number;
   batch: number;
   workers: number;
-  hashBits: number;
+  hashBits?: number;
   resume?: boolean;
   quiet?: boolean;
   force?: boolean;
@@ -124,7 +124,7 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
       "label the games of these WTHOR .wtb files instead of self-play: each game's theoretical score labels its positions down to the file's depth (24 empties; there its own exact score), and the line is solved at --solve-at (its PV exact); --games takes the first n",
     )
     .addOption(settingOption('workers', 'worker threads'))
-    .option('-h, --hash-bits <h>', 'table of 2^h entries per worker for the solves', number(10, 26), 18)
+    .addOption(settingOption('hashBits', "the solves' transposition table: 2^h entries per worker")) // the table's -h, as solve's
     .option('--resume', 'go on with an existing file (same settings)')
     .option('--force', 'start the file anew when it exists')
     .option('--quiet', 'no progress display')
@@ -189,6 +189,8 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
             );
           }
         }
+        // The table's settings of this command (-h, --workers): checked, defaults filled, as every command has them.
+        const values = resolveValues(givenSettings(o, 'train'), NODE_HOST, flagName);
         const settings = {
           seed: fromGames ? 0 : o.seed,
           solveAt: o.solveAt,
@@ -199,8 +201,8 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
           ...(fromGames ? { gamesId: fromId, fromGames, childrenAt: o.childrenAt ?? 0 } : {}),
           guide: o.guide ? resolve(o.guide) : null,
           games: o.games,
-          workers: resolveValues(givenSettings(o, 'train'), NODE_HOST, flagName).workers,
-          bits: o.hashBits,
+          workers: values.workers,
+          bits: values.hashBits,
         };
         complete = await generate(file, settings, resume, progress, stop.signal);
       } finally {
