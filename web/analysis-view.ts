@@ -53,14 +53,20 @@ interface Analysis {
 const keyOf = (start: Position, record: string) => `revsolve-analysis:${positionKey(start)}:${record}`;
 const storeKey = (game: GameHistory) => keyOf(game.start, game.record());
 
-/** The analysis kept of a line (its start and record), as a game file holds it; null: none. */
-export function keptAnalysis(start: Position, record: string): LineAnalysis | null {
+/** The analysis local storage keeps of a line (its start and record), or null: none, unreadable, or of the form before the record form (rows with `number`, not `move`: analysed again when asked). */
+function readKept(start: Position, record: string): Analysis | null {
   try {
     const a = JSON.parse(localStorage.getItem(keyOf(start, record)) ?? 'null') as Analysis | null;
-    return a && Array.isArray(a.rows) ? { record: a.record, from: a.from, complete: a.complete, moves: a.rows } : null;
+    return a && Array.isArray(a.rows) && a.rows.every((r) => typeof r?.move === 'number') ? a : null;
   } catch {
     return null;
   }
+}
+
+/** The analysis kept of a line, as a game file holds it; null: none. */
+export function keptAnalysis(start: Position, record: string): LineAnalysis | null {
+  const a = readKept(start, record);
+  return a && { record: a.record, from: a.from, complete: a.complete, moves: a.rows };
 }
 
 /** A line's analysis from a game file, kept as the page keeps its own (the page shows it when the line is on the board). */
@@ -293,14 +299,7 @@ export class AnalysisView {
   /** The game's analysis kept from before (local storage), if any: shown, its range put back in the form. */
   restore(): void {
     const game = this.page.state.game;
-    let kept: Analysis | null = null;
-    try {
-      kept = game.moves.length > 0 ? (JSON.parse(localStorage.getItem(storeKey(game)) ?? 'null') as Analysis | null) : null;
-    } catch {
-      kept = null;
-    }
-    // One kept before the record form (rows with `number`, not `move`) is dropped: the game is analysed again when asked.
-    this.analysis = kept && Array.isArray(kept.rows) && kept.rows.every((r) => typeof r?.move === 'number') ? kept : null;
+    this.analysis = game.moves.length > 0 ? readKept(game.start, game.record()) : null;
     if (this.analysis) ($('analyse-from') as HTMLInputElement).value = String(this.analysis.from);
     // Kept unfinished with no "stopped" said (stored as it went): a run a reload cut off.
     this.interrupted = !!this.analysis && !this.analysis.complete && !this.analysis.stopped;

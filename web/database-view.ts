@@ -11,7 +11,6 @@
 import type { NextMove } from '../src/game/database.js';
 import type { IndexedGame } from '../src/game/game-index.js';
 import { type GameIndex, type IndexFound, type IndexQuery, transformPosition } from '../src/game/game-index.js';
-import { START_POSITION } from '../src/position/perft.js';
 import type { Position } from '../src/position/position.js';
 import { type FromDatabase, gameOf, headerOfGame, nextText, queryOf, rowText, type ToDatabase } from './database.js';
 import { $, say } from './dom.js';
@@ -255,7 +254,7 @@ export class DatabaseView {
   /** A game on the board with its header: at `at` (the game's position), or its last move. */
   private load(g: IndexedGame, at: Position | null): void {
     const { game } = this.page.state;
-    this.page.change(() => game.load(g.start ?? START_POSITION, g.moves), headerOfGame(g));
+    this.page.change(() => game.load(g.start, g.moves), headerOfGame(g));
     if (at) {
       const key = positionKey(at);
       for (let s = 0; s < game.length; s++) {

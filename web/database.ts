@@ -8,7 +8,7 @@ import { U64 } from 'native-free-bitboard';
 import type { NextMove } from '../src/game/database.js';
 import { type GameIndex, gameOf, type IndexedGame, type IndexFound, type IndexQuery } from '../src/game/game-index.js';
 import { moveName, type Position } from '../src/position/position.js';
-import type { GameHeader, OpenedFile } from './files.js';
+import { type GameHeader, type OpenedFile, signed } from './files.js';
 
 export type ToDatabase =
   | { type: 'open'; files: OpenedFile[] }
@@ -64,8 +64,6 @@ export function queryOf(fields: { player: string; tournament: string; year: stri
   if (fields.result === 'black' || fields.result === 'white' || fields.result === 'draw') q.result = fields.result;
   return q;
 }
-
-const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)}`;
 
 /** A game's row in the list: year, players, tournament, result (and theoretical score), and where the position was reached. */
 export function rowText(g: IndexedGame, at: number | null): string {

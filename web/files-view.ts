@@ -12,7 +12,7 @@ import { keepAnalysis, keptAnalysis } from './analysis-view.js';
 import { DatabaseView } from './database-view.js';
 import { $, download, say } from './dom.js';
 import { fileNameOf, type GameHeader, gameGgf, gameTranscript, headerLine, type OpenedFile } from './files.js';
-import { GameHistory } from './game.js';
+import type { GameHistory } from './game.js';
 import type { PageState } from './state.js';
 import { positionKey } from './text.js';
 
@@ -98,10 +98,10 @@ export class FilesView {
       return;
     }
     // GGF holds no side line: the main line, with its header.
-    if (kind === 'ggf') download(fileNameOf(this.header, 'ggf'), gameGgf(game.main ? mainOf(game) : game, this.header), 'text/plain');
+    if (kind === 'ggf') download(fileNameOf(this.header, 'ggf'), gameGgf(mainLine(game), this.header), 'text/plain');
     else if (positionKey(game.start) !== positionKey(START_POSITION))
       say('a record starts from the usual start position: this game starts from another, save it as GGF', true);
-    else download(fileNameOf(this.header, 'txt'), gameTranscript(game.main ? mainOf(game) : game, this.header), 'text/plain');
+    else download(fileNameOf(this.header, 'txt'), gameTranscript(mainLine(game), this.header), 'text/plain');
   }
 }
 
@@ -115,9 +115,7 @@ export function copyText(text: string, what: string): void {
   navigator.clipboard.writeText(text).then(done, () => say(`the browser refused the clipboard: ${text}`, true));
 }
 
-/** The main line of a game on a side line, as a game of its own (what GGF and a record can hold). */
-function mainOf(game: GameHistory): GameHistory {
-  const m = new GameHistory();
-  m.load(game.start, game.main ?? game.moves);
-  return m;
+/** The game's main line (its moves and passes as the steps hold them): what GGF and a record hold, whichever line is shown. */
+function mainLine(game: GameHistory): { start: GameHistory['start']; moves: number[] } {
+  return { start: game.start, moves: game.main ?? game.moves };
 }

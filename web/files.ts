@@ -48,7 +48,8 @@ export function gamesOfFiles(files: readonly OpenedFile[]): { games: FileGame[];
 /** What a game file said of the game on the board: kept from the reader, written back when it is saved (the revsolve game file's header). */
 export type GameHeader = GameFileHeader;
 
-const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)}`;
+/** A disc difference as the page's headers and lists write it: +12, −4, ±0. */
+export const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)}`;
 
 /** The header in one line, as the page shows it above the board ('' when there is nothing to say). */
 export function headerLine(h: GameHeader | null): string {
@@ -67,7 +68,7 @@ export function fileNameOf(h: GameHeader | null, ext: string): string {
 }
 
 /** The game as GGF (its start, its moves with every pass written), with the header it was opened with. */
-export function gameGgf(game: GameHistory, h: GameHeader | null = null): string {
+export function gameGgf(game: Pick<GameHistory, 'start' | 'moves'>, h: GameHeader | null = null): string {
   return `${writeGgf({
     start: game.start,
     moves: game.moves,
@@ -80,7 +81,7 @@ export function gameGgf(game: GameHistory, h: GameHeader | null = null): string 
 }
 
 /** The game as a transcript: its record on one line, passes implied (from the usual start: a transcript does not hold another); its header as # comments above. */
-export function gameTranscript(game: GameHistory, h: GameHeader | null = null): string {
+export function gameTranscript(game: Pick<GameHistory, 'moves'>, h: GameHeader | null = null): string {
   const line = headerLine(h);
   return `${line ? `# ${line}\n` : ''}${formatRecord(game.moves)}\n`;
 }

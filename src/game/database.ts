@@ -10,9 +10,9 @@
 import { inverseSymmetry, transformSquare } from 'native-free-bitboard';
 import { PASS } from '../position/position.js';
 import type { FileGame } from './files.js';
-import { type GameIndex, type IndexFound, type IndexQuery, indexGames, movesOf, NONE, searchIndex } from './game-index.js';
+import { type GameIndex, type IndexFound, type IndexQuery, indexGames, moveOf, NONE, searchIndex } from './game-index.js';
 
-export { transformPosition } from './game-index.js';
+export { transformPosition, yearOf } from './game-index.js';
 
 /** What to look for; every field given must hold. */
 export type GameQuery = IndexQuery;
@@ -22,12 +22,6 @@ export interface GameFound {
   readonly game: FileGame;
   readonly at?: number;
   readonly symmetry?: number;
-}
-
-/** The year of a game (a WTHOR year, or the first four digits of a GGF date), or null. */
-export function yearOf(g: FileGame): number | null {
-  const m = /\d{4}/.exec(g.date ?? '');
-  return m ? Number(m[0]) : null;
 }
 
 /** The games that match every field of the query, in the order given. */
@@ -103,7 +97,7 @@ export function indexNextMoves(ix: GameIndex, found: IndexFound, toMove: 'X' | '
   if (!at || !symmetry) return [];
   return tally(
     Array.from(found.games, (g, i) => ({
-      played: at[i] < ix.moveAt[g + 1] - ix.moveAt[g] ? movesOf(ix, g)[at[i]] : undefined,
+      played: moveOf(ix, g, at[i]),
       symmetry: symmetry[i],
       result: ix.result[g] === NONE ? undefined : ix.result[g],
     })),

@@ -182,8 +182,7 @@ export class IndexBuilder {
     c.white.push(this.name(g.white));
     c.event.push(this.name(g.event));
     c.date.push(this.name(g.date));
-    const y = /\d{4}/.exec(g.date ?? '');
-    c.year.push(y ? Number(y[0]) : 0);
+    c.year.push(yearOf(g) ?? 0);
     c.result.push(g.result ?? NONE);
     c.theoretical.push(g.theoretical ? 2 * g.theoretical.discs - 64 : NONE);
     c.depth.push(g.theoretical?.depth ?? 0);
@@ -330,6 +329,19 @@ export function searchIndex(ix: GameIndex, q: IndexQuery): IndexFound {
     at: column >= 0 ? Int16Array.from(at) : null,
     symmetry: column >= 0 ? Int8Array.from(symmetry) : null,
   };
+}
+
+/** The year of a game (a WTHOR year, or the first four digits of a GGF date), or null. */
+export function yearOf(g: FileGame): number | null {
+  const m = /\d{4}/.exec(g.date ?? '');
+  return m ? Number(m[0]) : null;
+}
+
+/** Game g's move i as a square (PASS where the file writes one), or undefined past its end. */
+export function moveOf(ix: GameIndex, g: number, i: number): number | undefined {
+  const at = ix.moveAt[g] + i;
+  if (at >= ix.moveAt[g + 1]) return undefined;
+  return ix.moves[at] === PASS_BYTE ? PASS : ix.moves[at];
 }
 
 /** Game g's moves as squares (PASS where the file writes one). */
