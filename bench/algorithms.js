@@ -6,9 +6,9 @@
 // (total leaves against depth) and the tables in bench/README.md.
 //   npm run bench:algorithms [-- --depths 2-10 --evals discs,weights]
 
+import { loadEvaluator } from '../dist/entries/eval.js';
+import { LabSearch } from '../dist/entries/lab.js';
 import { readObf, SHIPPED_WEIGHTS } from '../dist/index.js';
-import { loadEvaluator } from '../dist/lib/eval.js';
-import { LabSearch } from '../dist/lib/lab.js';
 import { args, fmt, machine, saveChart, saveJson, updateReadme } from './experiment.js';
 
 const opt = args({ depths: '2-10', evals: 'discs,weights', suite: new URL('../obf/fforum-40-59.obf', import.meta.url).pathname });

@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ORDERING_TECHNIQUES, ROOT_STRATEGIES } from '../dist/lib/lab.js';
+import { ORDERING_TECHNIQUES, ROOT_STRATEGIES } from '../dist/entries/lab.js';
 import { args, fmt, machine, saveJson, solve, updateReadme } from './experiment.js';
 
 const opt = args({ suite: new URL('../obf/fforum-20-39.obf', import.meta.url).pathname, hash: '21', 'all-off-lines': '7' });

@@ -3,7 +3,7 @@
  * positions and OBF suites, solving one position or a suite, a game's
  * analysis, the settings table, and their errors. Importing it runs
  * nothing (no engine is loaded, no worker started) until a function is
- * called. The rest is in subpath entries (src/lib/): revsolve/board (the
+ * called. The rest is in subpath entries (src/entries/): revsolve/board (the
  * bitboards), revsolve/eval (weights), revsolve/lab (the search lab and
  * the ordering study's names), revsolve/train (training data),
  * revsolve/queue (the BullMQ queue). The command line reaches everything
@@ -98,7 +98,7 @@ export {
   TREE_SETTINGS,
 } from './settings.js';
 // Solving: one position in this thread, or a suite on the worker pool.
-export type { Prover, ResolvedOptions, SolveOptions } from './solve/settings.js';
+export type { Prover, ResolvedOptions, SolveOptions } from './solve/options.js';
 export type { PositionResult, Summary, TableStats } from './solve/solve.js';
 export { Solver, solvePosition } from './solve/solver.js';
 export { ENGINES, type EngineName } from './wasm/engine.js';

@@ -6,17 +6,17 @@
  * "exports" holds the library alone): these change with the command line.
  */
 
+export * from './entries/board.js';
+export * from './entries/eval.js';
+export * from './entries/games.js';
+export * from './entries/lab.js';
+export * from './entries/queue.js';
+export * from './entries/train.js';
 export { sideName } from './game/record.js';
 export { formatScore } from './game/scores.js';
 export { wthorGamesProblem } from './game/wthor.js';
 export * from './index.js';
 export { AppendFile, problemOf, readRegularFile } from './io.js';
-export * from './lib/board.js';
-export * from './lib/eval.js';
-export * from './lib/games.js';
-export * from './lib/lab.js';
-export * from './lib/queue.js';
-export * from './lib/train.js';
 export { InputOrder } from './pool/order.js';
 // The pool as the command line drives it (progress hooks, retries, its plan), results files.
 export {
@@ -55,8 +55,9 @@ export {
   setting,
   settingsOf,
   treeCanonical,
+  treeFlags,
 } from './settings.js';
-export { NODE_HOST, PROVERS, resolveOptions, resolveSearch } from './solve/settings.js';
+export { NODE_HOST, PROVERS, resolveOptions, resolveSearch } from './solve/options.js';
 export { check, summarize } from './solve/solve.js';
 // Training data and fitting.
 export { gamesId, guideHashFor, LEGACY_COMPACT_ID, RECORD_WORDS, recordEmpties, recordExact, selectRecords } from './train/dataset.js';

@@ -8,7 +8,7 @@
  * settings block. The combinations refused are below the table, each once.
  *
  * Everything else is made from this: the command line's options
- * (cli/options.ts), the library's checks (solve/settings.ts, pool/suite.ts,
+ * (cli/options.ts), the library's checks (solve/options.ts, pool/suite.ts,
  * game/analyze.ts), the pool's, the queue's and the page's run settings
  * (runSettings), the digest. No Node module: the page imports it.
  * Build-time constants of the search stay in search/constants.ts.
@@ -232,7 +232,7 @@ export const SETTINGS = {
       if (t === '') throw problem('weights', 'a weights file, or none for no evaluation');
       return t === 'none' ? null : t;
     },
-    // The digest names the weights by their bytes (solve/settings.ts reads them): see digest().
+    // The digest names the weights by their bytes (solve/options.ts reads them): see digest().
     tree: true,
     places: [...SOLVING],
   } satisfies Setting<string | null>,
@@ -559,6 +559,13 @@ export type SettingValues = { -readonly [K in SettingKey]: ReturnType<(typeof SE
 
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
+/** The settings that change the searched tree (TREE_SETTINGS), as a type. */
+export type TreeKey = { [K in SettingKey]: (typeof SETTINGS)[K]['tree'] extends true ? K : never }[SettingKey];
+/** A search's tree settings as its context holds them (the weights named by their bytes' digest, the switches by name): what a result says it searched with. */
+export type TreeValues = {
+  readonly [K in TreeKey]: K extends 'weights' ? string | null : K extends 'off' ? readonly string[] : SettingValues[K];
+};
+
 /** A setting's entry, seen through its common type. */
 export function setting(key: SettingKey): Setting {
   return SETTINGS[key] as unknown as Setting;
@@ -591,6 +598,13 @@ export const flagName: Namer = (key) =>
     .find((f) => f.startsWith('--'))!;
 /** The flag as a user writes it: the short one where there is one (-h, -n). */
 export const shortFlag: Namer = (key) => setting(key).flags.split(/[ ,]+/)[0];
+
+/** The flags of the tree settings a place takes, as a message lists them ("-h, --table, --eval, …"). */
+export function treeFlags(place?: Place): string {
+  return TREE_SETTINGS.filter((k) => place === undefined || setting(k).places.includes(place))
+    .map(shortFlag)
+    .join(', ');
+}
 
 /**
  * The combinations refused, each once: given the values (defaults filled in)

@@ -8,6 +8,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readWeights, WeightsFileError } from '../dist/entries/eval.js';
+import { DatasetError, readDataset } from '../dist/entries/train.js';
 import {
   bestAnswers,
   FileError,
@@ -22,8 +24,6 @@ import {
   solvePosition,
   solveSuite,
 } from '../dist/index.js';
-import { readWeights, WeightsFileError } from '../dist/lib/eval.js';
-import { DatasetError, readDataset } from '../dist/lib/train.js';
 import { OBF } from './helpers.js';
 import { tempDir } from './tmp.js';
 
@@ -284,8 +284,8 @@ describe('the boundaries', () => {
   });
 
   it('the subpath entries: board, eval, games, lab, train, queue', async () => {
-    expect(Object.keys(await import('../dist/lib/board.js')).sort()).toEqual(['U64', 'popcount']);
-    expect(Object.keys(await import('../dist/lib/eval.js')).sort()).toEqual(
+    expect(Object.keys(await import('../dist/entries/board.js')).sort()).toEqual(['U64', 'popcount']);
+    expect(Object.keys(await import('../dist/entries/eval.js')).sort()).toEqual(
       [
         'EDAX_BYTES',
         'Evaluator',
@@ -317,7 +317,7 @@ describe('the boundaries', () => {
         'tQuantile975',
       ].sort(),
     );
-    expect(Object.keys(await import('../dist/lib/games.js')).sort()).toEqual(
+    expect(Object.keys(await import('../dist/entries/games.js')).sort()).toEqual(
       [
         'GameFileError',
         'IndexBuilder',
@@ -335,7 +335,7 @@ describe('the boundaries', () => {
         'yearOf',
       ].sort(),
     );
-    expect(Object.keys(await import('../dist/lib/lab.js')).sort()).toEqual(
+    expect(Object.keys(await import('../dist/entries/lab.js')).sort()).toEqual(
       [
         'LAB_ALGORITHMS',
         'LabSearch',
@@ -347,8 +347,8 @@ describe('the boundaries', () => {
         'iterationDepths',
       ].sort(),
     );
-    expect(Object.keys(await import('../dist/lib/train.js')).sort()).toEqual(['DatasetError', 'readDataset']);
-    expect(Object.keys(await import('../dist/lib/queue.js')).sort()).toEqual(
+    expect(Object.keys(await import('../dist/entries/train.js')).sort()).toEqual(['DatasetError', 'readDataset']);
+    expect(Object.keys(await import('../dist/entries/queue.js')).sort()).toEqual(
       [
         'RedisAddressError',
         'RedisUnreachable',

@@ -19,7 +19,7 @@ const settingsB = (): ContextSettings => ({
   table: createTable(16, 'board4'),
   evaluator: new Evaluator(syntheticWeights(1)),
   selectivity: [2],
-  ordering: { evalMin: 12, sortFrom: [17, 20, 23] },
+  keyTuning: { evalMin: 12, sortFrom: [17, 20, 23] },
 });
 
 // FFO #20-#23: 14, 15, 17 and 18 empties (the pre-searches run from SELECTIVE_MIN = 18).

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { N_PACKED, Weights, writeCompact } from '../dist/lib/eval.js';
+import { N_PACKED, Weights, writeCompact } from '../dist/entries/eval.js';
 import { OBF } from './helpers.js';
 import { CLI } from './processes.js';
 import { tempDir } from './tmp.js';

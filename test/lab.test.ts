@@ -196,3 +196,22 @@ describe('revsolve search --json', () => {
     expect(rows[0].expected).toBe(18);
   });
 });
+
+describe("revsolve search: the lab table is --table-bits, -h is the solver's", () => {
+  const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+  const OBF_FILE = fileURLToPath(new URL('../obf/fforum-1-19.obf', import.meta.url));
+  it('--table-bits sizes the lab table and shows in the summary; -h is one line naming --table-bits, exit 2', () => {
+    const run = (...a: string[]) =>
+      spawnSync(process.execPath, [CLI, 'search', OBF_FILE, '--depth', '4', '--table', ...a], { encoding: 'utf8', timeout: 120_000 });
+    const ok = run('--table-bits', '12');
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain('table 2^12');
+    const refused = run('-h', '12');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/-h is the exact solver's table .*--table-bits \(4 to 28\)/);
+    const range = run('--table-bits', '29');
+    expect(range.status).toBe(2);
+    expect(range.stderr).toMatch(/--table-bits.*from 4 to 28, not "29"/);
+  });
+});

@@ -67,7 +67,7 @@ const CORE_MODULES = [
   'dist/search/table.js',
   'dist/search/wld.js',
   'dist/settings.js',
-  'dist/solve/settings.js',
+  'dist/solve/options.js',
   'dist/solve/solve.js',
   'dist/solve/solver.js',
   'dist/wasm/choice.js',

@@ -17,7 +17,7 @@ import { SHIPPED_WEIGHTS } from '../src/install.js';
 import { queueOf } from '../src/queue/jobs.js';
 import { RemoteRunner, type RemoteTask, workerThreads } from '../src/queue/remote.js';
 import { LIVE_LOWER, LIVE_NODES } from '../src/search/context.js';
-import { resolveOptions, type SolveOptions } from '../src/solve/settings.js';
+import { resolveOptions, type SolveOptions } from '../src/solve/options.js';
 import { OBF } from './helpers.js';
 import { CLI, essentials, freePort, jsonRows, Proc, sleep } from './processes.js';
 import { RedisServer, startWorker } from './redis.js';

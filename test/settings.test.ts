@@ -38,7 +38,7 @@ import {
   TASK_KEYS,
   TREE_SETTINGS,
 } from '../src/settings.js';
-import { type ResolvedOptions, resolveOptions } from '../src/solve/settings.js';
+import { type ResolvedOptions, resolveOptions } from '../src/solve/options.js';
 import { solveOne } from '../src/solve/solve.js';
 import { chooseEngine } from '../src/wasm/choice.js';
 import { ENGINE_BLOCK, WasmSearch } from '../src/wasm/search.js';
@@ -355,14 +355,13 @@ function outsideTheTable(files: { file: string; text: string }[]): string[] {
 describe('no setting outside the table', () => {
   it('no default or range check of a setting is written elsewhere in src/ or web/', () => {
     // The table's own structural guard stays: createTable refuses a size it cannot lay out, whoever asks.
-    // The lab's and train's -h, --table and --eval are their own (a fixed-depth search's table, a switch; the
-    // training solves' table; the lab's leaf evaluation): other settings under the same letters.
+    // The lab's --table and --eval are its own (a switch for a fixed-depth search's table; the lab's leaf
+    // evaluation): other settings under the same names. Its table's size is --table-bits, not -h.
     const allowed = [
       /^src\/search\/table\.ts:\d+: a range check of the table size: if \(!Number\.isInteger\(bits\) \|\| bits < MIN_BITS \|\| bits > MAX_BITS\)/,
-      /^src\/cli\/lab\.ts:\d+: a setting's option declared by hand: \.option\('(--table'|-h, --hash-bits|--eval <what>)/,
-      /^src\/cli\/train\.ts:\d+: a setting's option declared by hand: \.option\('-h, --hash-bits <h>', 'table of 2\^h entries per worker for the solves'/,
+      /^src\/cli\/search\.ts:\d+: a setting's option declared by hand: \.option\('(--table'|--eval <what>)/,
       // solve's and the lab's --position is the one position to solve or search, not the database filter of games and analyze.
-      /^src\/cli\/(solve|lab)\.ts:\d+: a setting's option declared by hand: \.option\('--position <text>', '(solve|search) one position/,
+      /^src\/cli\/(solve|search)\.ts:\d+: a setting's option declared by hand: \.option\('--position <text>', '(solve|search) one position/,
     ];
     expect(outsideTheTable(sources()).filter((f) => !allowed.some((a) => a.test(f)))).toEqual([]);
   });

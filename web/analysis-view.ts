@@ -21,8 +21,8 @@ import { $, download, enable, say } from './dom.js';
 import type { SolveSettings } from './engine-host.js';
 import type { GameHistory } from './game.js';
 import { graphMarkup } from './graph.js';
-import { Stopped } from './solve.js';
-import { WARN_EMPTIES } from './solving.js';
+import { Stopped } from './pool-solves.js';
+import { WARN_EMPTIES } from './solve-view.js';
 import type { Page } from './state.js';
 import { positionKey } from './text.js';
 

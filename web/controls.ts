@@ -12,7 +12,7 @@ import type { AnalysisView } from './analysis-view.js';
 import { $ } from './dom.js';
 import { copyText, type FilesView } from './files-view.js';
 import { type InputHost, setFromText } from './input.js';
-import type { Solving } from './solving.js';
+import type { Solving } from './solve-view.js';
 import type { Page } from './state.js';
 import { emptyBoard, otherSide } from './text.js';
 

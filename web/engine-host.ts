@@ -7,11 +7,11 @@
  */
 import type { WeightsBytes } from '../src/eval/format.js';
 import { engineFor } from '../src/pool/policy.js';
-import { DEFAULT_LAYOUT, SettingProblem, setting } from '../src/settings.js';
+import { DEFAULT_LAYOUT, SettingProblem, setting, type TreeValues } from '../src/settings.js';
 import type { EngineName } from '../src/wasm/engine.js';
 import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
 import { $ } from './dom.js';
-import { type PageSettings, PageSolver, tableMemoryOf } from './solve.js';
+import { type PageSettings, PageSolver, tableMemoryOf } from './pool-solves.js';
 
 /** The form's solve settings: the page solver's (PageSettings), under the settings table's keys. */
 export type SolveSettings = PageSettings;
@@ -19,7 +19,8 @@ export type SolveSettings = PageSettings;
 export class EngineHost {
   readonly isolated = globalThis.crossOriginIsolated === true;
   /** What ran, for the tests and the curious. */
-  readonly stats = { engine: '', workers: 0, lastNodes: 0, solves: 0 };
+  /** What ran, for the tests: lastContext is the tree settings the last best-move solve's search context read back. */
+  readonly stats = { engine: '', workers: 0, lastNodes: 0, solves: 0, lastContext: null as TreeValues | null };
   solver: PageSolver | null = null;
   private module: WebAssembly.Module | null = null;
   /** Why the WebAssembly engine cannot run here ('' when it can). */

@@ -1,7 +1,7 @@
 /**
  * The page, wired from its concerns: the board (board.ts), the game
  * (game.ts), what is known of each position (known.ts) and what the page
- * shows (state.ts), the engine (engine-host.ts), solving (solving.ts), the
+ * shows (state.ts), the engine (engine-host.ts), solving (solve-view.ts), the
  * analysis (analysis-view.ts), the controls and the keyboard (controls.ts),
  * what they enable (render.ts), clicks and the text box (input.ts), the
  * position shown and the address (shown.ts, address.ts: a reload or a link
@@ -26,7 +26,7 @@ import { FilesView } from './files-view.js';
 import { clickSquare } from './input.js';
 import { renderPage } from './render.js';
 import { showPosition } from './shown.js';
-import { Solving } from './solving.js';
+import { Solving } from './solve-view.js';
 import { startPage } from './startup.js';
 import { type Page, PageState } from './state.js';
 import { UndoStack } from './undo.js';

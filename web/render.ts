@@ -10,7 +10,7 @@ import type { AnalysisView } from './analysis-view.js';
 import type { BoardView } from './board.js';
 import { $, enable } from './dom.js';
 import type { EngineHost } from './engine-host.js';
-import { WARN_EMPTIES } from './solving.js';
+import { WARN_EMPTIES } from './solve-view.js';
 import type { PageState } from './state.js';
 import { otherSide, positionKey } from './text.js';
 import type { UndoStack } from './undo.js';

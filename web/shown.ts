@@ -13,7 +13,7 @@ import { gameAddress, readAddress } from './address.js';
 import type { AnalysisView } from './analysis-view.js';
 import { $, say } from './dom.js';
 import type { GameHeader } from './files.js';
-import type { Solving } from './solving.js';
+import type { Solving } from './solve-view.js';
 import type { PageState } from './state.js';
 import { positionKey } from './text.js';
 

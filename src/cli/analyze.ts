@@ -44,7 +44,7 @@ import { AnalyzeResults } from './analyze-results.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import { describeQuery, queryOf } from './game-filters.js';
 import { addSettingOptions, checkTableFits, searchSettings, UsageError } from './options.js';
-import { checkResultsOptions } from './outputs.js';
+import { checkResultsOptions } from './safe-writes.js';
 import type { StopSignals } from './signals.js';
 
 /** The command's own options (the settings table's are read through searchSettings). */

@@ -49,8 +49,8 @@ import {
   writeEdax,
 } from '../internal.js';
 import { UsageError } from './options.js';
-import { checkOutput } from './outputs.js';
 import { grouped } from './report.js';
+import { checkOutput } from './safe-writes.js';
 
 function whole(min: number, max: number) {
   return (value: string): number => {

@@ -7,9 +7,9 @@
  * thread of its own (thread.ts), which a signal ends at once.
  */
 import { Worker } from 'node:worker_threads';
-import { watchStdout } from './output.js';
 import { runCommand } from './program.js';
 import { StopSignals } from './signals.js';
+import { watchStdout } from './streams.js';
 
 /** Commands that keep this thread free themselves. */
 function runsHere(argv: readonly string[]): boolean {

@@ -99,7 +99,7 @@ export function checkTableFits(bits: number, layout: Layout, tables = 1): void {
 /**
  * The one path from a command's options to its search's settings, for
  * `solve` (local or coordinator), `worker` and `analyze` alike, through the
- * settings table (solve/settings.ts, resolveSearch): the same options give
+ * settings table (solve/options.ts, resolveSearch): the same options give
  * the same settings, hence the same queue. A bad value or combination is a
  * usage error naming its flag.
  */

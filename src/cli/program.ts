@@ -2,7 +2,7 @@
  * The command line: `revsolve solve` (solve.ts), `analyze` (analyze.ts),
  * `perft`, `web` (web.ts),
  * and the `eval`, `train`, `lab`, `worker` and `queue` groups (eval.ts,
- * train.ts, lab.ts, queue.ts); runCommand runs one and maps what went wrong to one line and
+ * train.ts, search.ts, queue.ts); runCommand runs one and maps what went wrong to one line and
  * an exit code.
  * Exit codes: 0 all right, 1 a result disagrees with its file, 2 bad input or
  * usage, 129 / 130 / 143 stopped by SIGHUP / SIGINT / SIGTERM, 70 a bug.
@@ -16,13 +16,13 @@ import { addEvalCommands } from './eval.js';
 import { EXIT_BUG, EXIT_OUTPUT, EXIT_USAGE } from './exit-codes.js';
 import { addExperimentCommand } from './experiment.js';
 import { addGamesCommand } from './games.js';
-import { addLabCommands } from './lab.js';
 import { UsageError } from './options.js';
-import { OutputError } from './output.js';
 import { addQueueCommands } from './queue.js';
 import { grouped } from './report.js';
+import { addLabCommands } from './search.js';
 import type { StopSignals } from './signals.js';
 import { addSolveCommand } from './solve.js';
+import { OutputError } from './streams.js';
 import { addTrainCommands } from './train.js';
 import { addWebCommand } from './web.js';
 

@@ -43,13 +43,14 @@ import {
   splits,
   summarize,
   tableBytes,
+  treeFlags,
   VERSION,
 } from '../internal.js';
 import { EXIT_MISMATCH, EXIT_USAGE } from './exit-codes.js';
 import { addSettingOptions, checkTableFits, mib, searchSettings, UsageError } from './options.js';
-import { checkResultsOptions } from './outputs.js';
 import { Progress } from './progress.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
+import { checkResultsOptions } from './safe-writes.js';
 import type { StopSignals } from './signals.js';
 
 /** The command's own options (the settings table's are read through searchSettings). */
@@ -593,7 +594,7 @@ async function solveThroughQueue(
       noWorker: (queue, settings) =>
         process.stderr.write(
           `note: no worker listens on queue ${queue} (${settings}) yet: start one, e.g. revsolve worker --queue ${where.address.url} ` +
-            `-h ${search.hashBits} --table ${search.tableLayout}, with the same --eval, --ordering and --selectivity as this command; waiting\n`,
+            `-h ${search.hashBits} --table ${search.tableLayout}, with the same ${treeFlags('worker')} as this command; waiting\n`,
         ),
     },
     finished,

@@ -45,8 +45,8 @@ import {
 import { evaluatorOf } from './eval.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import { givenSettings, settingOption, UsageError } from './options.js';
-import { checkOutput, sameFile } from './outputs.js';
 import { formatTime, grouped } from './report.js';
+import { checkOutput, sameFile } from './safe-writes.js';
 import type { StopSignals } from './signals.js';
 
 function number(min: number, max: number, integer = true) {

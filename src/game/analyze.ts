@@ -11,7 +11,7 @@ import { type SuiteOptions, solveSuite } from '../pool/suite.js';
 import type { ObfEntry } from '../position/obf.js';
 import { type Color, describe, play } from '../position/position.js';
 import { defaultOf } from '../settings.js';
-import { resolveOptions } from '../solve/settings.js';
+import { resolveOptions } from '../solve/options.js';
 import { analyseMoves, type MoveAnalysis } from './analysis.js';
 import { type Game, RecordError, replayGame } from './record.js';
 

@@ -16,7 +16,7 @@ import { emptyCount } from '../position/position.js';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { NO_MOVE } from '../search/table.js';
 import { type RunSettingValues, runSettingsOf } from '../settings.js';
-import type { ResolvedOptions } from '../solve/settings.js';
+import type { ResolvedOptions } from '../solve/options.js';
 import type { PositionResult } from '../solve/solve.js';
 import { HELP_MIN } from '../wasm/layout.js';
 import { createEngineShare, type EngineShare, endHelp, releaseHelper, startHelp } from '../wasm/search.js';
@@ -42,7 +42,7 @@ export interface PoolSettings extends RunSettingValues, Pick<ResolvedOptions, 'w
   readonly weights: WeightsBytes | null;
 }
 
-/** The pool's settings of a search's resolved settings (solve/settings.ts). */
+/** The pool's settings of a search's resolved settings (solve/options.ts). */
 export function poolSettingsOf(r: ResolvedOptions): PoolSettings {
   return { ...runSettingsOf(r), workers: r.workers, keepTable: r.keepTable, split: r.split, idle: r.idle, weights: r.weights };
 }
@@ -254,7 +254,7 @@ export async function solveParallel(
 
   const solveSplit = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> => {
     const shared = takeTable();
-    const search = new SplitSearch(scheduler, shared, walkEval(), rank, index, common.off, LEAF_EMPTIES, common.wld);
+    const search = new SplitSearch(scheduler, shared, walkEval(), rank, index, common, LEAF_EMPTIES);
     watcher?.started({
       index,
       empties,

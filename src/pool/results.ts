@@ -12,7 +12,7 @@ import type { ObfEntry } from '../position/obf.js';
 import { formatPosition, moveName, PASS, squareOrPass } from '../position/position.js';
 import { NO_MOVE } from '../search/table.js';
 import { WLD_RESULTS, type Wld } from '../search/wld.js';
-import { olderDigest } from '../settings.js';
+import { olderDigest, type TreeValues, treeFlags } from '../settings.js';
 import { check, type PositionResult } from '../solve/solve.js';
 
 function jsonMove(m: number): string | null {
@@ -37,6 +37,7 @@ export function jsonRecord(r: PositionResult): Record<string, unknown> {
     engine: r.engine,
     engineNodes: r.engineNodes,
     ...(r.helperNodes ? { helperNodes: r.helperNodes } : {}),
+    ...(r.context ? { context: r.context } : {}),
   };
 }
 
@@ -135,9 +136,7 @@ export function readResults(
       return;
     }
     if (search && typeof o.search === 'string' && o.search !== search) {
-      foreign.push(
-        `${where}: made with other search settings than this run's (-h, --table, --eval, --ordering, --selectivity, --wld, --off, --root, --keep-table; ${o.search} against ${search})`,
-      );
+      foreign.push(`${where}: made with other search settings than this run's (${treeFlags()}; ${o.search} against ${search})`);
       return;
     }
     if (
@@ -219,5 +218,7 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
     },
     engine: o.engine === 'wasm' ? 'wasm' : 'ts',
     engineNodes: num(o.engineNodes),
+    // What the search read back, passed on as written (it is a report, not an input: nothing here relies on it).
+    ...(o.context !== null && typeof o.context === 'object' && !Array.isArray(o.context) ? { context: o.context as TreeValues } : {}),
   };
 }

@@ -26,10 +26,11 @@ import { ScoreProbes } from '../search/root.js';
 import { LIST } from '../search/state.js';
 import { costOf, NO_MOVE, nodeHash, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Table } from '../search/table.js';
 import { WldProbes, wldOf } from '../search/wld.js';
+import type { RunSettingValues } from '../settings.js';
 import { check, engineOf, type PositionResult, tableStats } from '../solve/solve.js';
 import type { EngineShare } from '../wasm/search.js';
 import type { TaskRunner } from './slots.js';
-import type { EngineCount, GuessResult, NwsResult, PvResult, TaskInput } from './tasks.js';
+import type { EngineCount, GuessTaskResult, NwsResult, PvResult, TaskInput } from './tasks.js';
 
 // The split's task size: search/constants.ts.
 export { LEAF_EMPTIES } from '../search/constants.js';
@@ -133,6 +134,7 @@ export class SplitSearch<H> {
   /** The walk's own search: exact, on the shared table, ordering as the workers do. */
   private readonly ctx: SearchContext;
   private readonly lists = new WalkLists();
+  private readonly wld: boolean;
 
   constructor(
     private readonly scheduler: TaskRunner<TaskInput, H>,
@@ -141,15 +143,16 @@ export class SplitSearch<H> {
     /** Priority of the position's tasks. */
     private readonly rank: number,
     readonly index: number,
-    /** Ordering techniques switched off (the ordering study), as the workers have them. */
-    off = 0,
+    /** The run's settings, as its tasks carry them (settings.ts runSettingsOf): the walk searches as the workers do. */
+    run: Partial<RunSettingValues> = {},
     /** Subtrees at or below this many empties are one task each. */
     private readonly leafEmpties = LEAF_EMPTIES,
-    /** Win/loss/draw only: the root's probes are WldProbes (the PV task knows it from the run's settings). */
-    private readonly wld = false,
   ) {
     this.root = new Group(scheduler);
-    this.ctx = new SearchContext({ table: shared.table, evaluator, selectivity: [], off });
+    // Win/loss/draw only: the root's probes are WldProbes (the PV task knows it from the run's settings).
+    this.wld = run.wld ?? false;
+    // The walk runs no pre-searches: the first guess (a task) does.
+    this.ctx = new SearchContext({ ...run, selectivity: [], table: shared.table, evaluator });
   }
 
   /** Nodes so far, counting those of the tasks still running. */
@@ -172,7 +175,7 @@ export class SplitSearch<H> {
     const { hi: oh, lo: ol } = entry.position.opponent;
     const empties = emptyCount(entry.position);
     // The first guess (and the selective pre-searches behind it) on one worker.
-    const guess = await this.scheduler.run<GuessResult & EngineCount>(
+    const guess = await this.scheduler.run<GuessTaskResult & EngineCount>(
       this.sharedTask({ kind: 'guess' as const, ph, pl, oh, ol }),
       this.rank,
     );
@@ -180,6 +183,8 @@ export class SplitSearch<H> {
     this.nodes += guess.nodes;
     this.engineNodes += guess.engineNodes ?? 0;
     this.guess = { score: guess.score, move: guess.move };
+    // The split root always probes (ScoreProbes, WldProbes): a run with another root strategy solves positions whole.
+    const context = { ...guess.context, keepTable, root: 'probes' as const };
     const probes = this.wld ? new WldProbes(guess.score) : new ScoreProbes(guess.score);
     try {
       while (!probes.done) {
@@ -216,6 +221,7 @@ export class SplitSearch<H> {
         table: tableStats(table),
         engine: engineOf(this.engineNodes),
         engineNodes: this.engineNodes,
+        context,
       };
     } finally {
       this.root.cancel();

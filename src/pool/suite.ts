@@ -10,7 +10,7 @@ import type { ObfEntry, ObfError, ObfSuite } from '../position/obf.js';
 import { answersArgument } from '../position/obf.js';
 import { readObf } from '../position/obf-file.js';
 import { describe, emptyCount, positionArgument } from '../position/position.js';
-import { type ResolvedOptions, resolveOptions, type SolveOptions } from '../solve/settings.js';
+import { type ResolvedOptions, resolveOptions, type SolveOptions } from '../solve/options.js';
 import type { PositionResult } from '../solve/solve.js';
 import { InputOrder } from './order.js';
 import { poolPlan, poolSettingsOf, type SplitMode, solveParallel, type Watcher } from './parallel.js';

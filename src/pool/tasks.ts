@@ -27,8 +27,8 @@ import { searchNull } from '../search/nws.js';
 import { type GuessResult, guessScore, solveExact } from '../search/root.js';
 import { SearchState } from '../search/state.js';
 import { createTable, type Layout, MIN_BITS, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Table } from '../search/table.js';
-import type { RunSettingValues } from '../settings.js';
-import { type PositionResult, solveOne } from '../solve/solve.js';
+import { type RunSettingValues, runSettingsOf, type TreeValues } from '../settings.js';
+import { type PositionResult, readBack, solveOne } from '../solve/solve.js';
 import { type EngineShare, WasmSearch } from '../wasm/search.js';
 import type { Dispatched } from './slots.js';
 
@@ -150,7 +150,10 @@ export interface NwsResult extends EngineCount {
   readonly cutoffs: number;
 }
 
-export type { GuessResult };
+/** The first guess of a split position, with the tree settings its context read back (readBack). */
+export interface GuessTaskResult extends GuessResult {
+  readonly context: TreeValues;
+}
 
 export interface PvResult extends EngineCount {
   readonly score: number;
@@ -185,7 +188,7 @@ export class SearchThread {
   private readonly fresh = new WeakSet<Table>();
 
   /** Runs a task; throws SearchCancelled when its stop flag ended it. */
-  run(t: Task): PositionResult | NwsResult | PvResult | GuessResult | EstimateResult | HelpResult | { prepared: true } {
+  run(t: Task): PositionResult | NwsResult | PvResult | GuessTaskResult | EstimateResult | HelpResult | { prepared: true } {
     if (t.kind === 'estimate') return this.estimate(t);
     if (t.kind === 'prepare') return this.prepare(t);
     if (t.kind === 'help') return this.help(t);
@@ -207,12 +210,12 @@ export class SearchThread {
       table = below.table;
     } else table = this.sharedTable(t);
     const ctx = new SearchContext({
+      ...runSettingsOf(t),
       table,
       evaluator,
-      selectivity: t.selectivity,
-      off: t.off,
       state: this.state,
       below,
+      weightsDigest: t.weights?.digest ?? null,
       live: new Float64Array(t.live),
       liveAt: t.slot * LIVE_FIELDS,
       stop: new Int32Array(t.stop),
@@ -239,10 +242,10 @@ export class SearchThread {
     const engine = this.engineOn(t.id, t.share, t.slot + 1);
     // Its live slot (zeroed when dispatched) shows its nodes only: the position's bounds and move are its owner's.
     const ctx = new SearchContext({
+      ...runSettingsOf(t),
       table: engine.table,
       evaluator: this.evaluatorOf(t.weights),
-      selectivity: t.selectivity,
-      off: t.off,
+      weightsDigest: t.weights?.digest ?? null,
       state: this.state,
       below: engine,
       live: new Float64Array(t.live),
@@ -347,16 +350,19 @@ function runOn(
   table: Table,
   fresh: boolean,
   dfpn: DfpnTable | undefined,
-): PositionResult | NwsResult | PvResult | GuessResult {
+): PositionResult | NwsResult | PvResult | GuessTaskResult {
   const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: 'X' as Color };
   if (t.kind === 'solve')
     return solveOne(ctx, { ...position, toMove: t.toMove }, t.answers, t.index, t.line, {
-      keepTable: t.keepTable || fresh,
+      keepTable: t.keepTable,
+      fresh,
       root: t.root,
       wld: t.wld,
       dfpn,
     });
-  if (t.kind === 'guess') return guessScore(ctx, position, t.wld);
+  // The guess runs the position's pre-searches: its context reads back the split position's settings (split.ts adds its own keepTable).
+  if (t.kind === 'guess')
+    return { ...guessScore(ctx, position, t.wld), context: readBack(ctx, { keepTable: false, root: t.root, wld: t.wld }) };
   if (t.kind === 'pv') {
     const r = solveExact(ctx, position, { known: t.score, sameSearch: true, wld: t.wld });
     return { score: r.score, pv: r.pv, nodes: r.nodes };

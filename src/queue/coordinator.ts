@@ -29,7 +29,7 @@ import { SplitSearch } from '../pool/split.js';
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount, formatPosition } from '../position/position.js';
 import { createTable, NO_MOVE } from '../search/table.js';
-import { olderDigest } from '../settings.js';
+import { olderDigest, runSettingsOf } from '../settings.js';
 import type { PositionResult } from '../solve/solve.js';
 import { type JobData, positionJobId, type QueueSettings, queueOf, RUN_NAME, runKeys } from './jobs.js';
 import { connectionOptions, openRedis, type RedisAddress, type RedisUnreachable, Watchdog, within } from './redis.js';
@@ -410,7 +410,7 @@ class QueueRun {
       for (const { entry, index } of split) {
         if (signal?.aborted || this.lostWith) return;
         if (this.reported.has(index)) continue;
-        const search = new SplitSearch(runner!, { id: 0, buffer: null, table }, evaluator, 0, index, 0, o.leafEmpties, o.wld);
+        const search = new SplitSearch(runner!, { id: 0, buffer: null, table }, evaluator, 0, index, runSettingsOf(o), o.leafEmpties);
         this.watcher?.started({
           index,
           empties: emptyCount(entry.position),

@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DIGEST_PREFIX, defaultOf, setting, shortFlag, TREE_SETTINGS, treeCanonical } from '../settings.js';
-import type { ResolvedOptions } from '../solve/settings.js';
+import type { ResolvedOptions } from '../solve/options.js';
 
 /** The settings that make two searches the same search: a search's resolved settings (the table's tree settings name the queue). */
 export type QueueSettings = ResolvedOptions;

@@ -24,7 +24,7 @@ import { createSplitTable, splitEngine } from '../pool/policy.js';
 import { jsonRecord } from '../pool/results.js';
 import { type Job as PoolJob, Scheduler } from '../pool/schedule.js';
 import type { SharedTableRef } from '../pool/split.js';
-import type { GuessResult, NwsResult, PvResult, RunSettings, TaskInput } from '../pool/tasks.js';
+import type { GuessTaskResult, NwsResult, PvResult, RunSettings, TaskInput } from '../pool/tasks.js';
 import { formatPosition } from '../position/position.js';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { NO_MOVE } from '../search/table.js';
@@ -295,7 +295,7 @@ class Server {
         0,
         onJob,
       );
-    if (d.kind === 'guess') return pool.run<GuessResult>({ kind: 'guess', index: me.local, ...onTable }, 0, onJob);
+    if (d.kind === 'guess') return pool.run<GuessTaskResult>({ kind: 'guess', index: me.local, ...onTable }, 0, onJob);
     return pool.run<PvResult>({ kind: 'pv', index: me.local, ...onTable, score: d.score! }, 0, onJob);
   }
 }

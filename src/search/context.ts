@@ -8,9 +8,11 @@
  * settings can run in turn in one thread.
  */
 import type { Evaluator } from '../eval/weights.js';
+import type { RunSettingValues } from '../settings.js';
 import { W_EDGE } from './constants.js';
 import {
-  DEFAULT_ORDERING,
+  DEFAULT_KEY_TUNING,
+  type KeyTuning,
   OFF_EDGE,
   OFF_EVAL,
   OFF_MOBILITY,
@@ -18,7 +20,6 @@ import {
   OFF_POTENTIAL,
   OFF_SELECTIVE,
   OFF_SORTING,
-  type OrderingSettings,
   sortDepths,
   W_MOBILITY,
   W_PARITY,
@@ -50,24 +51,29 @@ export const LIVE_GUESS_MOVE = 5;
 export const LIVE_GUESS_STAGE = 6;
 export const LIVE_FIELDS = 7;
 
-export interface ContextSettings {
+/**
+ * What a context is made from: the run's values of the settings table, under
+ * its keys (settings.ts; a task's, a Solver's: spread whole, so that a tree
+ * setting added to the table reaches the search here with no one in between
+ * naming it), and the objects the search works on.
+ */
+export interface ContextSettings extends Partial<RunSettingValues> {
   readonly table: Table;
   /** Weights that order moves (and make the first guess); null: mobility alone, no pre-searches. */
   readonly evaluator?: Evaluator | null;
-  readonly ordering?: Partial<OrderingSettings>;
-  /** Margins of the selective pre-searches, one stage each; [] for none (the settings table's selectivity: settings.ts). */
-  readonly selectivity: readonly number[];
+  /** The ordering key's tuning (evalMin, evalPerMobility, sortFrom; default: DEFAULT_KEY_TUNING), not the `ordering` setting (mobility or eval: whether an evaluator is given). */
+  readonly keyTuning?: Partial<KeyTuning>;
   /** The watch channel (default: one of this context's own, watched by nobody). */
   readonly live?: Float64Array<ArrayBufferLike>;
   readonly liveAt?: number;
   readonly stop?: Int32Array<ArrayBufferLike>;
   readonly stopAt?: number;
-  /** Ordering techniques switched off (OFF_* bits; default none): the ordering study. */
-  readonly off?: number;
   /** The working state (default: a new one). A thread hands its own to each search it runs in turn. */
   readonly state?: SearchState;
   /** The search below the root done by the WebAssembly engine (default: none, this TypeScript search). */
   readonly below?: LowerSearch | null;
+  /** The digest of the weights' bytes behind `evaluator` (null: none, or not known): what a result says it was searched with. */
+  readonly weightsDigest?: string | null;
 }
 
 /**
@@ -128,7 +134,13 @@ export class SearchContext {
   /** Plies of the search that scores a child, by empties (0: its static evaluation). */
   readonly sortDepth: Int32Array;
   readonly stages: readonly number[];
-  /** OFF_* bits of the techniques switched off. */
+  /** The settings table's values the context was made from (ContextSettings), as given: what the search reads of a setting it has no field for. */
+  readonly run: Partial<RunSettingValues>;
+  /** The selectivity as given (margins of the selective pre-searches; default none); stages: as searched, none with the selective technique off. */
+  readonly selectivity: readonly number[];
+  /** The digest of the weights behind the evaluator (ContextSettings.weightsDigest). */
+  readonly weightsDigest: string | null;
+  /** OFF_* bits of the techniques switched off (the ordering study, the table's rules; default none). */
   readonly off: number;
   /** Weights of the ordering key's terms: mobility, potential mobility, parity (0: switched off). */
   readonly wMobility: number;
@@ -159,7 +171,8 @@ export class SearchContext {
   readonly below: LowerSearch | null;
 
   constructor(s: ContextSettings) {
-    const o = { ...DEFAULT_ORDERING, ...s.ordering };
+    const o = { ...DEFAULT_KEY_TUNING, ...s.keyTuning };
+    this.run = s;
     const off = s.off ?? 0;
     this.off = off;
     this.table = s.table;
@@ -168,7 +181,9 @@ export class SearchContext {
     this.evalMin = this.evaluator !== null && !(off & OFF_EVAL) ? o.evalMin : 64;
     this.evalPerMobility = Int32Array.from(o.evalPerMobility);
     this.sortDepth = sortDepths(off & OFF_SORTING ? [64, 64, 64] : o.sortFrom);
-    this.stages = off & OFF_SELECTIVE ? [] : s.selectivity;
+    this.selectivity = s.selectivity ?? [];
+    this.stages = off & OFF_SELECTIVE ? [] : this.selectivity;
+    this.weightsDigest = this.evaluator === null ? null : (s.weightsDigest ?? null);
     this.wMobility = off & OFF_MOBILITY ? 0 : W_MOBILITY;
     this.wPotential = off & OFF_POTENTIAL ? 0 : W_POTENTIAL;
     this.wParity = off & OFF_PARITY ? 0 : W_PARITY;

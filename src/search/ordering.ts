@@ -38,8 +38,8 @@ import {
   OFF_STABILITY,
 } from './switches.js';
 
-/** Move ordering's settings. */
-export interface OrderingSettings {
+/** The ordering key's tuning: when the evaluation joins the mobility key, and how much it weighs. */
+export interface KeyTuning {
   /** Empties from which the child's evaluation joins the key. */
   readonly evalMin: number;
   /**
@@ -53,7 +53,7 @@ export interface OrderingSettings {
 }
 
 /** The settings measured best with the shipped weights (bench/README, "Move ordering"; sortFrom from the random set, issue 30). */
-export const DEFAULT_ORDERING: OrderingSettings = { evalMin: 12, evalPerMobility: [64, 32, 32, 16], sortFrom: [17, 20, 23] };
+export const DEFAULT_KEY_TUNING: KeyTuning = { evalMin: 12, evalPerMobility: [64, 32, 32, 16], sortFrom: [17, 20, 23] };
 
 /** Weights of the ordering key's terms: the opponent's replies (mobility), potential mobility, a move into an even quadrant (parity). */
 export const W_MOBILITY = 4;

@@ -20,6 +20,7 @@ import {
   type Table,
 } from '../search/table.js';
 import { type Wld, wldOf } from '../search/wld.js';
+import { offNames, TREE_SETTINGS, type TreeValues } from '../settings.js';
 
 export interface TableStats {
   readonly probes: number;
@@ -68,6 +69,8 @@ export interface PositionResult {
   readonly engineNodes: number;
   /** Of `nodes` (and `engineNodes`), those that idle workers searched helping (absent: none helped). */
   readonly helperNodes?: number;
+  /** The tree settings the position was searched with, read back where its search context was built (readBack); absent in a result read from a file. */
+  readonly context?: TreeValues;
 }
 
 /**
@@ -114,12 +117,39 @@ function checkWld(answers: readonly ObfAnswer[], best: number, wld: Wld, move: n
 export interface PositionSolve {
   /** Keep the table from one position to the next (else cleared, as Edax does). */
   readonly keepTable: boolean;
+  /** The table is empty (just made): not cleared, whatever keepTable says, since a clear would change nothing. */
+  readonly fresh?: boolean;
   /** How the root searches (see RootStrategy). */
   readonly root: RootStrategy;
   /** Win/loss/draw only (see search/wld.ts). */
   readonly wld: boolean;
   /** Win/loss/draw by df-pn on this table (search/dfpn.ts) instead of alpha-beta; implies wld. */
   readonly dfpn?: DfpnTable;
+}
+
+/**
+ * The tree settings of a position's search, read from the objects that
+ * searched it (the context's table, evaluator, selectivity and switches; the
+ * position's solve and df-pn table), never copied from the request: what a
+ * result reports, and what a test holds against the settings asked for.
+ */
+export function readBack(ctx: SearchContext, s: PositionSolve): TreeValues {
+  // A tree setting with no object of its own is read where the search reads it: the run's values the context was made from.
+  const run = ctx.run as Readonly<Record<string, unknown>>;
+  const given = Object.fromEntries(TREE_SETTINGS.filter((k) => k in run).map((k) => [k, run[k]])) as TreeValues;
+  const held = {
+    hashBits: (s.dfpn ?? ctx.table).bits,
+    tableLayout: ctx.table.layout,
+    weights: ctx.weightsDigest,
+    ordering: ctx.evaluator === null ? 'mobility' : 'eval',
+    selectivity: ctx.selectivity,
+    keepTable: s.keepTable,
+    wld: s.wld || s.dfpn !== undefined,
+    prover: s.dfpn ? 'dfpn' : 'ab',
+    off: offNames(ctx.off),
+    root: s.root,
+  } satisfies Partial<TreeValues>;
+  return { ...given, ...held };
 }
 
 export function tableStats(t: Table): TableStats {
@@ -149,9 +179,9 @@ export function solveOne(
   line: number,
   settings: PositionSolve,
 ): PositionResult {
-  if (settings.dfpn) return solveByDfpn(ctx, settings.dfpn, position, answers, index, line, !!settings.keepTable);
+  if (settings.dfpn) return solveByDfpn(ctx, settings.dfpn, position, answers, index, line, settings);
   const table = ctx.table;
-  if (settings.keepTable) table.stats.fill(0);
+  if (settings.keepTable || settings.fresh) table.stats.fill(0);
   else table.clear();
   const before = ctx.below?.searched ?? 0;
   const r = solveExact(ctx, position, { root: settings.root, wld: settings.wld });
@@ -171,6 +201,7 @@ export function solveOne(
     table: tableStats(table),
     engine: engineOf(engineNodes),
     engineNodes,
+    context: readBack(ctx, settings),
   };
 }
 
@@ -186,9 +217,9 @@ function solveByDfpn(
   answers: readonly ObfAnswer[],
   index: number,
   line: number,
-  keep: boolean,
+  settings: PositionSolve,
 ): PositionResult {
-  if (keep)
+  if (settings.keepTable || settings.fresh)
     dfpn.stats.fill(0); // (then `used` counts this position's new entries only)
   else dfpn.clear();
   ctx.table.clear();
@@ -227,6 +258,7 @@ function solveByDfpn(
     },
     engine: engineOf(engineNodes),
     engineNodes,
+    context: readBack(ctx, settings),
   };
 }
 

@@ -12,8 +12,9 @@ import { type Position, positionArgument } from '../position/position.js';
 import { SearchContext } from '../search/context.js';
 import { DfpnTable } from '../search/dfpn.js';
 import { createTable, MIN_BITS } from '../search/table.js';
+import { runSettingsOf } from '../settings.js';
 import { WasmSearch } from '../wasm/search.js';
-import { type ResolvedOptions, resolveOptions, type SolveOptions } from './settings.js';
+import { type ResolvedOptions, resolveOptions, type SolveOptions } from './options.js';
 import { type PositionResult, solveOne } from './solve.js';
 
 export class Solver {
@@ -31,11 +32,11 @@ export class Solver {
     const bits = this.dfpn ? MIN_BITS : o.hashBits;
     const below = o.engine === 'wasm' ? WasmSearch.create(bits, o.tableLayout, evaluator) : null;
     this.ctx = new SearchContext({
+      ...runSettingsOf(o),
       table: below ? below.table : createTable(bits, o.tableLayout),
       evaluator,
-      selectivity: o.selectivity,
-      off: o.off,
       below,
+      weightsDigest: o.weights?.digest ?? null,
     });
   }
 

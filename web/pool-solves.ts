@@ -15,7 +15,7 @@ import type { Position } from '../src/position/position.js';
 import { emptyCount, play } from '../src/position/position.js';
 import { LIVE_GUESS, LIVE_GUESS_MOVE, LIVE_GUESS_STAGE, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../src/search/context.js';
 import { NO_MOVE, tableBytes } from '../src/search/table.js';
-import { DEFAULT_LAYOUT, defaults, PLAIN_HOST, runSettingsOf, type SettingValues } from '../src/settings.js';
+import { DEFAULT_LAYOUT, defaults, PLAIN_HOST, type RunSettingValues, runSettingsOf, type SettingValues } from '../src/settings.js';
 import type { PositionResult } from '../src/solve/solve.js';
 import { provideEngine } from '../src/wasm/engine.js';
 import { WebPool } from './pool.js';
@@ -64,6 +64,8 @@ export class PageSolver {
   private splitTable: SharedTableRef | undefined;
   private stopping = false;
   private split: SplitSearch<unknown> | undefined;
+  /** The run's settings (the table's defaults, but for the table and the engine the page chose): its tasks' and its split walk's. */
+  private readonly run: RunSettingValues;
 
   constructor(
     readonly settings: PageSettings,
@@ -77,14 +79,8 @@ export class PageSolver {
     // Several workers sharing memory: the weights are expanded once, here, and every worker's evaluator reads them.
     if (shared && settings.workers > 1) ({ weights, evaluator: this.evaluator } = sharedWeights(weights));
     this.weights = weights;
-    // The run's settings are the table's defaults (settings.ts), but for the table and the engine the page chose.
-    this.pool = new WebPool(
-      settings.workers,
-      shared,
-      module,
-      { ...runSettingsOf({ ...defaults(PLAIN_HOST), ...settings, tableLayout: LAYOUT }), weights },
-      workerUrl,
-    );
+    this.run = runSettingsOf({ ...defaults(PLAIN_HOST), ...settings, tableLayout: LAYOUT });
+    this.pool = new WebPool(settings.workers, shared, module, { ...this.run, weights }, workerUrl);
   }
 
   /**
@@ -127,7 +123,7 @@ export class PageSolver {
     this.stopping = false;
     const entry = { line: 0, position, answers: [] };
     if (this.splits(position)) {
-      const search = new SplitSearch(this.pool, this.sharedTable(), this.walkEvaluator(), 0, 1, 0);
+      const search = new SplitSearch(this.pool, this.sharedTable(), this.walkEvaluator(), 0, 1, this.run);
       this.split = search as SplitSearch<unknown>;
       let estimate: Estimate | null = null;
       watch({

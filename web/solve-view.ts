@@ -12,7 +12,7 @@ import { gameOverText, isOver } from './board.js';
 import { $, enable, say } from './dom.js';
 import type { SolveSettings } from './engine-host.js';
 import type { Bounds, Known } from './known.js';
-import { type Estimate, type Progress, Stopped } from './solve.js';
+import { type Estimate, type Progress, Stopped } from './pool-solves.js';
 import type { Page } from './state.js';
 import { positionKey } from './text.js';
 
@@ -102,6 +102,7 @@ export class Solving {
         stopTicking();
         // The search's own time: making or clearing a large table is not solving.
         this.finalProgress(r.nodes, r.ms, r.score);
+        engine.stats.lastContext = r.context ?? null;
         state.known.set(p, { score: r.score, move: r.move, pv: r.pv });
         this.showBest(p, r.score, r.move, r.pv, r.engine, r.nodes, r.ms);
       }

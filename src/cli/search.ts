@@ -3,7 +3,7 @@
  * row per position (score, best move, leaves, interior nodes, time), a total
  * line, or JSON Lines.
  */
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import {
   bestAnswers,
   emptyCount,
@@ -32,7 +32,7 @@ interface SearchOpts {
   killers: number;
   history?: boolean;
   table?: boolean;
-  hashBits: number;
+  tableBits: number;
   eval: string;
   json?: boolean;
 }
@@ -90,7 +90,20 @@ export function addLabCommands(program: Command, out: (s: string) => void, err: 
     )
     .option('--history', 'history heuristic (per square, depth² per cut), reset for each position')
     .option('--table', 'transposition table (its bounds cut only at exactly their depth; its move goes first)')
-    .option('-h, --hash-bits <h>', "the table's 2^h entries", wholeIn(4, 28, 'hash bits'), 20)
+    .option(
+      '--table-bits <b>',
+      "the lab table's 2^b entries (its own table: a fixed-depth search's, 4 to 28; not solve's -h)",
+      wholeIn(4, 28, 'table bits'),
+      20,
+    )
+    .addOption(
+      // -h is the exact solver's table everywhere else (10 to 30): the lab's table, another kind, has a name of its own.
+      new Option('-h, --hash-bits <h>').hideHelp().argParser(() => {
+        throw new InvalidArgumentError(
+          "-h is the exact solver's table (solve, analyze, train gen); the lab's own table is --table-bits (4 to 28)",
+        );
+      }),
+    )
     .option(
       '--eval <what>',
       'leaf evaluation: discs (disc difference), weights (the shipped evaluation, rounded to discs), or a weights file',
@@ -118,7 +131,7 @@ function runSearch(file: string | undefined, opts: SearchOpts, out: (s: string) 
     aspiration: opts.aspiration,
     killers: opts.killers,
     history: !!opts.history,
-    tableBits: opts.table || opts.algo === 'mtdf' ? opts.hashBits : 0,
+    tableBits: opts.table || opts.algo === 'mtdf' ? opts.tableBits : 0,
     guess: opts.guess,
     evaluator: loadEvaluator(evalFile),
   });
