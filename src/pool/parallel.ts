@@ -144,7 +144,7 @@ function wholeRunning(scheduler: Scheduler<TaskInput>, index: number, empties: n
  * threads. An abort stops the workers at once; the results handed over
  * before it stand, and the promise resolves to false.
  */
-export async function solveParallel(
+export function solveParallel(
   jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>,
   s: PoolSettings,
   onResult: (r: PositionResult) => void,
@@ -152,48 +152,118 @@ export async function solveParallel(
   signal?: AbortSignal,
   watcher?: Watcher,
 ): Promise<boolean> {
-  // Several threads: the weights are expanded once here, in shared memory, and every worker's evaluator reads them (no decoding per thread).
-  const shared = s.weights && s.workers > 1 ? sharedWeights(s.weights) : null;
-  const common: RunSettings = { ...runSettingsOf(s), weights: shared?.weights ?? s.weights };
-  const scheduler = new Scheduler<TaskInput>(
-    { workers: s.workers, filename: new URL('./worker-entry.cjs', import.meta.url).href, liveFields: LIVE_FIELDS, common },
-    onFailure,
-    signal,
-  );
-  // The split walk in this thread orders moves as the workers do.
-  let walkEvaluator: Evaluator | null | undefined = shared?.evaluator;
-  const walkEval = (): Evaluator | null => {
-    if (walkEvaluator === undefined) walkEvaluator = searchEvaluator(common.weights);
-    return walkEvaluator;
-  };
-  // Shared tables for split positions, made when first needed, reused.
-  const tables: SharedTableRef[] = [];
-  let made = 0;
-  // Split positions' tasks share one table (the engine's memory, or a SharedArrayBuffer).
-  const takeTable = (): SharedTableRef =>
-    tables.pop() ?? createSplitTable(made++, s.hashBits, s.tableLayout, splitEngine(common.engine, s.workers), walkEval());
-  // Whole positions' engine memories (when idle workers help), made when first needed, reused; ids shared with the split tables'.
-  const wholeShares: { share: EngineShare; id: number }[] = [];
-  const owned: Owned[] = [];
-  // Positions in input order with one worker (rows print as they come);
-  // with several, most empties first, so that the longest start first.
-  const order = startOrder(jobs, (j) => emptyCount(j.entry.position), s.workers);
-  let next = 0;
+  return new PoolRun(jobs, s, onResult, onFailure, signal, watcher).run();
+}
 
-  const solveWhole = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult | null> => {
+/**
+ * One run of positions on the pool: its scheduler, the tables it makes and
+ * reuses (split positions' shared ones, whole positions' engine memories
+ * when idle workers help), and a feed per worker that starts positions in
+ * order, whole or split, then helps the whole positions still running.
+ */
+class PoolRun {
+  private readonly scheduler: Scheduler<TaskInput>;
+  /** The settings every task carries; the weights expanded once, in shared memory, on several threads. */
+  private readonly common: RunSettings;
+  /** The split walk's evaluator (in this thread: it orders moves as the workers do), made when first needed. */
+  private walkEvaluator: Evaluator | null | undefined;
+  /** Shared tables for split positions, made when first needed, reused. */
+  private readonly tables: SharedTableRef[] = [];
+  /** Tables and engine memories made so far (their ids). */
+  private made = 0;
+  /** Whole positions' engine memories (when idle workers help), made when first needed, reused; ids shared with the split tables'. */
+  private readonly wholeShares: { share: EngineShare; id: number }[] = [];
+  /** The whole positions running now that idle workers can help. */
+  private readonly owned: Owned[] = [];
+  /** Positions in input order with one worker (rows print as they come); with several, most empties first, so that the longest start first. */
+  private readonly order: ReadonlyArray<{ entry: ObfEntry; index: number }>;
+  private next = 0;
+  private rank = 0;
+
+  constructor(
+    jobs: ReadonlyArray<{ entry: ObfEntry; index: number }>,
+    private readonly s: PoolSettings,
+    private readonly onResult: (r: PositionResult) => void,
+    onFailure: OnFailure,
+    private readonly signal?: AbortSignal,
+    private readonly watcher?: Watcher,
+  ) {
+    // Several threads: the weights are expanded once here, in shared memory, and every worker's evaluator reads them (no decoding per thread).
+    const shared = s.weights && s.workers > 1 ? sharedWeights(s.weights) : null;
+    this.common = { ...runSettingsOf(s), weights: shared?.weights ?? s.weights };
+    this.walkEvaluator = shared?.evaluator;
+    this.scheduler = new Scheduler<TaskInput>(
+      { workers: s.workers, filename: new URL('./worker-entry.cjs', import.meta.url).href, liveFields: LIVE_FIELDS, common: this.common },
+      onFailure,
+      signal,
+    );
+    this.order = startOrder(jobs, (j) => emptyCount(j.entry.position), s.workers);
+  }
+
+  /** Runs every position: true when all were started and ended, false when the signal stopped the run. */
+  async run(): Promise<boolean> {
+    try {
+      await Promise.all(Array.from({ length: this.s.workers }, () => this.feed()));
+      return !this.signal?.aborted;
+    } catch (e) {
+      if (this.signal?.aborted) return false;
+      throw e;
+    } finally {
+      await this.scheduler.destroy();
+    }
+  }
+
+  /** One worker's share of the run: the next position to start, until none is left; then help. */
+  private async feed(): Promise<void> {
+    const { order, signal, watcher } = this;
+    while (this.next < order.length && !signal?.aborted) {
+      const { entry, index } = order[this.next++];
+      const empties = emptyCount(entry.position);
+      try {
+        const r = splitsHere(empties, this.s, order.length - this.next + 1)
+          ? await this.solveSplit(entry, index, this.rank++, empties)
+          : await this.solveWhole(entry, index, this.rank++, empties);
+        if (r && !signal?.aborted) this.onResult(r);
+      } catch (e) {
+        if (signal?.aborted) throw e;
+        if (!(e instanceof GaveUp)) throw e; // given up: already reported through onFailure
+      } finally {
+        watcher?.ended(index);
+      }
+    }
+    // Nothing left to start: help the whole positions still running, one after another.
+    while (!signal?.aborted && (await this.helpOne()));
+  }
+
+  private walkEval(): Evaluator | null {
+    if (this.walkEvaluator === undefined) this.walkEvaluator = searchEvaluator(this.common.weights);
+    return this.walkEvaluator;
+  }
+
+  /** A shared table for a split position's tasks (the engine's memory, or a SharedArrayBuffer). */
+  private takeTable(): SharedTableRef {
+    const s = this.s;
+    return (
+      this.tables.pop() ??
+      createSplitTable(this.made++, s.hashBits, s.tableLayout, splitEngine(this.common.engine, s.workers), this.walkEval())
+    );
+  }
+
+  private async solveWhole(entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult | null> {
+    const s = this.s;
     const { player, opponent, toMove } = entry.position;
-    watcher?.started(wholeRunning(scheduler, index, empties));
+    this.watcher?.started(wholeRunning(this.scheduler, index, empties));
     const helped = helps(s)
-      ? (wholeShares.pop() ?? { share: createEngineShare(s.hashBits, s.tableLayout, walkEval()), id: made++ })
+      ? (this.wholeShares.pop() ?? { share: createEngineShare(s.hashBits, s.tableLayout, this.walkEval()), id: this.made++ })
       : undefined;
     const own: Owned | undefined = helped && { index, rank, ...helped, helpers: [] };
     if (own) {
       startHelp(own.share);
-      owned.push(own);
+      this.owned.push(own);
     }
     let r: PositionResult | null = null;
     try {
-      r = await scheduler.run<PositionResult>(
+      r = await this.scheduler.run<PositionResult>(
         {
           kind: 'solve',
           index,
@@ -211,20 +281,20 @@ export async function solveParallel(
       );
     } finally {
       if (own && helped) {
-        owned.splice(owned.indexOf(own), 1);
+        this.owned.splice(this.owned.indexOf(own), 1);
         endHelp(own.share);
         const nodes = (await Promise.all(own.helpers)).reduce((sum, h) => sum + (h?.nodes ?? 0), 0);
-        wholeShares.push(helped);
+        this.wholeShares.push(helped);
         if (r && nodes > 0) r = { ...r, nodes: r.nodes + nodes, engineNodes: r.engineNodes + nodes, helperNodes: nodes };
       }
     }
     return r;
-  };
+  }
 
   /** Helps the whole position with the fewest helpers (the one started first among them) until it ends: false when none runs. */
-  const helpOne = async (): Promise<boolean> => {
+  private async helpOne(): Promise<boolean> {
     let o: Owned | undefined;
-    for (const w of owned) if (!o || w.helpers.length < o.helpers.length) o = w;
+    for (const w of this.owned) if (!o || w.helpers.length < o.helpers.length) o = w;
     if (!o) return false;
     const share = o.share;
     let job: Job | undefined;
@@ -239,7 +309,7 @@ export async function solveParallel(
       oh: 0,
       ol: 0,
     };
-    const help = scheduler
+    const help = this.scheduler
       .run<HelpResult>(task, o.rank, (j) => (job = j))
       .catch(() => {
         // Its worker died (or the run stopped): its claim on the split point goes, so that the owner closes the node.
@@ -250,12 +320,12 @@ export async function solveParallel(
     o.helpers.push(help);
     await help;
     return true;
-  };
+  }
 
-  const solveSplit = async (entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> => {
-    const shared = takeTable();
-    const search = new SplitSearch(scheduler, shared, walkEval(), rank, index, common, LEAF_EMPTIES);
-    watcher?.started({
+  private async solveSplit(entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> {
+    const shared = this.takeTable();
+    const search = new SplitSearch(this.scheduler, shared, this.walkEval(), rank, index, this.common, LEAF_EMPTIES);
+    this.watcher?.started({
       index,
       empties,
       startMs: nowMs(),
@@ -264,39 +334,9 @@ export async function solveParallel(
       bounds: () => ({ lower: search.lower, upper: search.upper, move: search.move }),
     });
     try {
-      return await search.solve(entry, s.keepTable);
+      return await search.solve(entry, this.s.keepTable);
     } finally {
-      tables.push(shared);
+      this.tables.push(shared);
     }
-  };
-
-  let rank = 0;
-  const feed = async () => {
-    while (next < order.length && !signal?.aborted) {
-      const { entry, index } = order[next++];
-      const empties = emptyCount(entry.position);
-      try {
-        const r = splitsHere(empties, s, order.length - next + 1)
-          ? await solveSplit(entry, index, rank++, empties)
-          : await solveWhole(entry, index, rank++, empties);
-        if (r && !signal?.aborted) onResult(r);
-      } catch (e) {
-        if (signal?.aborted) throw e;
-        if (!(e instanceof GaveUp)) throw e; // given up: already reported through onFailure
-      } finally {
-        watcher?.ended(index);
-      }
-    }
-    // Nothing left to start: help the whole positions still running, one after another.
-    while (!signal?.aborted && (await helpOne()));
-  };
-  try {
-    await Promise.all(Array.from({ length: s.workers }, feed));
-    return !signal?.aborted;
-  } catch (e) {
-    if (signal?.aborted) return false;
-    throw e;
-  } finally {
-    await scheduler.destroy();
   }
 }
