@@ -87,6 +87,10 @@ describe('revsolve eval', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(/^warning: --band 4 changes nothing in .*4bit\.rsev \(compact file, 4-bit weights/);
     expect(readWeights(join(dir, 'b8.rsev')).weights.band).toBe(8);
+    // A step that changes nothing after others says so: rounding twice to powers of two rounds once.
+    r = run('eval', 'compress', full, join(dir, 'p2.rsev'), '--pow2', '--pow2');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/^warning: --pow2 changes nothing after --pow2 on .*: the weights are already what it makes\n$/);
     r = run('eval', 'compress', full, join(dir, 'x.rsev'), '--codebook', '--usage', bad);
     expect([r.code, r.err]).toEqual([2, expect.stringMatching(/bad\.dat/)]);
     expect(run('solve', '--position', P1, '--eval', 'none', '--ordering', 'eval').err).toMatch(/--ordering eval needs weights/);

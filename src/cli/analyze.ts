@@ -202,15 +202,12 @@ function sideLine(side: 'black' | 'white', name: string, l: ReturnType<typeof ga
   return `${side}${name ? ` (${name})` : ''}: ${l.moves} moves, ${l.totalLoss} discs lost${l.movesLost > 0 ? ` in ${l.movesLost} move${l.movesLost === 1 ? '' : 's'}, the largest ${l.largestLoss} at move ${l.largestAt}` : ''}`;
 }
 
-async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopSignals): Promise<number> {
-  const search = searchSettings(o, 'analyze');
-  // One table a worker, refused before anything is read when the machine cannot hold them.
-  checkTableFits(search.hashBits, search.tableLayout, search.workers);
-  if (o.checkTheoretical && (o as { from?: unknown }).from !== undefined)
-    throw new UsageError("--from: --check-theoretical solves each game's position at its file's depth (24 empties): give one of them");
-  if (o.checkTheoretical && o.results !== undefined)
-    throw new UsageError('--results keeps analysed games; --check-theoretical analyses none: give one of them');
-  checkResultsOptions(o, filesRead(inputs));
+/** The games of the inputs that the run analyses (the player's, the database filters'), and a line per input refused (printed here). */
+function gamesToAnalyse(
+  inputs: readonly string[],
+  search: ReturnType<typeof searchSettings>,
+  quiet: boolean,
+): { games: Item[]; bad: string[] } {
   const bad: string[] = [];
   let games = inputs.flatMap((arg) => gamesOf(arg, search.games, bad, inputs.length));
   for (const b of bad) process.stderr.write(`error: ${b}\n`);
@@ -222,7 +219,7 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
     games = games.filter((g) => g.black.toLowerCase().includes(who) || g.white.toLowerCase().includes(who));
     // Which players the name matched, said once: "tastet" matches two.
     const matched = [...new Set(games.flatMap((g) => [g.black, g.white]).filter((n) => n.toLowerCase().includes(who)))].sort();
-    if (matched.length > 0 && !o.quiet)
+    if (matched.length > 0 && !quiet)
       process.stderr.write(
         `--player ${search.player}: ${matched.length === 1 ? 'the player' : `${matched.length} players`} ${matched.join(', ')}\n`,
       );
@@ -233,7 +230,73 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
           : `--player ${search.player}: the games given have no players' names (GGF's PB and PW, or a WTHOR.JOU beside a .wtb)`,
       );
   }
-  games = databaseFilter(games, search);
+  return { games: databaseFilter(games, search), bad };
+}
+
+/** A game's summary after its moves: a JSON line, or a line per side. */
+function printGameSummary(
+  number: number,
+  item: Item,
+  done: readonly MoveAnalysis[],
+  interrupted: boolean,
+  from: number,
+  json: boolean,
+  print: (text: string) => void,
+): void {
+  const s = gameSummary(done);
+  if (json)
+    print(
+      JSON.stringify({
+        summary: true,
+        game: number,
+        label: item.label,
+        ...(item.black || item.white ? { blackPlayer: item.black, whitePlayer: item.white } : {}),
+        positions: done.length,
+        nodes: done.reduce((t, m) => t + m.nodes, 0),
+        interrupted,
+        ...s,
+      }),
+    );
+  else {
+    if (done.length === 0) print(`no position of ${from} empties or fewer${interrupted ? ' finished' : ' in this game'}`);
+    print(sideLine('black', item.black, s.black));
+    print(sideLine('white', item.white, s.white));
+  }
+}
+
+/** Per player, over the games analysed (named players only): when more than one game was asked, or the run was cut short. */
+function printPlayers(
+  analysed: readonly { number: number; black: string; white: string; moves: MoveAnalysis[] }[],
+  games: readonly { label: string }[],
+  json: boolean,
+  interrupted: boolean,
+  print: (text: string) => void,
+): void {
+  const players = playerSummary(analysed);
+  if (players.length === 0 || (games.length <= 1 && !interrupted)) return;
+  if (json) {
+    for (const { name, ...rest } of players) print(JSON.stringify({ player: name, ...rest }));
+    return;
+  }
+  print(`\nplayers, over ${analysed.length} game${analysed.length === 1 ? '' : 's'}`);
+  const width = Math.max(6, ...players.map((p) => p.name.length));
+  print(`${'player'.padEnd(width)}  games  moves  discs lost  moves losing  largest`);
+  for (const p of players)
+    print(
+      `${p.name.padEnd(width)}  ${String(p.games).padStart(5)}  ${String(p.moves).padStart(5)}  ${String(p.totalLoss).padStart(10)}  ${String(p.movesLost).padStart(12)}  ${p.largestLoss > 0 ? `${p.largestLoss} (${games[p.largestGame - 1]?.label ?? `game ${p.largestGame}`}, move ${p.largestAt})` : '0'}`,
+    );
+}
+
+async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopSignals): Promise<number> {
+  const search = searchSettings(o, 'analyze');
+  // One table a worker, refused before anything is read when the machine cannot hold them.
+  checkTableFits(search.hashBits, search.tableLayout, search.workers);
+  if (o.checkTheoretical && (o as { from?: unknown }).from !== undefined)
+    throw new UsageError("--from: --check-theoretical solves each game's position at its file's depth (24 empties): give one of them");
+  if (o.checkTheoretical && o.results !== undefined)
+    throw new UsageError('--results keeps analysed games; --check-theoretical analyses none: give one of them');
+  checkResultsOptions(o, filesRead(inputs));
+  const { games, bad } = gamesToAnalyse(inputs, search, !!o.quiet);
   const out = (text: string) => process.stdout.write(`${text}\n`);
   if (o.checkTheoretical) {
     const code = await checkTheoretical(games, search, o, stop, out);
@@ -292,43 +355,12 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
           if (!stop.signal.aborted) throw e;
           interrupted = true;
         }
-      const s = gameSummary(done);
-      if (o.json)
-        print(
-          JSON.stringify({
-            summary: true,
-            game: g + 1,
-            label: item.label,
-            ...(item.black || item.white ? { blackPlayer: item.black, whitePlayer: item.white } : {}),
-            positions: done.length,
-            nodes: done.reduce((t, m) => t + m.nodes, 0),
-            interrupted,
-            ...s,
-          }),
-        );
-      else {
-        if (done.length === 0) print(`no position of ${search.from} empties or fewer${interrupted ? ' finished' : ' in this game'}`);
-        print(sideLine('black', item.black, s.black));
-        print(sideLine('white', item.white, s.white));
-      }
+      printGameSummary(g + 1, item, done, interrupted, search.from, !!o.json, print);
       progress?.gameDone();
       if (interrupted) break;
       if (!kept) results?.add(item.game, search.from, item.label, done);
     }
-    // Per player, over the games (named players only).
-    const players = playerSummary(analysed);
-    if (players.length > 0 && (games.length > 1 || interrupted)) {
-      if (o.json) for (const { name, ...rest } of players) print(JSON.stringify({ player: name, ...rest }));
-      else {
-        print(`\nplayers, over ${analysed.length} game${analysed.length === 1 ? '' : 's'}`);
-        const width = Math.max(6, ...players.map((p) => p.name.length));
-        print(`${'player'.padEnd(width)}  games  moves  discs lost  moves losing  largest`);
-        for (const p of players)
-          print(
-            `${p.name.padEnd(width)}  ${String(p.games).padStart(5)}  ${String(p.moves).padStart(5)}  ${String(p.totalLoss).padStart(10)}  ${String(p.movesLost).padStart(12)}  ${p.largestLoss > 0 ? `${p.largestLoss} (${games[p.largestGame - 1]?.label ?? `game ${p.largestGame}`}, move ${p.largestAt})` : '0'}`,
-          );
-      }
-    }
+    printPlayers(analysed, games, !!o.json, interrupted, print);
   } finally {
     progress?.stop();
     results?.close();

@@ -196,7 +196,15 @@ function addCompress(ev: Command, out: (s: string) => void, err: (s: string) => 
           bytes = save(output, w, o.format, o.bits);
         }
         // Said once the file is written: a run that cannot write it says only why.
-        for (const x of unchanged) err(`warning: ${stepName(x)} changes nothing in ${input} (${describeLayout(src)})`);
+        for (const x of unchanged) {
+          // A step after others is told apart from one on the file as it is: it found the weights as the steps before it left them.
+          const before = chain.slice(0, chain.indexOf(x)).map(stepName);
+          err(
+            before.length === 0
+              ? `warning: ${stepName(x)} changes nothing in ${input} (${describeLayout(src)})`
+              : `warning: ${stepName(x)} changes nothing after ${before.join(', ')} on ${input}: the weights are already what it makes`,
+          );
+        }
         const form = o.codebook ? '4-bit with a codebook' : `${o.bits}-bit`;
         out(
           `${output}: ${grouped(bytes)} bytes (${w.tables} table${w.tables === 1 ? '' : 's'}, ${form}); ${input}: ${grouped(src.bytes)} bytes`,
