@@ -6,7 +6,7 @@
  * library, and the README's TypeScript example compiled with tsc and run.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -192,6 +192,32 @@ describe('the npm package', () => {
       expect(text).toMatch(/\|\s+14 \|\s+\+18 \|/);
       expect(text).toContain('0 mismatches');
     }, 60_000);
+
+    it('runs an experiment from the installed package, writing only into its --out folder', () => {
+      writeFileSync(
+        join(project, 'three.obf'),
+        `${readFileSync(join(OBF, 'fforum-1-19.obf'), 'utf8').split('\n').slice(0, 3).join('\n')}\n`,
+      );
+      const before = readdirSync(project).sort();
+      const text = run('npx', ['revsolve', 'experiment', 'table', 'three.obf', '--sizes', '10,12', '--rounds', '1', '--out', 'd'], project);
+      expect(text).toMatch(/h12 board2/);
+      expect(readdirSync(join(project, 'd')).sort()).toEqual(['plot.svg', 'runs.jsonl', 'summary.csv']);
+      expect(readdirSync(project).sort()).toEqual([...before, 'd'].sort());
+      // Each run's nodes are a plain solve's of the three positions (FFO #1-#3) at its table size.
+      const runs = readFileSync(join(project, 'd', 'runs.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => JSON.parse(l));
+      expect(runs.map((r) => r.config)).toEqual(['h10 board2', 'h12 board2']);
+      for (const [r, h] of [
+        [runs[0], '10'],
+        [runs[1], '12'],
+      ] as const) {
+        const plain = run('npx', ['revsolve', 'solve', 'three.obf', '-h', h, '-n', '1', '--json', '--quiet'], project).trim().split('\n');
+        expect(r.nodes).toBe(JSON.parse(plain[plain.length - 1]).nodes);
+      }
+    }, 120_000);
 
     it('serves the page from the installed package: npx revsolve web, with the isolation headers', async () => {
       // Its own process group: npx and the server it starts end together (killing npx alone left the server running).
