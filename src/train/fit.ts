@@ -57,13 +57,9 @@ export interface FitResult {
 const K = N_PATTERNS + 1; // active weights per position: the patterns and the constant
 const BLOCK = 512;
 
-export function fitWeights(
-  data: readonly Int32Array[],
-  o: FitOptions,
-  onEpoch?: (epoch: number, trainMae: number, heldMae: number) => void,
-): FitResult {
+/** Each position of the records as its K packed weight numbers (no table offset), its label and its empties. */
+function indexRecords(data: readonly Int32Array[]): { n: number; idx: Int32Array; label: Float64Array; empties: Uint8Array } {
   const n = data.reduce((s, d) => s + d.length / RECORD_WORDS, 0);
-  // Each position as its K packed weight numbers (no table offset), its label and empties.
   const idx = new Int32Array(n * K);
   const label = new Float64Array(n);
   const empties = new Uint8Array(n);
@@ -71,18 +67,22 @@ export function fitWeights(
   let i = 0;
   for (const d of data) {
     for (let r = 0; r < d.length; r += RECORD_WORDS, i++) {
-      const ph = d[r],
-        pl = d[r + 1],
-        oh = d[r + 2],
-        ol = d[r + 3];
-      const e = recordEmpties(d, r);
-      featureIndices(ph, pl, oh, ol, F);
+      featureIndices(d[r], d[r + 1], d[r + 2], d[r + 3], F);
       for (let f = 0; f < N_PATTERNS; f++) idx[i * K + f] = PACK[F[f]];
       idx[i * K + N_PATTERNS] = PACK[UNPACKED_OFFSET[12]];
       label[i] = recordScore(d, r);
-      empties[i] = e;
+      empties[i] = recordEmpties(d, r);
     }
   }
+  return { n, idx, label, empties };
+}
+
+export function fitWeights(
+  data: readonly Int32Array[],
+  o: FitOptions,
+  onEpoch?: (epoch: number, trainMae: number, heldMae: number) => void,
+): FitResult {
+  const { n, idx, label, empties } = indexRecords(data);
   const r = rng(o.seed);
   const held = heldOutMask(n, o.holdout, r);
   const train: number[] = [];
