@@ -33,6 +33,7 @@ const SLOWEST = [
   'experiment',
   'package',
   'idle-helpers',
+  'read-back',
 ].map((f) => `test/${f}.test.ts`);
 
 export default defineConfig({

@@ -1,8 +1,10 @@
-// The eval-quantisation study through `revsolve experiment eval`: one
-// weights file shrunk step by step (the study's chain: pow2, zero below 32,
-// band 4, 4 bits; and the codebook form), each variant ordering the same
-// suite's search, in rounds, beside no evaluation at all.
-//   npm run bench:eval [-- --suite file.obf --eval weights --sizes 10 --rounds 3 --edax PATH]
+// The eval-quantisation study through `revsolve experiment eval`: full
+// weights (--eval, 16-bit, any band) and what each of the study's steps makes
+// of them alone (band 4, pow2, zero below 32), the whole chain into 4 bits
+// (band 4, pow2, zero below 32, 4-bit codes) and the codebook form, each
+// ordering the same suite's search in rounds, beside the shipped weights
+// (the baseline).
+//   npm run bench:eval -- --eval full.rsev [--suite file.obf --sizes 10,21 --rounds 3 --edax PATH]
 // Everything goes into --out, a new folder (the npm script names one under
 // bench/results/): the variants in OUT/weights/, the experiment's runs,
 // summary and plot in OUT/experiment/. Nothing else is written.
@@ -13,8 +15,8 @@ import { join } from 'node:path';
 const cli = new URL('../dist/cli/main.js', import.meta.url).pathname;
 const opt = {
   suite: new URL('../obf/fforum-40-49.obf', import.meta.url).pathname,
-  eval: new URL('../weights/revsolve.rsev', import.meta.url).pathname,
-  sizes: '10',
+  eval: '',
+  sizes: '10,21',
   rounds: '3',
   edax: '',
   out: '',
@@ -32,6 +34,10 @@ for (let i = 0; i < argv.length; i += 2) {
   }
   opt[key] = argv[i + 1];
 }
+if (!opt.eval) {
+  console.error('bench:eval: --eval names the full weights to shrink (16-bit, e.g. a train fit --band 1 result)');
+  process.exit(2);
+}
 if (!opt.out) {
   console.error('bench:eval: --out names a new folder');
   process.exit(2);
@@ -47,14 +53,15 @@ const revsolve = (...a) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 const steps = [
+  ['band4', ['--band', '4']],
   ['pow2', ['--pow2']],
-  ['pow2-zero32', ['--pow2', '--zero-below', '32']],
-  // eval compress applies its steps in the order given: the band first, as these results were made.
-  ['pow2-zero32-band4', ['--band', '4', '--pow2', '--zero-below', '32']],
-  ['4bit-band4', ['--band', '4', '--pow2', '--zero-below', '32', '--bits', '4']],
-  ['codebook-band4', ['--band', '4', '--codebook']],
+  ['zero32', ['--zero-below', '32']],
+  // eval compress applies its steps in the order given; the 4-bit codes (the storage) come last.
+  ['chain4', ['--band', '4', '--pow2', '--zero-below', '32', '--bits', '4']],
+  ['codebook', ['--band', '4', '--codebook']],
 ];
-const files = ['none', opt.eval];
+const shipped = new URL('../weights/revsolve.rsev', import.meta.url).pathname;
+const files = [shipped, opt.eval];
 for (const [name, flags] of steps) {
   const file = join(weights, `${name}.rsev`);
   revsolve('eval', 'compress', opt.eval, file, ...flags);
@@ -71,7 +78,7 @@ revsolve(
   '--rounds',
   opt.rounds,
   '--baseline',
-  `h${opt.sizes.split(',')[0]} board2 eval:${opt.eval}`,
+  `h${opt.sizes.split(',')[0]} board2 eval:${shipped}`,
   ...(opt.edax ? ['--edax', opt.edax] : []),
   '--out',
   join(opt.out, 'experiment'),
