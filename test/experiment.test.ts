@@ -155,6 +155,37 @@ describe('revsolve experiment --edax', () => {
     expect(r.stdout).toMatch(/\| edax h12 \| edax \| 13,200 \|/);
   });
 
+  it('compares weights files: a bar a file, program and size, against the first weights in the same program at the same size', () => {
+    const edax = standIn('edax-ok2', `${rows('+18', '+10')}\n${total}`);
+    const shipped = join(OBF, '..', 'weights', 'revsolve.rsev');
+    const other = join(OBF, '..', 'bench', 'results', 'wthor-weights-r1', 'avg-sg4.rsev');
+    const out = join(dir, 'weights-bars');
+    const r = run(
+      'experiment',
+      'eval',
+      two,
+      '--weights-files',
+      `${shipped},${other}`,
+      '--sizes',
+      '10',
+      '--rounds',
+      '1',
+      '--edax',
+      edax,
+      '--out',
+      out,
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const svg = readFileSync(join(out, 'plot.svg'), 'utf8');
+    // Group labels (the files' names), the legend (program and size), a value over each bar.
+    expect([...svg.matchAll(/text-anchor="middle">([a-z0-9-]+)<\/text>/g)].map((m) => m[1])).toEqual(['revsolve', 'avg-sg4']);
+    expect([...svg.matchAll(/<text x="[\d.]+" y="[\d.]+">([^<]+)<\/text>/g)].map((m) => m[1])).toEqual(['revsolve h10', 'edax h10']);
+    const values = [...svg.matchAll(/font-size="9">([\d.]+)<\/text>/g)].map((m) => m[1]);
+    // revsolve's bars (each file), then the stand-in's, whose nodes do not depend on the weights.
+    const ratio = nodesOfTwo('-h', '10', '--eval', other) / nodesOfTwo('-h', '10', '--eval', shipped);
+    expect(values).toEqual(['1.00', ratio.toFixed(2), '1.00', '1.00']);
+  });
+
   it('a score off the answers counts as a mismatch (exit 1); a binary that does not run, fails or prints no total: one line, exit 2, nothing run or written', () => {
     const wrong = run(
       'experiment',

@@ -364,6 +364,67 @@ function pairedRatio(a: readonly number[], b: readonly number[]): { ratio: numbe
   return { ratio: Math.exp(mean), low: Math.exp(mean - half), high: Math.exp(mean + half) };
 }
 
+/**
+ * A bar chart of a weights comparison: a group of bars a weights file, a bar
+ * a program and size, each the nodes against the baseline's weights in the
+ * same program at the same size (1×: as many nodes), its value written over it.
+ */
+function weightsPlot(rows: readonly { config: Config; nodes: number }[], baseline: Config): string {
+  const seriesOf = (c: Config) =>
+    `${c.program} h${c.hashBits}${c.layout !== 'edax' && c.layout !== baseline.layout ? ` ${c.layout}` : ''}${c.off !== 'none' ? ` off ${c.off}` : ''}`;
+  const series = [...new Set(rows.map((r) => seriesOf(r.config)))];
+  const files = [...new Set(rows.map((r) => r.config.eval))];
+  const ref = new Map(rows.filter((r) => r.config.eval === baseline.eval).map((r) => [seriesOf(r.config), r.nodes]));
+  const bars = rows
+    .filter((r) => ref.has(seriesOf(r.config)))
+    .map((r) => ({
+      file: files.indexOf(r.config.eval),
+      series: series.indexOf(seriesOf(r.config)),
+      x: r.nodes / ref.get(seriesOf(r.config))!,
+    }));
+  const W = 720;
+  const CHART = 300;
+  const L = 50;
+  const R = 10;
+  const T = 40;
+  const B = 60;
+  const H = CHART + 16 * series.length + 8;
+  const xs = bars.map((b) => b.x);
+  const [y0, y1] = [Math.min(1, ...xs) * 0.9, Math.max(1, ...xs) * 1.05];
+  const y = (v: number) => T + (1 - (v - y0) / (y1 - y0)) * (CHART - T - B);
+  const group = (W - L - R) / files.length;
+  const bar = (group * 0.8) / series.length;
+  const colours = ['#1f77b4', '#aec7e8', '#d62728', '#ff9896', '#2ca02c', '#98df8a', '#9467bd', '#c5b0d5'];
+  const base = (f: string) => f.replace(/^.*\//, '').replace(/\.(rsev|dat)$/, '');
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">`,
+    `<text x="${L}" y="16" font-size="13">nodes against ${baseline.eval.replace(/^.*\//, '') || 'no weights'} (1×): the same program at the same table size</text>`,
+    `<line x1="${L}" y1="${CHART - B}" x2="${W - R}" y2="${CHART - B}" stroke="#000"/><line x1="${L}" y1="${T}" x2="${L}" y2="${CHART - B}" stroke="#000"/>`,
+  ];
+  const ticks = [y0, y1, ...Array.from({ length: 40 }, (_, k) => k / 10).filter((v) => v > y0 + 0.03 && v < y1 - 0.03)];
+  for (const v of ticks) parts.push(`<text x="${L - 4}" y="${y(v) + 4}" text-anchor="end">${v.toFixed(2)}×</text>`);
+  for (const b of bars) {
+    const x = L + b.file * group + group * 0.1 + b.series * bar;
+    const top = Math.min(y(b.x), y(y0));
+    parts.push(
+      `<rect x="${x.toFixed(1)}" y="${top.toFixed(1)}" width="${(bar - 1).toFixed(1)}" height="${(y(y0) - top).toFixed(1)}" fill="${colours[b.series % colours.length]}"/>`,
+      `<text x="${(x + bar / 2).toFixed(1)}" y="${(top - 3).toFixed(1)}" text-anchor="middle" font-size="9">${b.x.toFixed(2)}</text>`,
+    );
+  }
+  parts.push(`<line x1="${L}" y1="${y(1)}" x2="${W - R}" y2="${y(1)}" stroke="#555" stroke-dasharray="3 3"/>`);
+  for (const [i, f] of files.entries())
+    parts.push(
+      `<text x="${(L + i * group + group / 2).toFixed(1)}" y="${CHART - B + 16}" text-anchor="middle">${base(f) || 'none'}</text>`,
+    );
+  for (const [i, name] of series.entries())
+    parts.push(
+      `<rect x="${L}" y="${CHART + 16 * i - 4}" width="24" height="10" fill="${colours[i % colours.length]}"/>`,
+      `<text x="${L + 30}" y="${CHART + 16 * i + 5}">${name}</text>`,
+    );
+  parts.push('</svg>');
+  return `${parts.join('\n')}\n`;
+}
+
 /** A line chart: nodes × and CPU × against h, a line a layout (and switch set, and weights). */
 function plot(rows: readonly { config: Config; nodesX: number; cpuX: number }[], title: string): string {
   const series = new Map<string, { config: Config; nodesX: number; cpuX: number }[]>();
@@ -584,7 +645,9 @@ function summarize(
     ),
   ];
   writeFileSync(join(out, 'summary.csv'), `${csv.join('\n')}\n`);
-  writeFileSync(join(out, 'plot.svg'), plot(rows, title));
+  // Weights compared: bars a weights file, against the baseline's weights at the same size and program; else lines against h.
+  const weightsCompared = new Set(configs.map((c) => c.eval)).size > 1;
+  writeFileSync(join(out, 'plot.svg'), weightsCompared ? weightsPlot(rows, baseline) : plot(rows, title));
   say('');
   say(`| configuration | engine | nodes | nodes × | CPU s (median, min–max) | CPU × (95 % interval) | N/CPU-s | minor faults | peak MiB |`);
   say('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
