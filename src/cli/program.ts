@@ -19,7 +19,7 @@ import { addGamesCommand } from './games.js';
 import { UsageError } from './options.js';
 import { addQueueCommands } from './queue.js';
 import { grouped } from './report.js';
-import { addLabCommands } from './search.js';
+import { addSearchCommand } from './search.js';
 import type { StopSignals } from './signals.js';
 import { addSolveCommand } from './solve.js';
 import { OutputError } from './streams.js';
@@ -69,7 +69,7 @@ function buildProgram(stop: StopSignals): Command {
   addAnalyzeCommand(program, stop);
   addEvalCommands(program, out, err);
   addTrainCommands(program, out, err, stop);
-  addLabCommands(program, out, err);
+  addSearchCommand(program, out, err);
   addQueueCommands(program, out, err, stop);
   addWebCommand(program, stop);
   addGamesCommand(program);

@@ -53,7 +53,7 @@ function parseAlgo(v: string): LabAlgorithm {
 
 const moveText = (m: number) => (m === -2 ? '--' : moveName(m));
 
-export function addLabCommands(program: Command, out: (s: string) => void, err: (s: string) => void): void {
+export function addSearchCommand(program: Command, out: (s: string) => void, err: (s: string) => void): void {
   program
     .command('search')
     .description(

@@ -324,7 +324,7 @@ class PoolRun {
 
   private async solveSplit(entry: ObfEntry, index: number, rank: number, empties: number): Promise<PositionResult> {
     const shared = this.takeTable();
-    const search = new SplitSearch(this.scheduler, shared, this.walkEval(), rank, index, this.common, LEAF_EMPTIES);
+    const search = new SplitSearch(this.scheduler, shared, this.walkEval(), rank, index, runSettingsOf(this.s), LEAF_EMPTIES);
     this.watcher?.started({
       index,
       empties,
