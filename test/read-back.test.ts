@@ -14,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Solver, solveSuite } from '../dist/index.js';
+import { TREE_SETTINGS } from '../dist/internal.js';
 import { OBF } from './helpers.js';
 import { chromiumForTests, ready, servedPage, solved } from './page.js';
 import { CLI, freePort, jsonRows, Proc } from './processes.js';
@@ -63,7 +64,8 @@ const B_FLAGS = ['-h', '15', '--table', 'board1', '--eval', 'none', '--wld', '--
 const A_LOCAL = { ...A, off: ['parity', 'edge'], root: 'pvs' };
 const A_LOCAL_FLAGS = [...A_FLAGS, '--off', 'parity,edge', '--root', 'pvs'];
 
-it('the sets differ from the defaults in every tree setting', () => {
+it('the sets cover every tree setting of the table, and differ from the defaults in each', () => {
+  expect(Object.keys(DEFAULTS).sort()).toEqual([...TREE_SETTINGS].sort());
   for (const k of Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[])
     expect(
       [A, B, A_LOCAL].some((s) => JSON.stringify(s[k]) !== JSON.stringify(DEFAULTS[k])),
