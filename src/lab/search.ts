@@ -170,6 +170,43 @@ export class LabSearch {
   }
 
   /** Fail-soft negamax of the position within (alpha, beta), `depth` plies; ply 0 records the root's best move. */
+  /**
+   * The moves of a node into its list at `base`, each with its flips and its
+   * key (lower first): the table's move, then the killers (of the list at
+   * `kb`), then by history, then in square order. Returns how many.
+   */
+  private listMoves(
+    mh: number,
+    ml: number,
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    base: number,
+    kb: number,
+    hashMove: number,
+  ): number {
+    const s = this.settings;
+    const f = this.f;
+    let n = 0;
+    while ((mh | ml) !== 0) {
+      const x = lowestSquare(mh, ml);
+      if (x < 32) ml &= (ml - 1) | 0;
+      else mh &= (mh - 1) | 0;
+      flips(x, ph, pl, oh, ol, f, 0);
+      const i = base + n++;
+      this.sq[i] = x;
+      this.fh[i] = f[0];
+      this.fl[i] = f[1];
+      let k = x;
+      if (s.history) k -= Math.min(this.historyScore[x], HISTORY_CAP) * 64;
+      for (let j = 0; j < s.killers; j++) if (this.killer[kb + j] === x) k = -(1 << 29) + j;
+      if (x === hashMove) k = -(1 << 30);
+      this.key[i] = k;
+    }
+    return n;
+  }
+
   private node(
     ph: number,
     pl: number,
@@ -187,8 +224,8 @@ export class LabSearch {
     }
     const m = this.m;
     moves(ph, pl, oh, ol, m, 0);
-    let mh = m[0];
-    let ml = m[1];
+    const mh = m[0];
+    const ml = m[1];
     if ((mh | ml) === 0) {
       moves(oh, ol, ph, pl, m, 0);
       if ((m[0] | m[1]) === 0) {
@@ -230,26 +267,9 @@ export class LabSearch {
       }
     }
 
-    // The moves with their keys (lower first).
     const base = ply * LIST;
     const kb = ply * MAX_KILLERS;
-    const f = this.f;
-    let n = 0;
-    while ((mh | ml) !== 0) {
-      const x = lowestSquare(mh, ml);
-      if (x < 32) ml &= (ml - 1) | 0;
-      else mh &= (mh - 1) | 0;
-      flips(x, ph, pl, oh, ol, f, 0);
-      const i = base + n++;
-      this.sq[i] = x;
-      this.fh[i] = f[0];
-      this.fl[i] = f[1];
-      let k = x;
-      if (s.history) k -= Math.min(this.historyScore[x], HISTORY_CAP) * 64;
-      for (let j = 0; j < s.killers; j++) if (this.killer[kb + j] === x) k = -(1 << 29) + j;
-      if (x === hashMove) k = -(1 << 30);
-      this.key[i] = k;
-    }
+    const n = this.listMoves(mh, ml, ph, pl, oh, ol, base, kb, hashMove);
 
     const alpha0 = alpha;
     const ev = s.evaluator;
