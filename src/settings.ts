@@ -220,7 +220,7 @@ export const SETTINGS = {
   weights: {
     key: 'weights',
     flags: '--eval <file>',
-    help: 'evaluation weights (an Edax eval.dat or a compact file) that order moves from 12 empties; none: no evaluation',
+    help: 'evaluation weights (an Edax eval.dat or a compact file, gzipped or not) that order moves from 12 empties; none: no evaluation',
     fallback: (host: Host) => host.weights,
     defaultText: 'the shipped weights',
     check: (v: unknown): string | null => {

@@ -5,6 +5,8 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { transformSquare } from 'native-free-bitboard';
 import { describe, expect, it } from 'vitest';
 import {
@@ -117,6 +119,28 @@ describe('features', () => {
 });
 
 describe('weight files', () => {
+  it('a gzipped weights file reads as the file it holds; a broken one is named; the full weights ship so', () => {
+    const w = randomWeights(6, 4);
+    const plain = join(dir, 'plain.rsev');
+    writeCompact(plain, w, 16);
+    const zipped = join(dir, 'plain.rsev.gz');
+    writeFileSync(zipped, gzipSync(readFileSync(plain)));
+    const back = readWeights(zipped);
+    expect(back.bits).toBe(16);
+    expect(same(back.weights.packed, w.packed)).toBe(true);
+    // The digest (a result's context) is the weights', not the wrapping's.
+    expect(readWeightsBytes(zipped).digest).toBe(readWeightsBytes(plain).digest);
+    const broken = join(dir, 'broken.rsev.gz');
+    writeFileSync(broken, Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.from('not deflate')]));
+    expect(() => readWeights(broken)).toThrow(WeightsFileError);
+    expect(() => readWeights(broken)).toThrow(/broken\.rsev\.gz.*gzip/);
+    // The shipped full weights: 61 tables of 16-bit weights (the compact header, read by hand).
+    const full = gunzipSync(readFileSync(fileURLToPath(new URL('../weights/wthor-full.rsev.gz', import.meta.url))));
+    expect(full.toString('latin1', 0, 4)).toBe('RSEV');
+    expect([full[6], full[7], full.readUInt16LE(8)]).toEqual([1, 16, 61]);
+    expect(readWeights(fileURLToPath(new URL('../weights/wthor-full.rsev.gz', import.meta.url))).weights.band).toBe(1);
+  });
+
   it('an Edax eval.dat written here reads back bit-identical, and its bytes round-trip', () => {
     const w = randomWeights(5);
     const file = join(dir, 'eval.dat');

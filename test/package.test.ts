@@ -136,6 +136,7 @@ describe('the npm package', () => {
       'node_modules/native-free-bitboard/package.json',
       'package.json',
       'weights/revsolve.rsev',
+      'weights/wthor-full.rsev.gz',
     ]);
     expect(files).toContain('node_modules/native-free-bitboard/dist/index.d.ts');
   });

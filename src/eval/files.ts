@@ -3,6 +3,7 @@
  * The formats themselves, on bytes, are format.ts.
  */
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { FileError } from '../errors.js';
 import { readRegularFile, writeWholeFile } from '../io.js';
 import {
@@ -29,15 +30,23 @@ export {
   WeightsFileError,
 } from './format.js';
 
+/** A file's bytes, gunzipped when it is gzip (the full weights ship so: weights/wthor-full.rsev.gz). */
 function readBytes(file: string): Buffer {
+  let buf: Buffer;
   try {
-    return readRegularFile(file);
+    buf = readRegularFile(file);
   } catch (e) {
     throw new WeightsFileError(file, `cannot read the file: ${e instanceof FileError ? e.problem : String(e)}`);
   }
+  if (buf.length < 2 || buf[0] !== 0x1f || buf[1] !== 0x8b) return buf;
+  try {
+    return gunzipSync(buf);
+  } catch (e) {
+    throw new WeightsFileError(file, `a gzip file that does not decompress (${(e as Error).message})`);
+  }
 }
 
-/** Reads an Edax eval.dat or a compact file, by its magic. */
+/** Reads an Edax eval.dat or a compact file, by its magic, either gzipped or not. */
 export function readWeights(file: string): LoadedWeights {
   return parseWeights(file, readBytes(file));
 }
