@@ -188,7 +188,7 @@ describe('revsolve analyze over many games', () => {
   it('on a terminal: a live line redrawn in place (games, positions, the game running), cleared before each row', () => {
     // `script` gives the command a terminal (util-linux, in every Debian).
     const cmd = `${process.execPath} ${CLI} analyze ${WTB} --game 1-2 --from 10 -n 1 -h 14`;
-    // A terminal wide enough for the whole live line (a narrower one cuts it: test/second-qa.test.ts).
+    // A terminal wide enough for the whole live line (a narrower one cuts it: test/bad-input-usage.test.ts).
     const r = spawnSync('script', ['-qfec', cmd, '/dev/null'], { encoding: 'utf8', env: { ...process.env, COLUMNS: '200' } });
     expect(r.status).toBe(0);
     // The terminal's "clear the line" (ESC [2K), after a carriage return: split on it rather than match a control character.

@@ -1,0 +1,289 @@
+/**
+ * Bad input at the library's calls: unknown option keys, null options,
+ * wrong types for a position, answers or a suite, options the call would
+ * ignore. Each is a typed error (OptionError, PositionError, ...) naming
+ * the argument, thrown at the call before any work: never a TypeError from
+ * inside, nor a silent default.
+ */
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  analyzeGame,
+  emptyCount,
+  FileError,
+  formatPosition,
+  formatRecord,
+  GgfError,
+  gameSummary,
+  legalMoves,
+  moveName,
+  ObfError,
+  OptionError,
+  PASS,
+  PositionError,
+  parseMove,
+  parseObf,
+  parseObfLine,
+  parsePosition,
+  perft,
+  play,
+  playerSummary,
+  RecordError,
+  readGgf,
+  readObf,
+  readWthorGames,
+  readWthorNames,
+  recordsOf,
+  replayGame,
+  replayMoves,
+  Solver,
+  START_POSITION,
+  solvePosition,
+  solveSuite,
+  WthorError,
+  writeGgf,
+} from '../dist/index.js';
+import { OBF } from './helpers.js';
+import type { Proc } from './processes.js';
+import { tempDir } from './tmp.js';
+
+describe('library arguments', () => {
+  // FFO #1-like small position: 14 empties would be slow here; this one has 8 (score -2 for O, from the README).
+  const P = 'OOOOOOOOXOOXXX--XXOOXOO-XOXOOO--XOOOOXX-XOOXOOXXXOOOOOXXXXXXXXXX O';
+  const OVER = `${'X'.repeat(40)}${'O'.repeat(24)} X`;
+  const M = moveName(legalMoves(parsePosition(P))[0]).toUpperCase();
+
+  function rejects(f: () => unknown, type: typeof OptionError | typeof PositionError, message: RegExp): void {
+    let caught: unknown;
+    try {
+      f();
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught, String(message)).toBeInstanceOf(type);
+    expect((caught as Error).message).toMatch(message);
+  }
+
+  describe('the library checks its arguments', () => {
+    it('options: an unknown key (with the near one), null, a non-object', () => {
+      rejects(() => new Solver({ hashbits: 12 } as never), OptionError, /^hashbits: not an option \(did you mean hashBits\?\)/);
+      rejects(() => new Solver({ hashBits: null } as never), OptionError, /^hashBits: null/);
+      rejects(() => new Solver({ engine: null } as never), OptionError, /^engine: null/);
+      rejects(() => new Solver([] as never), OptionError, /^options: an object/);
+      expect(new Solver({ hashBits: 12, weights: null }).options.weights).toBeNull(); // null means none for weights
+    });
+
+    it('positions and answers: null, wrong shapes, a string of answers, an illegal or repeated move', () => {
+      const s = new Solver({ hashBits: 12 });
+      rejects(() => s.solve(null as never), PositionError, /^position: a Position .* not null/);
+      rejects(() => s.solve({ player: 1 } as never), PositionError, /^position: a Position/);
+      rejects(() => solvePosition(42 as never), PositionError, /^position: .* not number 42/);
+      rejects(() => s.solve(P, 'G8:+18' as never), PositionError, /^answers: an array .* not "G8:\+18"/);
+      rejects(() => s.solve(P, [{ move: 0, score: 2 }]), PositionError, /^answers\[0\] names a1, not a legal move here/);
+      const legal = s.solve(P).move;
+      rejects(
+        () =>
+          s.solve(P, [
+            { move: legal, score: -2 },
+            { move: legal, score: -2 },
+          ]),
+        PositionError,
+        /^answers\[1\] names .* a second time/,
+      );
+      rejects(() => s.solve(P, [{ move: legal, score: 3 }]), PositionError, /odd score/);
+      expect(s.solve(P, [{ move: legal, score: -2 }]).ok).toBe(true);
+    });
+
+    it('suites and files: a number is no suite and no path (42 was read as a file descriptor)', async () => {
+      await expect(async () => {
+        for await (const _ of solveSuite(42 as never)) void _;
+      }).rejects.toThrow(/^suite: an OBF file's path/);
+      await expect(async () => {
+        for await (const _ of solveSuite([{ line: 1, position: null, answers: [] }] as never)) void _;
+      }).rejects.toThrow(PositionError);
+      await expect(async () => {
+        for await (const _ of solveSuite([], { hashBIts: 12 } as never)) void _;
+      }).rejects.toThrow(/^hashBIts: not an option \(did you mean hashBits\?\)/);
+      rejects(() => readObf(42 as never), OptionError, /^path: an OBF file's path, not number 42/);
+    });
+
+    it('parsePosition of an OBF line says it carries answers; a string it is not is named', () => {
+      rejects(() => parsePosition(`${P}; G8:+18`), PositionError, /an OBF line with answers/);
+      rejects(() => parsePosition(null as never), PositionError, /not null/);
+      expect(parseObfLine(`${P}; ${M}:-2`).answers).toHaveLength(1);
+    });
+  });
+
+  describe('OBF answers', () => {
+    it('a move answered twice, or an answer to a game that is over, is a bad answer on its line', () => {
+      const s = parseObf(`${P}; ${M}:-2; ${M}:-2;\n${OVER}; PS:+64;\n${OVER}\n`, 'x.obf');
+      expect(s.errors.map((e) => [e.line, e.problem])).toEqual([
+        [1, expect.stringMatching(new RegExp(`names ${M.toLowerCase()} a second time`))],
+        [2, expect.stringMatching(/game that is over/)],
+      ]);
+      expect(s.entries.map((e) => e.line)).toEqual([3]);
+    });
+  });
+});
+
+describe('the messages a new user met, issue 57', () => {
+  describe('the library: a typed error naming the argument, at the call', () => {
+    it('positions, OBF, moves, perft', () => {
+      expect(() => legalMoves('x' as never)).toThrow(PositionError);
+      expect(legalMoves(START_POSITION)).toEqual([19, 26, 37, 44]);
+      expect(() => perft(3, 'garbage' as never)).toThrow(PositionError);
+      expect(() => perft(-1)).toThrow(OptionError);
+      expect(() => parseObf(42 as never)).toThrow(OptionError);
+      expect(() => parseObfLine(42 as never)).toThrow(PositionError);
+      expect(() => parseMove(null as never)).toThrow(PositionError);
+      expect(() => parseMove('z9')).toThrow(/"z9" is not a square/);
+      expect(parseMove(' F5 ')).toBe(37);
+      expect(parseMove('pass')).toBe(-1);
+    });
+
+    it('records and analyses', () => {
+      expect(() => replayGame(42 as never)).toThrow(RecordError);
+      expect(() => analyzeGame(null as never, {})).toThrow(RecordError);
+      expect(() => analyzeGame(42 as never, {})).toThrow(/the game: a record as text/);
+      expect(() => analyzeGame('f5d6', 42 as never)).toThrow(OptionError);
+      // Checked before a position is reached (f5d6 has none of 22 empties or fewer).
+      expect(() => analyzeGame('f5d6', { fromm: 5 } as never)).toThrow(/fromm: not an option \(did you mean from\?\)/);
+      expect(() => analyzeGame('f5d6', { workers: -1 })).toThrow(/workers: a whole number from 1 to 256, not -1/);
+      expect(() => analyzeGame('f5d6', { from: 61 })).toThrow(OptionError);
+      try {
+        replayGame('f5d6zz');
+      } catch (e) {
+        expect((e as Error).name).toBe('RecordError');
+        expect((e as Error).message).toBe('move 3: "zz" is not a square (a game record is moves as in f5d6c3)');
+      }
+    });
+  });
+});
+
+describe('stops and bad inputs', () => {
+  const dir = tempDir('stops');
+  const S1_19 = join(OBF, 'fforum-1-19.obf');
+  const S20_39 = readFileSync(join(OBF, 'fforum-20-39.obf'), 'utf8');
+  const S3 = join(dir, 's3.obf');
+  writeFileSync(S3, `${readFileSync(S1_19, 'utf8').split('\n').slice(0, 3).join('\n')}\n`);
+  const MANY = join(dir, 'many.obf');
+  writeFileSync(MANY, S20_39.repeat(5));
+
+  const procs: Proc[] = [];
+  afterAll(async () => {
+    for (const p of procs) await p.end();
+  });
+
+  describe('the library: results as they finish', () => {
+    it("order: 'finished' yields each result when done, with its index; the default keeps input order", async () => {
+      const lines = S20_39.split('\n');
+      const slow = lines.find((l) => l.trim() !== '' && !l.startsWith('%'))!; // FFO #20 is easy; take a harder one below
+      const hard = lines.filter((l) => l.trim() !== '' && !l.startsWith('%'))[5] ?? slow; // FFO #25
+      const quick = readFileSync(S1_19, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .slice(0, 6);
+      const file = join(dir, 'mixed.obf');
+      writeFileSync(file, `${[hard, ...quick].join('\n')}\n`);
+      const finished: number[] = [];
+      for await (const r of solveSuite(file, { workers: 2, split: 'never', hashBits: 14, order: 'finished' })) finished.push(r.index);
+      expect([...finished].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect(finished[0]).not.toBe(1); // the hard position started first and ended last
+      const inOrder: number[] = [];
+      for await (const r of solveSuite(file, { workers: 2, split: 'never', hashBits: 14 })) inOrder.push(r.index);
+      expect(inOrder).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    });
+  });
+
+  describe('the library checks its options', () => {
+    it('every bad option is an OptionError naming it', async () => {
+      expect(() => new Solver({ tableLayout: 'bogus' as never })).toThrow(OptionError);
+      expect(() => new Solver({ tableLayout: 'bogus' as never })).toThrow(/tableLayout/);
+      expect(() => new Solver({ ordering: 'bogus' as never })).toThrow(/ordering/);
+      expect(() => new Solver({ hashBits: 40 })).toThrow(/hashBits/);
+      const bad = [{ split: 'bogus' }, { signal: 'x' }, { workers: 0 }, { order: 'sideways' }];
+      // Checked at the call, before any work (the iteration is never started).
+      for (const o of bad) {
+        expect(() => solveSuite(S3, { hashBits: 12, ...(o as object) })).toThrow(new RegExp(Object.keys(o)[0]));
+        expect(() => solveSuite(S3, { hashBits: 12, ...(o as object) })).toThrow(OptionError);
+      }
+    });
+    it('play(p, PASS) while moves exist is a PositionError', () => {
+      expect(() => play(START_POSITION, PASS)).toThrow(PositionError);
+      expect(() => play(START_POSITION, 27)).toThrow(PositionError); // d4 is taken
+    });
+    it('bad lines of a suite reach the caller with their line numbers', async () => {
+      const garbage = join(dir, 'garbage.obf');
+      writeFileSync(garbage, `${readFileSync(S3, 'utf8').split('\n')[0]}\nnot a position\n`);
+      expect(() => solveSuite(garbage, { hashBits: 12, workers: 1 })).toThrow(`${garbage}:2:`);
+      const bad: ObfError[] = [];
+      const got: number[] = [];
+      for await (const r of solveSuite(garbage, { hashBits: 12, workers: 1, onBadLine: (e) => bad.push(e) })) got.push(r.index);
+      expect(got).toEqual([1]);
+      expect(bad.map((e) => e.line)).toEqual([2]);
+      expect(bad[0]).toBeInstanceOf(FileError);
+      expect(() => readObf(join(dir, 'missing.obf'))).toThrow(ObfError);
+      expect(parsePosition(readFileSync(S3, 'utf8').split('\n')[0].split(';')[0]).toMove).toBe('X');
+    });
+  });
+});
+
+describe('the second QA pass, issue 67', () => {
+  describe('C4 and M10: the library refuses what it cannot take, with typed errors', () => {
+    const START = '---------------------------OX------XO--------------------------- X';
+
+    it('a word out of the 32 bits is a PositionError, not a cut', () => {
+      expect(() => new Solver().solve({ player: { hi: 2 ** 40, lo: 0 }, opponent: { hi: 0, lo: 1 }, toMove: 'X' } as never)).toThrow(
+        /position: player\.hi is 1099511627776, not a 32-bit word/,
+      );
+      expect(() => solvePosition({ player: { hi: 0, lo: -(2 ** 31) - 1 }, opponent: { hi: 0, lo: 0 }, toMove: 'X' } as never)).toThrow(
+        PositionError,
+      );
+    });
+
+    it('each export named by the QA pass throws its own typed error', () => {
+      const cases: [() => unknown, new (...a: never[]) => Error, RegExp][] = [
+        [() => play('str' as never, 62), PositionError, /^play: a Position/],
+        [() => play(null as never, 1), PositionError, /not null$/],
+        [() => emptyCount(null as never), PositionError, /not null$/],
+        [() => formatPosition(null as never), PositionError, /not null$/],
+        [() => (readGgf as (...a: unknown[]) => unknown)(), GgfError, /a GGF text, not nothing \(undefined\)$/],
+        [() => readGgf(42 as never, 'f'), GgfError, /a GGF text, not number 42$/],
+        [() => (readWthorGames as (...a: unknown[]) => unknown)(), WthorError, /the file's bytes \(a Uint8Array\), not nothing/],
+        [() => replayMoves('f5' as never), RecordError, /an array of squares/],
+        [() => recordsOf(42 as never), RecordError, /a text of records, not number 42$/],
+        [() => formatRecord('f5' as never), RecordError, /an array of squares/],
+        [() => gameSummary(42 as never), OptionError, /the analysed moves/],
+        [() => playerSummary(42 as never), OptionError, /games/],
+        [() => writeGgf({} as never), RecordError, /a game \(\{ moves/],
+        [() => moveName(99), PositionError, /^not a move: number 99/],
+        [() => replayMoves([99]), RecordError, /^move 1: number 99 is not a square/],
+        [() => formatRecord([99]), RecordError, /^move 1: number 99 is not a square/],
+        [() => readWthorNames(new Uint8Array(40), 'f', 'bogus' as never), WthorError, /the kind is players or tournaments, not "bogus"/],
+        [() => gameSummary([{}] as never), OptionError, /moves\[0\] is not an analysed move/],
+      ];
+      for (const [f, type, re] of cases) {
+        let thrown: unknown = null;
+        try {
+          f();
+        } catch (e) {
+          thrown = e;
+        }
+        expect(thrown, String(f)).toBeInstanceOf(type);
+        expect((thrown as Error).message, String(f)).toMatch(re);
+        expect((thrown as Error).message).not.toMatch(/undefined undefined/);
+      }
+    });
+
+    it('the Solver refuses the pool options it would ignore (M7)', () => {
+      for (const o of [{ workers: 4 }, { split: 'always' }, { idle: 'wait' }]) {
+        expect(() => new Solver(o as never)).toThrow(OptionError);
+        expect(() => new Solver(o as never)).toThrow(/the Solver searches on the caller's thread alone/);
+      }
+      expect(() => solvePosition(START, { workers: 2 } as never)).toThrow(/^workers: /);
+      expect(() => new Solver({ hashbits: 12 } as never)).toThrow(/the options are (?!.*workers)/);
+    });
+  });
+});
