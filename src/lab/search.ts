@@ -61,6 +61,8 @@ export interface LabResult {
 export const MAX_LAB_DEPTH = 40;
 export const MAX_KILLERS = 4;
 const INF = 10_000;
+/** What probe returns when the table decides nothing: no score is this low. */
+const NO_CUT = -(1 << 30);
 const LIST = 34; // moves of a node, at most 33
 const PLIES = MAX_LAB_DEPTH + 1;
 /** History credit that still orders (keys stay int32, below the killers' and the table move's). */
@@ -94,6 +96,8 @@ export class LabSearch {
   leaves = 0;
   interior = 0;
   private rootMove = -2;
+  /** The entry the last probe found, or -1. */
+  private probed = -1;
   private readonly sq = new Int32Array(PLIES * LIST);
   private readonly fh = new Int32Array(PLIES * LIST);
   private readonly fl = new Int32Array(PLIES * LIST);
@@ -242,30 +246,13 @@ export class LabSearch {
     }
     this.interior++;
 
-    // The table: bounds at exactly this depth cut; any entry's move goes first.
     const s = this.settings;
     const table = this.table;
-    let entry = -1;
-    let hashMove = -1;
     const bucket = table.length > 0 ? (hashPosition(ph, pl, oh, ol) & this.mask) << 4 : 0;
-    if (table.length > 0) {
-      entry = this.find(bucket, ph, pl, oh, ol);
-      if (entry >= 0) {
-        hashMove = table[entry + 7];
-        if (table[entry + 4] === depth + 1) {
-          const lower = table[entry + 5];
-          const upper = table[entry + 6];
-          if (lower >= beta || lower === upper) {
-            if (ply === 0) this.rootMove = hashMove;
-            return lower;
-          }
-          if (upper <= alpha) {
-            if (ply === 0 && this.rootMove === -2) this.rootMove = hashMove;
-            return upper;
-          }
-        }
-      }
-    }
+    const cut = this.probe(bucket, ph, pl, oh, ol, depth, alpha, beta, ply);
+    if (cut !== NO_CUT) return cut;
+    const entry = this.probed;
+    const hashMove = entry >= 0 ? table[entry + 7] : -1;
 
     const base = ply * LIST;
     const kb = ply * MAX_KILLERS;
@@ -310,6 +297,41 @@ export class LabSearch {
     if (ply === 0 && (best > alpha0 || this.rootMove === -2)) this.rootMove = bestMove;
     if (table.length > 0) this.record(bucket, entry, ph, pl, oh, ol, depth, alpha0, beta, best, bestMove);
     return best;
+  }
+
+  /**
+   * The table's word on a node: a bound stored at exactly this depth that
+   * decides it, else NO_CUT. The node's entry (or -1) is left in `probed`:
+   * any entry's move goes first, and the store reuses its slot.
+   */
+  private probe(
+    bucket: number,
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+  ): number {
+    this.probed = -1;
+    if (this.table.length === 0) return NO_CUT;
+    const entry = this.find(bucket, ph, pl, oh, ol);
+    this.probed = entry;
+    if (entry < 0 || this.table[entry + 4] !== depth + 1) return NO_CUT;
+    const hashMove = this.table[entry + 7];
+    const lower = this.table[entry + 5];
+    const upper = this.table[entry + 6];
+    if (lower >= beta || lower === upper) {
+      if (ply === 0) this.rootMove = hashMove;
+      return lower;
+    }
+    if (upper <= alpha) {
+      if (ply === 0 && this.rootMove === -2) this.rootMove = hashMove;
+      return upper;
+    }
+    return NO_CUT;
   }
 
   /** A cut by move x at this ply: a killer first in its ply's list, history credit. */
