@@ -1,0 +1,56 @@
+// Positions of real games below the WTHOR files' theoretical depth, with
+// exact scores: each game of the given years that replays is taken at
+// one of the --empties counts in turn (game 1 at the first, game 2 at the
+// second, ...), solved exactly here (one thread, the shipped weights, the
+// default settings) and written as a "*:score" answer. The labels are
+// revsolve's exact solves, not the file's (the file holds none below its
+// depth): the same engine that matches every theoretical score of those
+// years at 24 empties (obf/wthor-2020-2021-24.obf). For `eval error`.
+//   node bench/wthor-exact.js --wthor DIR --year 2020,2021 --empties 20,21,22 --out obf/wthor-2020-2021-20-22.obf
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ANY_MOVE, emptyCount, formatObfLine, readWthorGames, replayMoves, Solver } from '../dist/index.js';
+import { args } from './experiment.js';
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const opt = args({ year: '', empties: '20,21,22', wthor: '', out: '' });
+  const years = opt.year.split(',');
+  if (!years.every((y) => /^\d{4}$/.test(y))) throw new Error('--year YYYY[,YYYY…]: the years of the WTHOR files (WTH_YYYY.wtb)');
+  if (!opt.wthor) throw new Error('--wthor DIR: the folder of the WTHOR files (WTH_YYYY.wtb)');
+  const empties = opt.empties.split(',').map(Number);
+  if (!empties.every((e) => Number.isInteger(e) && e >= 1 && e <= 30)) throw new Error('--empties: whole numbers from 1 to 30');
+  if (!opt.out) throw new Error('--out FILE: the OBF file to write');
+  const solver = new Solver();
+  const lines = [];
+  const t0 = process.cpuUsage();
+  let nodes = 0;
+  let taken = 0;
+  for (const y of years) {
+    const name = `WTH_${y}.wtb`;
+    const { games } = readWthorGames(readFileSync(join(opt.wthor, name)), name);
+    for (const g of games) {
+      let game;
+      try {
+        game = replayMoves(g.moves);
+      } catch {
+        continue; // a game that does not replay has no position to take
+      }
+      const e = empties[taken % empties.length];
+      const at = game.moves.find((m) => emptyCount(m.position) === e);
+      if (!at) continue;
+      taken++;
+      const r = solver.solve(at.position);
+      nodes += r.nodes;
+      lines.push(
+        `% ${name} game ${g.number} at ${e} empties: revsolve's exact score`,
+        formatObfLine(at.position, [{ move: ANY_MOVE, score: r.score }]),
+      );
+      if (taken % 100 === 0) process.stderr.write(`${taken} positions solved\n`);
+    }
+  }
+  writeFileSync(opt.out, `${lines.join('\n')}\n`);
+  const cpu = process.cpuUsage(t0);
+  console.log(
+    `${opt.out}: ${taken} positions at ${empties.join(', ')} empties of ${years.map((y) => `WTH_${y}.wtb`).join(', ')}; ${nodes.toLocaleString('en-US')} nodes, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU`,
+  );
+}
