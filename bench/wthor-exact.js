@@ -9,8 +9,9 @@
 //   node bench/wthor-exact.js --wthor DIR --year 2020,2021 --empties 20,21,22 --out obf/wthor-2020-2021-20-22.obf
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ANY_MOVE, emptyCount, formatObfLine, readWthorGames, replayMoves, Solver } from '../dist/index.js';
+import { ANY_MOVE, formatObfLine, Solver } from '../dist/index.js';
 import { args } from './experiment.js';
+import { positionAt, replayedGames } from './wthor-set.js';
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const opt = args({ year: '', empties: '20,21,22', wthor: '', out: '' });
@@ -27,23 +28,16 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   let taken = 0;
   for (const y of years) {
     const name = `WTH_${y}.wtb`;
-    const { games } = readWthorGames(readFileSync(join(opt.wthor, name)), name);
-    for (const g of games) {
-      let game;
-      try {
-        game = replayMoves(g.moves);
-      } catch {
-        continue; // a game that does not replay has no position to take
-      }
+    for (const g of replayedGames(readFileSync(join(opt.wthor, name)), name).games) {
       const e = empties[taken % empties.length];
-      const at = game.moves.find((m) => emptyCount(m.position) === e);
-      if (!at) continue;
+      const position = positionAt(g.game, e);
+      if (!position) continue;
       taken++;
-      const r = solver.solve(at.position);
+      const r = solver.solve(position);
       nodes += r.nodes;
       lines.push(
         `% ${name} game ${g.number} at ${e} empties: revsolve's exact score`,
-        formatObfLine(at.position, [{ move: ANY_MOVE, score: r.score }]),
+        formatObfLine(position, [{ move: ANY_MOVE, score: r.score }]),
       );
       if (taken % 100 === 0) process.stderr.write(`${taken} positions solved\n`);
     }

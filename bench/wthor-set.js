@@ -16,21 +16,34 @@ import { join } from 'node:path';
 import { ANY_MOVE, discDifference, emptyCount, formatObfLine, readWthorGames, replayMoves } from '../dist/index.js';
 import { args } from './experiment.js';
 
+/** A WTHOR file's header and its games that replay, in file order: number, theoretical byte, and the replayed game. */
+export function replayedGames(bytes, name) {
+  const { header, games } = readWthorGames(bytes, name);
+  const replayed = [];
+  for (const g of games) {
+    try {
+      replayed.push({ number: g.number, theoretical: g.theoreticalDiscs, game: replayMoves(g.moves) });
+    } catch {
+      // a game that does not replay has no position to take
+    }
+  }
+  return { header, games: replayed };
+}
+
+/** A replayed game's position at `empties` empty squares, or undefined if it never has that many. */
+export function positionAt(game, empties) {
+  return game.moves.find((m) => emptyCount(m.position) === empties)?.position;
+}
+
 /** The set's lines: a comment naming each game, then its position and answer. */
 export function wthorSet(bytes, name, seed, countOrAll) {
   let count = countOrAll;
-  const { header, games } = readWthorGames(bytes, name);
+  const { header, games } = replayedGames(bytes, name);
   if (!(header.depth > 0)) throw new Error(`${name}: its header gives no depth for theoretical scores`);
   const reaching = [];
   for (const g of games) {
-    let game;
-    try {
-      game = replayMoves(g.moves);
-    } catch {
-      continue; // a game that does not replay has no position to take
-    }
-    const at = game.moves.find((m) => emptyCount(m.position) === header.depth);
-    if (at) reaching.push({ number: g.number, position: at.position, theoretical: g.theoreticalDiscs });
+    const position = positionAt(g.game, header.depth);
+    if (position) reaching.push({ number: g.number, position, theoretical: g.theoretical });
   }
   // A seeded shuffle (mulberry32, Fisher-Yates), the first `count` kept in file order.
   let state = seed >>> 0;

@@ -23,6 +23,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exit2OneLine, refused, runIn, stopSuites } from './bad-input.js';
 import { OBF } from './helpers.js';
 import { CLI, Proc } from './processes.js';
 import { tempDir } from './tmp.js';
@@ -30,16 +31,7 @@ import { tempDir } from './tmp.js';
 describe('the messages a new user met, issue 57', () => {
   const ROOT = fileURLToPath(new URL('..', import.meta.url));
   const dir = tempDir('messages');
-  const run = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir, timeout: 60_000 });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  };
-  /** Refused: exit 2, one line on stderr matching `re`, nothing on stdout. */
-  const refused = (r: { code: number | null; out: string; err: string }, re: RegExp) => {
-    expect(r.code, r.err).toBe(2);
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
-    expect(r.out).toBe('');
-  };
+  const run = (...args: string[]) => runIn(dir, args, 60_000);
 
   describe('the command line: files and arguments', () => {
     it('a file that is not OBF (the README): one line, nothing solved', () => {
@@ -85,12 +77,7 @@ describe('the messages a new user met, issue 57', () => {
 describe('stops and bad inputs', () => {
   const dir = tempDir('stops');
   const WEIGHTS = join(OBF, '..', 'weights', 'revsolve.rsev');
-  const S1_19 = join(OBF, 'fforum-1-19.obf');
-  const S20_39 = readFileSync(join(OBF, 'fforum-20-39.obf'), 'utf8');
-  const S3 = join(dir, 's3.obf');
-  writeFileSync(S3, `${readFileSync(S1_19, 'utf8').split('\n').slice(0, 3).join('\n')}\n`);
-  const MANY = join(dir, 'many.obf');
-  writeFileSync(MANY, S20_39.repeat(5));
+  const { S3 } = stopSuites(dir);
 
   function run(args: string[], stdout: 'pipe' | number = 'pipe') {
     const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', stdout, 'pipe'], maxBuffer: 64 << 20 });
@@ -231,16 +218,7 @@ describe('stops and bad inputs', () => {
 describe('the second QA pass, issue 67', () => {
   const FIXTURES = fileURLToPath(new URL('./fixtures/wthor/', import.meta.url));
   const dir = tempDir('second-qa');
-  const run = (args: string[], cwd = dir, timeout = 120_000) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, timeout });
-    return { code: r.status, out: r.stdout, err: r.stderr, signal: r.signal };
-  };
-  /** Refused: exit 2, one line on stderr matching `re`, nothing on stdout. */
-  const refused = (r: ReturnType<typeof run>, re: RegExp) => {
-    expect(r.code, r.err).toBe(2);
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
-    expect(r.out).toBe('');
-  };
+  const run = (args: string[], cwd = dir, timeout = 120_000) => runIn(cwd, args, timeout);
   const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
   /** The SHA-256 of every file of a folder, by name: what a command must leave as it was. */
   const snapshot = (folder: string) =>
@@ -679,15 +657,8 @@ describe('no command destroys its input', () => {
 
 describe('say what is done', () => {
   const dir = tempDir('usage');
-  const run = (...args: string[]) => {
-    const t0 = Date.now();
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir, timeout: 60_000 });
-    return { code: r.status, out: r.stdout, err: r.stderr, ms: Date.now() - t0 };
-  };
-  const oneLine = (r: { code: number | null; err: string }, re: RegExp) => {
-    expect(r.code, r.err).toBe(2);
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
-  };
+  const run = (...args: string[]) => runIn(dir, args, 60_000);
+  const oneLine = exit2OneLine;
 
   describe('resume refuses what would mix', () => {
     beforeAll(() => {

@@ -45,7 +45,7 @@ import {
   WthorError,
   writeGgf,
 } from '../dist/index.js';
-import { OBF } from './helpers.js';
+import { stopSuites } from './bad-input.js';
 import type { Proc } from './processes.js';
 import { tempDir } from './tmp.js';
 
@@ -164,12 +164,7 @@ describe('the messages a new user met, issue 57', () => {
 
 describe('stops and bad inputs', () => {
   const dir = tempDir('stops');
-  const S1_19 = join(OBF, 'fforum-1-19.obf');
-  const S20_39 = readFileSync(join(OBF, 'fforum-20-39.obf'), 'utf8');
-  const S3 = join(dir, 's3.obf');
-  writeFileSync(S3, `${readFileSync(S1_19, 'utf8').split('\n').slice(0, 3).join('\n')}\n`);
-  const MANY = join(dir, 'many.obf');
-  writeFileSync(MANY, S20_39.repeat(5));
+  const { S1_19, S3 } = stopSuites(dir);
 
   const procs: Proc[] = [];
   afterAll(async () => {

@@ -5,10 +5,11 @@
  * or closed stderr, or a reader gone, changes no row and no exit code.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { refused, runIn, stopSuites } from './bad-input.js';
 import { OBF } from './helpers.js';
 import { CLI, freePort, Proc, sleep } from './processes.js';
 import { RedisServer } from './redis.js';
@@ -16,12 +17,7 @@ import { tempDir } from './tmp.js';
 
 describe('stops and bad inputs', () => {
   const dir = tempDir('stops');
-  const S1_19 = join(OBF, 'fforum-1-19.obf');
-  const S20_39 = readFileSync(join(OBF, 'fforum-20-39.obf'), 'utf8');
-  const S3 = join(dir, 's3.obf');
-  writeFileSync(S3, `${readFileSync(S1_19, 'utf8').split('\n').slice(0, 3).join('\n')}\n`);
-  const MANY = join(dir, 'many.obf');
-  writeFileSync(MANY, S20_39.repeat(5));
+  const { S3, MANY } = stopSuites(dir);
 
   /** Waits (bounded) until the process's output matches. */
   async function until(p: Proc, re: RegExp, ms = 60_000): Promise<void> {
@@ -296,16 +292,7 @@ describe('streams and signals', () => {
 
 describe('the second QA pass, issue 67', () => {
   const dir = tempDir('second-qa');
-  const run = (args: string[], cwd = dir, timeout = 120_000) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, timeout });
-    return { code: r.status, out: r.stdout, err: r.stderr, signal: r.signal };
-  };
-  /** Refused: exit 2, one line on stderr matching `re`, nothing on stdout. */
-  const refused = (r: ReturnType<typeof run>, re: RegExp) => {
-    expect(r.code, r.err).toBe(2);
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
-    expect(r.out).toBe('');
-  };
+  const run = (args: string[], cwd = dir, timeout = 120_000) => runIn(cwd, args, timeout);
 
   describe('C3: a pipe is refused at once, never waited on', () => {
     const fifo = join(dir, 'fifo');

@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionError, Solver } from '../dist/index.js';
 import { createTable, tableBytes } from '../dist/search/table.js';
+import { exit2OneLine, refused, runIn } from './bad-input.js';
 import { OBF } from './helpers.js';
 import { CLI, freePort, Proc } from './processes.js';
 import { RedisServer } from './redis.js';
@@ -19,16 +20,7 @@ import { tempDir } from './tmp.js';
 
 describe('the messages a new user met, issue 57', () => {
   const dir = tempDir('messages');
-  const run = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir, timeout: 60_000 });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  };
-  /** Refused: exit 2, one line on stderr matching `re`, nothing on stdout. */
-  const refused = (r: { code: number | null; out: string; err: string }, re: RegExp) => {
-    expect(r.code, r.err).toBe(2);
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
-    expect(r.out).toBe('');
-  };
+  const run = (...args: string[]) => runIn(dir, args, 60_000);
   const SUITE = join(OBF, 'fforum-1-19.obf');
 
   describe('the command line: combinations refused, one line each', () => {
@@ -80,16 +72,7 @@ describe('the messages a new user met, issue 57', () => {
 describe('the second QA pass, issue 67', () => {
   const FIXTURES = fileURLToPath(new URL('./fixtures/wthor/', import.meta.url));
   const dir = tempDir('second-qa');
-  const run = (args: string[], cwd = dir, timeout = 120_000) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, timeout });
-    return { code: r.status, out: r.stdout, err: r.stderr, signal: r.signal };
-  };
-  /** Refused: exit 2, one line on stderr matching `re`, nothing on stdout. */
-  const refused = (r: ReturnType<typeof run>, re: RegExp) => {
-    expect(r.code, r.err).toBe(2);
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
-    expect(r.out).toBe('');
-  };
+  const run = (args: string[], cwd = dir, timeout = 120_000) => runIn(cwd, args, timeout);
 
   /** A folder holding a copy of the WTHOR fixtures (2019 games, players, tournaments). */
   function wthorCopy(name: string): string {
@@ -278,15 +261,8 @@ describe('the second QA pass, issue 67', () => {
 
 describe('say what is done', () => {
   const dir = tempDir('usage');
-  const run = (...args: string[]) => {
-    const t0 = Date.now();
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir, timeout: 60_000 });
-    return { code: r.status, out: r.stdout, err: r.stderr, ms: Date.now() - t0 };
-  };
-  const oneLine = (r: { code: number | null; err: string }, re: RegExp) => {
-    expect(r.code, r.err).toBe(2);
-    expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
-  };
+  const run = (...args: string[]) => runIn(dir, args, 60_000);
+  const oneLine = exit2OneLine;
 
   describe('options that do not go together, and what the intro says', () => {
     it('--selectivity with mobility ordering or no weights; --force without --results', () => {

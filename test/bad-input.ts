@@ -1,0 +1,49 @@
+/**
+ * What the bad-input tests (test/bad-input-*.test.ts) share: the command
+ * line run in a folder, the shapes of a refusal, the stop tests' suites.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { OBF } from './helpers.js';
+import { CLI } from './processes.js';
+
+export interface CliRun {
+  readonly code: number | null;
+  readonly out: string;
+  readonly err: string;
+  readonly signal: NodeJS.Signals | null;
+  /** Wall time of the run, in ms. */
+  readonly ms: number;
+}
+
+/** Runs the command line with `args` in `cwd`, bounded by `timeout` ms. */
+export function runIn(cwd: string, args: readonly string[], timeout = 120_000): CliRun {
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, timeout, maxBuffer: 64 << 20 });
+  return { code: r.status, out: r.stdout, err: r.stderr, signal: r.signal, ms: Date.now() - t0 };
+}
+
+/** Refused: exit 2, one line on stderr matching `re`, nothing on stdout. */
+export function refused(r: { code: number | null; out: string; err: string }, re: RegExp): void {
+  expect(r.code, r.err).toBe(2);
+  expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
+  expect(r.out).toBe('');
+}
+
+/** Exit 2 and one line on stderr matching `re`, whatever stdout holds. */
+export function exit2OneLine(r: { code: number | null; err: string }, re: RegExp): void {
+  expect(r.code, r.err).toBe(2);
+  expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
+}
+
+/** The stop tests' suites, written in `dir`: FFO #1-#19, its first three positions (S3), fforum-20-39 five times over (MANY). */
+export function stopSuites(dir: string): { S1_19: string; S3: string; MANY: string } {
+  const S1_19 = join(OBF, 'fforum-1-19.obf');
+  const S3 = join(dir, 's3.obf');
+  writeFileSync(S3, `${readFileSync(S1_19, 'utf8').split('\n').slice(0, 3).join('\n')}\n`);
+  const MANY = join(dir, 'many.obf');
+  writeFileSync(MANY, readFileSync(join(OBF, 'fforum-20-39.obf'), 'utf8').repeat(5));
+  return { S1_19, S3, MANY };
+}
