@@ -170,7 +170,7 @@ const ALL_OFF = offBits(['all', ...TABLE_RULES.map(([n]) => n)]);
 /** The names of the techniques switched off. */
 export const offNames = (bits: number): string[] => SWITCHES.filter(([, b]) => bits & b).map(([n]) => n);
 
-const SOLVING: readonly Place[] = ['library', 'solve', 'worker', 'analyze-library'];
+const SOLVING = ['library', 'solve', 'worker', 'analyze-library'] as const satisfies readonly Place[];
 
 /** The table. Its order is --help's. */
 /** A database filter by name (a player, a tournament): part of the name, any case; revsolve games and analyze's choice of games. */
@@ -579,12 +579,24 @@ export function defaultOf<K extends SettingKey>(key: K, host: Host = PLAIN_HOST)
 
 /** The settings a place takes, in the table's order. */
 export function settingsOf(place: Place): SettingKey[] {
-  if (place === 'solver') return settingsOf('library').filter((k) => !POOL_ONLY.includes(k));
+  if (place === 'solver') return settingsOf('library').filter((k) => !(POOL_ONLY as readonly SettingKey[]).includes(k));
   return SETTING_KEYS.filter((k) => setting(k).places.includes(place));
 }
 
 /** The library's settings of the pool (solveSuite's): the Solver, one search on the caller's thread, takes none of them. */
-const POOL_ONLY: readonly SettingKey[] = ['workers', 'split', 'idle'];
+const POOL_ONLY = ['workers', 'split', 'idle'] as const satisfies readonly SettingKey[];
+export type PoolOnlyKey = (typeof POOL_ONLY)[number];
+
+/** The places that take a setting, as the table's types say (its `places`, literal). */
+type PlacesOf<K extends SettingKey> = (typeof SETTINGS)[K]['places'][number];
+/** The settings a place takes, as a type: the keys whose `places` name it. */
+export type KeysAt<P extends Place> = { [K in SettingKey]: P extends PlacesOf<K> ? K : never }[SettingKey];
+/**
+ * A place's library options: each setting the place takes, optional, of
+ * the type its check returns. The option types are the table's, never
+ * restated (SolveOptions, SuiteOptions, AnalyzeOptions).
+ */
+export type OptionsAt<P extends Place> = { readonly [K in KeysAt<P>]?: SettingValues[K] };
 
 /** The settings that change the searched tree. */
 export const TREE_SETTINGS: readonly SettingKey[] = SETTING_KEYS.filter((k) => setting(k).tree);

@@ -10,15 +10,13 @@ import { OptionError } from '../errors.js';
 import { type SuiteOptions, solveSuite } from '../pool/suite.js';
 import type { ObfEntry } from '../position/obf.js';
 import { type Color, describe, play } from '../position/position.js';
-import { defaultOf } from '../settings.js';
+import { defaultOf, type OptionsAt } from '../settings.js';
 import { resolveOptions } from '../solve/options.js';
 import { analyseMoves, type MoveAnalysis } from './analysis.js';
 import { type Game, RecordError, replayGame } from './record.js';
 
-export interface AnalyzeOptions extends Omit<SuiteOptions, 'order' | 'keepTable' | 'onBadLine' | 'wld'> {
-  /** Analyse the positions of this many empties or fewer (default 22). */
-  readonly from?: number;
-}
+/** analyzeGame's options: the settings the analysis takes (settings.ts, place analyze-library; `from`: the empties it solves from), and the suite's signal, onFailure and watcher. */
+export interface AnalyzeOptions extends OptionsAt<'analyze-library'>, Pick<SuiteOptions, 'signal' | 'onFailure' | 'watcher'> {}
 
 /** The default of `from` (the settings table's). */
 export const DEFAULT_FROM: number = defaultOf('from');

@@ -10,18 +10,14 @@ import type { ObfEntry, ObfError, ObfSuite } from '../position/obf.js';
 import { answersArgument } from '../position/obf.js';
 import { readObf } from '../position/obf-file.js';
 import { describe, emptyCount, positionArgument } from '../position/position.js';
-import { type ResolvedOptions, resolveOptions, type SolveOptions } from '../solve/options.js';
+import type { OptionsAt } from '../settings.js';
+import { type ResolvedOptions, resolveOptions } from '../solve/options.js';
 import type { PositionResult } from '../solve/solve.js';
 import { InputOrder } from './order.js';
-import { poolPlan, poolSettingsOf, type SplitMode, solveParallel, type Watcher } from './parallel.js';
+import { poolPlan, poolSettingsOf, solveParallel, type Watcher } from './parallel.js';
 
-export interface SuiteOptions extends SolveOptions {
-  /** Threads (default: one per core; fewer when there are fewer positions and none is split). */
-  readonly workers?: number;
-  /** When to split a position across the workers (default auto; settings.ts). */
-  readonly split?: SplitMode;
-  /** What a worker with no position left to start does: help a whole position still running (default; the WebAssembly engine) or wait. */
-  readonly idle?: 'help' | 'wait';
+/** solveSuite's options: the library's settings (SolveOptions and the pool's: workers, split, idle; settings.ts), and its own. */
+export interface SuiteOptions extends OptionsAt<'library'> {
   /**
    * 'input' (default): results in input order, each once it and every
    * earlier one are known; 'finished': each as soon as it is done (its

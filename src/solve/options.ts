@@ -14,7 +14,9 @@ import {
   type Host,
   libraryName,
   type Namer,
+  type OptionsAt,
   type Place,
+  type PoolOnlyKey,
   resolveValues,
   type SettingKey,
   SettingProblem,
@@ -23,26 +25,14 @@ import {
 import { chooseEngine } from '../wasm/choice.js';
 import type { EngineName } from '../wasm/engine.js';
 
-export interface SolveOptions {
-  /** A transposition table of 2^hashBits entries (10‥30; default 21, as the command line's -h). */
-  readonly hashBits?: number;
-  /** The table's layout (default board2). */
-  readonly tableLayout?: Layout;
-  /** Weights file that orders moves (an Edax eval.dat or a compact file); default: the shipped weights; null: none. */
-  readonly weights?: string | null;
-  /** 'eval' (the weights' evaluation joins the mobility key; the default with weights) or 'mobility' (fastest first alone). */
-  readonly ordering?: 'eval' | 'mobility';
-  /** Margins (sigmas) of the selective pre-searches, in turn; [] for none (default [1, 2]; needs eval ordering). */
-  readonly selectivity?: readonly number[];
-  /** Keep the table from one position to the next (default: cleared, as Edax does). */
-  readonly keepTable?: boolean;
-  /** The engine below the root: 'wasm' (WebAssembly, the default) or 'ts' (TypeScript); the same tree either way. */
-  readonly engine?: EngineName;
-  /** Win/loss/draw only: each result's `wld` says who wins, its score is the proven bound (default false: exact scores). */
-  readonly wld?: boolean;
-  /** What proves a WLD result: 'ab' (alpha-beta's null-window probes, the default) or 'dfpn' (proof-number search: search/dfpn.ts; needs wld). */
-  readonly prover?: Prover;
-}
+/**
+ * The options of one search (Solver, solvePosition): every setting the
+ * library takes but the pool's (workers, split, idle), each optional and
+ * typed as the settings table checks it: hashBits, tableLayout, weights
+ * (a file, or null for none), ordering, selectivity, keepTable, wld,
+ * prover, engine. What each means and its default: README, "Options".
+ */
+export type SolveOptions = Omit<OptionsAt<'library'>, PoolOnlyKey>;
 
 export { PROVERS, type Prover } from '../search/wld.js';
 
