@@ -170,9 +170,9 @@ const ALL_OFF = offBits(['all', ...TABLE_RULES.map(([n]) => n)]);
 /** The names of the techniques switched off. */
 export const offNames = (bits: number): string[] => SWITCHES.filter(([, b]) => bits & b).map(([n]) => n);
 
+/** The places of the settings every solve takes (literal: OptionsAt reads them as types). */
 const SOLVING = ['library', 'solve', 'worker', 'analyze-library'] as const satisfies readonly Place[];
 
-/** The table. Its order is --help's. */
 /** A database filter by name (a player, a tournament): part of the name, any case; revsolve games and analyze's choice of games. */
 function nameFilter(key: 'player' | 'tournament', help: string, defaultText: string) {
   return {
@@ -194,6 +194,7 @@ function nameFilter(key: 'player' | 'tournament', help: string, defaultText: str
   } as const satisfies Setting<string>;
 }
 
+/** The table. Its order is --help's. */
 export const SETTINGS = {
   hashBits: {
     key: 'hashBits',

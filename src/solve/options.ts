@@ -28,9 +28,8 @@ import type { EngineName } from '../wasm/engine.js';
 /**
  * The options of one search (Solver, solvePosition): every setting the
  * library takes but the pool's (workers, split, idle), each optional and
- * typed as the settings table checks it: hashBits, tableLayout, weights
- * (a file, or null for none), ordering, selectivity, keepTable, wld,
- * prover, engine. What each means and its default: README, "Options".
+ * typed as the settings table checks it. What each means, its default and
+ * what it takes: SETTINGS_DESCRIPTION, and README's options table.
  */
 export type SolveOptions = Omit<OptionsAt<'library'>, PoolOnlyKey>;
 
