@@ -164,7 +164,7 @@ describe('the messages a new user met, issue 57', () => {
 
 describe('stops and bad inputs', () => {
   const dir = tempDir('stops');
-  const { S1_19, S3 } = stopSuites(dir);
+  const { S1_19, S20_39, S3 } = stopSuites(dir);
 
   const procs: Proc[] = [];
   afterAll(async () => {

@@ -38,12 +38,17 @@ export function exit2OneLine(r: { code: number | null; err: string }, re: RegExp
   expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
 }
 
-/** The stop tests' suites, written in `dir`: FFO #1-#19, its first three positions (S3), fforum-20-39 five times over (MANY). */
-export function stopSuites(dir: string): { S1_19: string; S3: string; MANY: string } {
+/**
+ * The stop tests' suites: FFO #1-#19 (a path), fforum-20-39 (its text),
+ * and written in `dir` the first three of #1-#19 (S3) and fforum-20-39
+ * five times over (MANY).
+ */
+export function stopSuites(dir: string): { S1_19: string; S20_39: string; S3: string; MANY: string } {
   const S1_19 = join(OBF, 'fforum-1-19.obf');
+  const S20_39 = readFileSync(join(OBF, 'fforum-20-39.obf'), 'utf8');
   const S3 = join(dir, 's3.obf');
   writeFileSync(S3, `${readFileSync(S1_19, 'utf8').split('\n').slice(0, 3).join('\n')}\n`);
   const MANY = join(dir, 'many.obf');
-  writeFileSync(MANY, readFileSync(join(OBF, 'fforum-20-39.obf'), 'utf8').repeat(5));
-  return { S1_19, S3, MANY };
+  writeFileSync(MANY, S20_39.repeat(5));
+  return { S1_19, S20_39, S3, MANY };
 }
