@@ -23,9 +23,9 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exit2OneLine, refused, runIn, stopSuites } from './bad-input.js';
+import { exit2OneLine, refused, stopSuites } from './bad-input.js';
 import { OBF } from './helpers.js';
-import { CLI, Proc } from './processes.js';
+import { CLI, Proc, runIn } from './processes.js';
 import { tempDir } from './tmp.js';
 
 describe('the messages a new user met, issue 57', () => {
@@ -448,14 +448,10 @@ describe('the second QA pass, issue 67', () => {
 });
 
 describe('how the command line fails', () => {
-  const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
   const WEIGHTS = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
   const dir = tempDir('fail');
 
-  function run(...args: string[]) {
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  }
+  const run = (...args: string[]) => runIn(process.cwd(), args);
 
   /** One line on stderr, naming what it must, and no stack trace. */
   function oneLine(err: string, ...names: string[]): void {
@@ -545,10 +541,7 @@ describe('how the command line fails', () => {
 describe('no command destroys its input', () => {
   const dir = tempDir('outputs');
   const at = (f: string) => join(dir, f);
-  const run = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: dir });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  };
+  const run = (...args: string[]) => runIn(dir, args);
 
   /** Runs a command that must be refused: exit 2, one line naming the file, and the file as it was. */
   function refused(file: string, pattern: RegExp, ...args: string[]): void {

@@ -7,11 +7,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { refused, runIn, stopSuites } from './bad-input.js';
+import { refused, stopSuites } from './bad-input.js';
 import { OBF } from './helpers.js';
-import { CLI, freePort, Proc, sleep } from './processes.js';
+import { CLI, freePort, Proc, runIn, sleep } from './processes.js';
 import { RedisServer } from './redis.js';
 import { tempDir } from './tmp.js';
 
@@ -113,13 +112,9 @@ describe('stops and bad inputs', () => {
 });
 
 describe('how the command line fails', () => {
-  const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
   const dir = tempDir('fail');
 
-  function run(...args: string[]) {
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  }
+  const run = (...args: string[]) => runIn(process.cwd(), args);
 
   const EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
   /** Generous: a stop that takes longer is a hang, not slowness. */

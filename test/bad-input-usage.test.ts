@@ -12,9 +12,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionError, Solver } from '../dist/index.js';
 import { createTable, tableBytes } from '../dist/search/table.js';
-import { exit2OneLine, refused, runIn } from './bad-input.js';
+import { exit2OneLine, refused } from './bad-input.js';
 import { OBF } from './helpers.js';
-import { CLI, freePort, Proc } from './processes.js';
+import { CLI, freePort, Proc, runIn } from './processes.js';
 import { RedisServer } from './redis.js';
 import { tempDir } from './tmp.js';
 

@@ -1,34 +1,16 @@
 /**
- * What the bad-input tests (test/bad-input-*.test.ts) share: the command
- * line run in a folder, the shapes of a refusal, the stop tests' suites.
+ * What the bad-input tests (test/bad-input-*.test.ts) share: the shapes of
+ * a refusal, the stop tests' suites. (The command line run in a folder:
+ * runIn, processes.ts.)
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { OBF } from './helpers.js';
-import { CLI } from './processes.js';
-
-export interface CliRun {
-  readonly code: number | null;
-  readonly out: string;
-  readonly err: string;
-  readonly signal: NodeJS.Signals | null;
-  /** Wall time of the run, in ms. */
-  readonly ms: number;
-}
-
-/** Runs the command line with `args` in `cwd`, bounded by `timeout` ms. */
-export function runIn(cwd: string, args: readonly string[], timeout = 120_000): CliRun {
-  const t0 = Date.now();
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, timeout, maxBuffer: 64 << 20 });
-  return { code: r.status, out: r.stdout, err: r.stderr, signal: r.signal, ms: Date.now() - t0 };
-}
 
 /** Refused: exit 2, one line on stderr matching `re`, nothing on stdout. */
 export function refused(r: { code: number | null; out: string; err: string }, re: RegExp): void {
-  expect(r.code, r.err).toBe(2);
-  expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(re)]);
+  exit2OneLine(r, re);
   expect(r.out).toBe('');
 }
 

@@ -1,14 +1,30 @@
 /**
  * revsolve processes run as a user runs them, for the tests that start
- * them: the built command line, a free loopback port, a process whose
+ * them: the built command line (run to its end: runIn), a free loopback port, a process whose
  * output is collected and awaited line by line (each wait bounded), ended
  * at cleanup.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+
+export interface CliRun {
+  readonly code: number | null;
+  readonly out: string;
+  readonly err: string;
+  readonly signal: NodeJS.Signals | null;
+  /** Wall time of the run, in ms. */
+  readonly ms: number;
+}
+
+/** Runs the command line with `args` in `cwd` to its end, bounded by `timeout` ms. */
+export function runIn(cwd: string, args: readonly string[], timeout = 120_000): CliRun {
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, timeout, maxBuffer: 64 << 20 });
+  return { code: r.status, out: r.stdout, err: r.stderr, signal: r.signal, ms: Date.now() - t0 };
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -61,7 +61,7 @@ export interface LabResult {
 export const MAX_LAB_DEPTH = 40;
 export const MAX_KILLERS = 4;
 const INF = 10_000;
-/** What probe returns when the table decides nothing: no score is this low. */
+/** What boundCut returns when the table decides nothing: no score is this low. */
 const NO_CUT = -(1 << 30);
 const LIST = 34; // moves of a node, at most 33
 const PLIES = MAX_LAB_DEPTH + 1;
@@ -96,8 +96,6 @@ export class LabSearch {
   leaves = 0;
   interior = 0;
   private rootMove = -2;
-  /** The entry the last probe found, or -1. */
-  private probed = -1;
   private readonly sq = new Int32Array(PLIES * LIST);
   private readonly fh = new Int32Array(PLIES * LIST);
   private readonly fl = new Int32Array(PLIES * LIST);
@@ -173,7 +171,6 @@ export class LabSearch {
     return Math.round(ev.scoreAt(empties) / 128);
   }
 
-  /** Fail-soft negamax of the position within (alpha, beta), `depth` plies; ply 0 records the root's best move. */
   /**
    * The moves of a node into its list at `base`, each with its flips and its
    * key (lower first): the table's move, then the killers (of the list at
@@ -211,6 +208,7 @@ export class LabSearch {
     return n;
   }
 
+  /** Fail-soft negamax of the position within (alpha, beta), `depth` plies; ply 0 records the root's best move. */
   private node(
     ph: number,
     pl: number,
@@ -249,10 +247,12 @@ export class LabSearch {
     const s = this.settings;
     const table = this.table;
     const bucket = table.length > 0 ? (hashPosition(ph, pl, oh, ol) & this.mask) << 4 : 0;
-    const cut = this.probe(bucket, ph, pl, oh, ol, depth, alpha, beta, ply);
-    if (cut !== NO_CUT) return cut;
-    const entry = this.probed;
+    const entry = table.length > 0 ? this.find(bucket, ph, pl, oh, ol) : -1;
     const hashMove = entry >= 0 ? table[entry + 7] : -1;
+    if (entry >= 0) {
+      const cut = this.boundCut(entry, hashMove, depth, alpha, beta, ply);
+      if (cut !== NO_CUT) return cut;
+    }
 
     const base = ply * LIST;
     const kb = ply * MAX_KILLERS;
@@ -300,29 +300,15 @@ export class LabSearch {
   }
 
   /**
-   * The table's word on a node: a bound stored at exactly this depth that
-   * decides it, else NO_CUT. The node's entry (or -1) is left in `probed`:
-   * any entry's move goes first, and the store reuses its slot.
+   * The word of the node's table entry: a bound stored at exactly this
+   * depth that decides the node (its move, the root's when at ply 0), else
+   * NO_CUT.
    */
-  private probe(
-    bucket: number,
-    ph: number,
-    pl: number,
-    oh: number,
-    ol: number,
-    depth: number,
-    alpha: number,
-    beta: number,
-    ply: number,
-  ): number {
-    this.probed = -1;
-    if (this.table.length === 0) return NO_CUT;
-    const entry = this.find(bucket, ph, pl, oh, ol);
-    this.probed = entry;
-    if (entry < 0 || this.table[entry + 4] !== depth + 1) return NO_CUT;
-    const hashMove = this.table[entry + 7];
-    const lower = this.table[entry + 5];
-    const upper = this.table[entry + 6];
+  private boundCut(entry: number, hashMove: number, depth: number, alpha: number, beta: number, ply: number): number {
+    const table = this.table;
+    if (table[entry + 4] !== depth + 1) return NO_CUT;
+    const lower = table[entry + 5];
+    const upper = table[entry + 6];
     if (lower >= beta || lower === upper) {
       if (ply === 0) this.rootMove = hashMove;
       return lower;
