@@ -381,8 +381,19 @@ describe.skipIf(!chromium)('the page a player comes back to (issue 59), in headl
       // Estimated moves carry their loss too, marked as estimates.
       expect(await page.locator('#moves button[data-at="20"]').getAttribute('data-estimate')).toBe('6');
       expect(await page.locator('#graph .axis').count()).toBeGreaterThanOrEqual(2);
+      // The score axis is ±8, 16, 32 or 64, the smallest that holds every score of the analysis table
+      // (black's view); the CLI's exact scores are among them.
+      const tableRows = await page
+        .locator('#analysis tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+      const blackScores = tableRows.map(([, side, , score]) => (side === 'black' ? 1 : -1) * Number(score.replace('≈', '')));
+      expect(tableRows.length).toBe(60);
+      for (const r of cli) expect(blackScores[Number(r.move) - 1], `move ${r.move}`).toBe((r.side === 'black' ? 1 : -1) * Number(r.score));
+      const most = Math.max(...blackScores.map(Math.abs));
+      const span = [8, 16, 32, 64].find((v) => v >= most) ?? 64;
       const labels = await page.locator('#graph text').allTextContents();
-      expect(labels).toEqual(expect.arrayContaining(['+64', '-64', '1', '60']));
+      expect(labels).toEqual(expect.arrayContaining([`+${span}`, `-${span}`, '0', '1', '60']));
+      expect(labels).not.toContain(`+${span * 2}`);
       expect(await page.locator('#graph polyline.exact').count()).toBe(1);
       expect(await page.locator('#graph polyline.estimate').count()).toBe(1);
       expect(await page.locator('#graph .marker').getAttribute('data-move')).toBe('60');
