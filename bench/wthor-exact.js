@@ -8,16 +8,13 @@
 // years at 24 empties (obf/wthor-2020-2021-24.obf). For `eval error`.
 //   node bench/wthor-exact.js --wthor DIR --year 2020,2021 --empties 20,21,22 --out obf/wthor-2020-2021-20-22.obf
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ANY_MOVE, formatObfLine, Solver } from '../dist/index.js';
 import { args } from './experiment.js';
-import { positionAt, replayedGames } from './wthor-set.js';
+import { positionAt, replayedGames, wthorFiles } from './wthor-set.js';
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const opt = args({ year: '', empties: '20,21,22', wthor: '', out: '' });
-  const years = opt.year.split(',');
-  if (!years.every((y) => /^\d{4}$/.test(y))) throw new Error('--year YYYY[,YYYY…]: the years of the WTHOR files (WTH_YYYY.wtb)');
-  if (!opt.wthor) throw new Error('--wthor DIR: the folder of the WTHOR files (WTH_YYYY.wtb)');
+  const files = wthorFiles(opt);
   const empties = opt.empties.split(',').map(Number);
   if (!empties.every((e) => Number.isInteger(e) && e >= 1 && e <= 30)) throw new Error('--empties: whole numbers from 1 to 30');
   if (!opt.out) throw new Error('--out FILE: the OBF file to write');
@@ -26,9 +23,8 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   const t0 = process.cpuUsage();
   let nodes = 0;
   let taken = 0;
-  for (const y of years) {
-    const name = `WTH_${y}.wtb`;
-    for (const g of replayedGames(readFileSync(join(opt.wthor, name)), name).games) {
+  for (const { name, path } of files) {
+    for (const g of replayedGames(readFileSync(path), name).games) {
       const e = empties[taken % empties.length];
       const position = positionAt(g.game, e);
       if (!position) continue;
@@ -45,6 +41,6 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   writeFileSync(opt.out, `${lines.join('\n')}\n`);
   const cpu = process.cpuUsage(t0);
   console.log(
-    `${opt.out}: ${taken} positions at ${empties.join(', ')} empties of ${years.map((y) => `WTH_${y}.wtb`).join(', ')}; ${nodes.toLocaleString('en-US')} nodes, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU`,
+    `${opt.out}: ${taken} positions at ${empties.join(', ')} empties of ${files.map((f) => f.name).join(', ')}; ${nodes.toLocaleString('en-US')} nodes, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU`,
   );
 }

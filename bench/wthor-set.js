@@ -30,6 +30,14 @@ export function replayedGames(bytes, name) {
   return { header, games: replayed };
 }
 
+/** The WTHOR files of `--wthor DIR --year YYYY[,YYYY…]`, checked: each year, its file's name and path. */
+export function wthorFiles(opt) {
+  const years = opt.year.split(',');
+  if (!years.every((y) => /^\d{4}$/.test(y))) throw new Error('--year YYYY[,YYYY…]: the years of the WTHOR files (WTH_YYYY.wtb)');
+  if (!opt.wthor) throw new Error('--wthor DIR: the folder of the WTHOR files (WTH_YYYY.wtb)');
+  return years.map((year) => ({ year, name: `WTH_${year}.wtb`, path: join(opt.wthor, `WTH_${year}.wtb`) }));
+}
+
 /** A replayed game's position at `empties` empty squares, or undefined if it never has that many. */
 export function positionAt(game, empties) {
   return game.moves.find((m) => emptyCount(m.position) === empties)?.position;
@@ -74,14 +82,12 @@ export function wthorSet(bytes, name, seed, countOrAll) {
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const opt = args({ year: '', seed: '1', count: '100', wthor: '', out: '' });
-  const years = opt.year.split(',');
-  if (!years.every((y) => /^\d{4}$/.test(y))) throw new Error('--year YYYY[,YYYY…]: the years of the WTHOR files (WTH_YYYY.wtb)');
-  if (!opt.wthor) throw new Error('--wthor DIR: the folder of the WTHOR files (WTH_YYYY.wtb)');
+  const files = wthorFiles(opt);
   const count = opt.count === 'all' ? 'all' : Number(opt.count);
-  const out = opt.out || `obf/wthor-${years.join('-')}-${count === 'all' ? 'all' : `s${opt.seed}`}.obf`;
-  const lines = years.flatMap((y) => wthorSet(readFileSync(join(opt.wthor, `WTH_${y}.wtb`)), `WTH_${y}.wtb`, Number(opt.seed), count));
+  const out = opt.out || `obf/wthor-${files.map((f) => f.year).join('-')}-${count === 'all' ? 'all' : `s${opt.seed}`}.obf`;
+  const lines = files.flatMap((f) => wthorSet(readFileSync(f.path), f.name, Number(opt.seed), count));
   writeFileSync(out, `${lines.join('\n')}\n`);
   console.log(
-    `${out}: ${lines.length / 2} positions of ${years.map((y) => `WTH_${y}.wtb`).join(', ')}${count === 'all' ? ' (every game reaching the depth)' : ` (seed ${opt.seed})`}`,
+    `${out}: ${lines.length / 2} positions of ${files.map((f) => f.name).join(', ')}${count === 'all' ? ' (every game reaching the depth)' : ` (seed ${opt.seed})`}`,
   );
 }

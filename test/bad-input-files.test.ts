@@ -23,7 +23,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exit2OneLine, refused, stopSuites } from './bad-input.js';
+import { exit2OneLine, refused, stopSuites, wthorCopy } from './bad-input.js';
 import { OBF } from './helpers.js';
 import { CLI, Proc, runIn } from './processes.js';
 import { tempDir } from './tmp.js';
@@ -216,7 +216,6 @@ describe('stops and bad inputs', () => {
 });
 
 describe('the second QA pass, issue 67', () => {
-  const FIXTURES = fileURLToPath(new URL('./fixtures/wthor/', import.meta.url));
   const dir = tempDir('second-qa');
   const run = (args: string[], cwd = dir, timeout = 120_000) => runIn(cwd, args, timeout);
   const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -228,17 +227,9 @@ describe('the second QA pass, issue 67', () => {
         .map((f) => [f, sha(join(folder, f))]),
     );
 
-  /** A folder holding a copy of the WTHOR fixtures (2019 games, players, tournaments). */
-  function wthorCopy(name: string): string {
-    const to = join(dir, name);
-    mkdirSync(to);
-    for (const f of ['WTH_2019.wtb', 'WTHOR.JOU', 'WTHOR.TRN']) copyFileSync(join(FIXTURES, f), join(to, f));
-    return to;
-  }
-
   describe('L1: no file a command reads is written over', () => {
     it('analyze --results WTHOR.JOU --force (the players file read beside the .wtb) is refused, the file unchanged', () => {
-      const w = wthorCopy('l1');
+      const w = wthorCopy(dir, 'l1');
       const before = snapshot(w);
       refused(
         run(['analyze', 'WTH_2019.wtb', '--game', '1', '--from', '4', '-h', '14', '--results', 'WTHOR.JOU', '--force'], w),
@@ -248,7 +239,7 @@ describe('the second QA pass, issue 67', () => {
     });
 
     it('a damaged WTHOR.JOU costs the names only: a warning, and the games are analysed', () => {
-      const w = wthorCopy('l1-jou');
+      const w = wthorCopy(dir, 'l1-jou');
       writeFileSync(join(w, 'WTHOR.JOU'), readFileSync(join(w, 'WTHOR.JOU')).subarray(0, 850));
       const r = run(['analyze', 'WTH_2019.wtb', '--game', '1', '--from', '4', '-h', '14', '--quiet'], w);
       expect(r.code, r.err).toBe(0);
@@ -321,7 +312,7 @@ describe('the second QA pass, issue 67', () => {
   });
 
   describe('M1-M4, M11: analyze says what is wrong with its inputs in one line', () => {
-    const w = wthorCopy('messages');
+    const w = wthorCopy(dir, 'messages');
 
     it('--game past the file: one line naming its count, no results file made', () => {
       refused(

@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionError, Solver } from '../dist/index.js';
 import { createTable, tableBytes } from '../dist/search/table.js';
-import { exit2OneLine, refused } from './bad-input.js';
+import { exit2OneLine, refused, wthorCopy } from './bad-input.js';
 import { OBF } from './helpers.js';
 import { CLI, freePort, Proc, runIn } from './processes.js';
 import { RedisServer } from './redis.js';
@@ -70,17 +70,8 @@ describe('the messages a new user met, issue 57', () => {
 });
 
 describe('the second QA pass, issue 67', () => {
-  const FIXTURES = fileURLToPath(new URL('./fixtures/wthor/', import.meta.url));
   const dir = tempDir('second-qa');
   const run = (args: string[], cwd = dir, timeout = 120_000) => runIn(cwd, args, timeout);
-
-  /** A folder holding a copy of the WTHOR fixtures (2019 games, players, tournaments). */
-  function wthorCopy(name: string): string {
-    const to = join(dir, name);
-    mkdirSync(to);
-    for (const f of ['WTH_2019.wtb', 'WTHOR.JOU', 'WTHOR.TRN']) copyFileSync(join(FIXTURES, f), join(to, f));
-    return to;
-  }
 
   describe('C1: every documented table size works or is refused before anything runs', () => {
     it('-h 28 (key4, 4 GiB, the TypeScript engine: more than the WebAssembly memory holds) solves FFO #1-#19 exactly', () => {
@@ -216,7 +207,7 @@ describe('the second QA pass, issue 67', () => {
   });
 
   describe("issue 73's command line: analyze's live line, --check-theoretical's progress, --player's matches", () => {
-    const w = wthorCopy('cli73');
+    const w = wthorCopy(dir, 'cli73');
     const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
 
     it.runIf(hasScript)('on an 80-column terminal (script(1), COLUMNS=80) the live line never passes 80 columns', () => {

@@ -1,10 +1,11 @@
 /**
  * What the bad-input tests (test/bad-input-*.test.ts) share: the shapes of
- * a refusal, the stop tests' suites. (The command line run in a folder:
- * runIn, processes.ts.)
+ * a refusal, the stop tests' suites, a copy of the WTHOR fixtures. (The
+ * command line run in a folder: runIn, processes.ts.)
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { OBF } from './helpers.js';
 
@@ -33,4 +34,14 @@ export function stopSuites(dir: string): { S1_19: string; S20_39: string; S3: st
   const MANY = join(dir, 'many.obf');
   writeFileSync(MANY, S20_39.repeat(5));
   return { S1_19, S20_39, S3, MANY };
+}
+
+const WTHOR_FIXTURES = fileURLToPath(new URL('./fixtures/wthor/', import.meta.url));
+
+/** A new folder `name` in `dir` holding a copy of the WTHOR fixtures (2019 games, players, tournaments). */
+export function wthorCopy(dir: string, name: string): string {
+  const to = join(dir, name);
+  mkdirSync(to);
+  for (const f of ['WTH_2019.wtb', 'WTHOR.JOU', 'WTHOR.TRN']) copyFileSync(join(WTHOR_FIXTURES, f), join(to, f));
+  return to;
 }
