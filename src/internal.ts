@@ -16,7 +16,7 @@ export { sideName } from './game/record.js';
 export { formatScore } from './game/scores.js';
 export { wthorGamesProblem } from './game/wthor.js';
 export * from './index.js';
-export { AppendFile, problemOf, readRegularFile } from './io.js';
+export { AppendFile, type InputKind, inputKind, NOT_A_FILE, problemOf, readRegularFile, writeWholeFile } from './io.js';
 export { InputOrder } from './pool/order.js';
 // The pool as the command line drives it (progress hooks, retries, its plan), results files.
 export {
@@ -32,6 +32,7 @@ export {
 export { splitEngine, splits } from './pool/policy.js';
 export { jsonRecord, ResultsFile, readResults } from './pool/results.js';
 export { LEAF_EMPTIES } from './pool/split.js';
+export { PIPE_TOO_LONG, PIPED_SUITE_MAX } from './position/obf-file.js';
 export { SELECTIVE_MIN } from './search/root.js';
 // Internals the core entry published until 0.2 (CHANGELOG): the settings table itself, the table's layouts, the checks.
 export { LAYOUTS, maxBitsOf, NO_MOVE, tableBytes } from './search/table.js';

@@ -18,6 +18,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { textArgument } from './arguments.js';
 import { FileError } from './errors.js';
 
 const PROBLEMS: Readonly<Record<string, string>> = {
@@ -114,6 +115,30 @@ export function appendFlushed(fd: number, path: string, data: Uint8Array | strin
   });
 }
 
+/** What a path to read is: a regular file, a directory, a named pipe, or a device (a character or block device, a socket). */
+export type InputKind = 'file' | 'directory' | 'pipe' | 'device';
+
+/**
+ * The one check of every input a command reads: what `path` is (links
+ * followed). A device is never read: /dev/zero or /dev/urandom would be read
+ * for ever, and no signal would be heard meanwhile. A path that cannot be
+ * looked at is a FileError naming it.
+ */
+export function inputKind(path: string): InputKind {
+  textArgument(path, 'path', "a file's path");
+  const st = onFile(path, () => statSync(path));
+  if (st.isDirectory()) return 'directory';
+  if (st.isFIFO()) return 'pipe';
+  return st.isFile() ? 'file' : 'device';
+}
+
+/** What each kind that is not a regular file says when it is refused. */
+export const NOT_A_FILE: Readonly<Record<Exclude<InputKind, 'file'>, string>> = {
+  directory: 'is a directory',
+  pipe: 'is a pipe (FIFO), not a regular file: give a file',
+  device: 'is a device, not a regular file: give a file',
+};
+
 /**
  * Reads a whole input file, refusing first what is not a regular file: a
  * pipe would block this thread until a writer came (and no signal could be
@@ -121,10 +146,8 @@ export function appendFlushed(fd: number, path: string, data: Uint8Array | strin
  * FileErrors naming `path`.
  */
 export function readRegularFile(path: string): Buffer {
-  const st = onFile(path, () => statSync(path));
-  if (st.isDirectory()) throw new FileError(path, 0, 'is a directory');
-  if (st.isFIFO()) throw new FileError(path, 0, 'is a pipe (FIFO), not a regular file: give a file');
-  if (!st.isFile()) throw new FileError(path, 0, 'is a device, not a regular file: give a file');
+  const kind = inputKind(path);
+  if (kind !== 'file') throw new FileError(path, 0, NOT_A_FILE[kind]);
   return onFile(path, () => readFileSync(path));
 }
 
@@ -138,32 +161,72 @@ function alive(pid: number): boolean {
   }
 }
 
+/** When process `pid` started, in clock ticks since boot (/proc/PID/stat's 22nd field), or null where there is no /proc. */
+function startOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command's name, in parentheses, may hold spaces: the fields are counted after its last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether process `pid`'s command line names revsolve (null: it cannot be read here). */
+function isRevsolve(pid: number): boolean | null {
+  try {
+    return /revsolve|cli\/main\.js/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the lock's holder ("PID START", or "PID" as older locks were
+ * written) still runs: its PID alive, and the same process, not another
+ * that was given the PID since. The start time says so where the lock
+ * holds it; else the command line must name revsolve.
+ */
+function holderRuns(text: string): number | null {
+  const [pidText, start] = text.trim().split(/\s+/);
+  const pid = Number.parseInt(pidText, 10);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !alive(pid)) return null;
+  const same = start ? (startOf(pid) ?? start) === start : isRevsolve(pid) !== false;
+  return same ? pid : null;
+}
+
 /**
  * Takes `path`.lock for this process: made whole (written to a name of its
  * own, then linked into place, which fails when it exists), holding the
- * PID. A lock whose process is gone is taken over; one whose process lives
- * is a FileError naming that process. Returns the lock's release.
+ * PID and when the process started. A lock whose process is gone, or whose
+ * PID now names another process, is taken over; one whose process runs is
+ * a FileError naming that process. Returns the lock's release.
  */
 function takeLock(path: string): () => void {
   const lock = `${path}.lock`;
   const mine = `${lock}.${process.pid}`;
-  onFile(lock, () => writeFileSync(mine, `${process.pid}\n`));
+  // A folder that is not there, or not writable, is the file's problem: the user named the file, not its lock.
+  onFile(path, () => writeFileSync(mine, `${process.pid} ${startOf(process.pid) ?? ''}\n`));
   try {
     for (let tries = 0; ; tries++) {
       try {
         linkSync(mine, lock);
         break;
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new FileError(lock, 0, problemOf(e));
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new FileError(path, 0, `its lock ${lock}: ${problemOf(e)}`);
       }
-      let holder = Number.NaN;
+      let holder: number | null = null;
       try {
-        holder = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+        holder = holderRuns(readFileSync(lock, 'utf8'));
       } catch {
         // gone meanwhile: try again
       }
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder))
-        throw new FileError(path, 0, `in use by process ${holder} (its lock ${lock}): wait for it to end, or stop it`);
+      if (holder !== null)
+        throw new FileError(
+          path,
+          0,
+          `in use by revsolve process ${holder} (its lock ${lock}): wait for it to end, or stop it; if no revsolve writes there, remove the lock`,
+        );
       if (tries >= 3) throw new FileError(path, 0, `its lock ${lock} could not be taken: remove it if no revsolve writes there`);
       try {
         unlinkSync(lock); // a lock left by a process that is gone

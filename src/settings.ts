@@ -668,6 +668,13 @@ export const COMBINATIONS: readonly Combination[] = [
   },
   {
     key: 'idle',
+    problem: (v, g, n) =>
+      v.engine === 'ts' && g('idle') && v.idle === 'help'
+        ? `${n('idle')} help with ${n('engine')} ts: idle workers help on the WebAssembly engine's shared memory only (give ${n('engine')} wasm, or ${n('idle')} wait)`
+        : null,
+  },
+  {
+    key: 'idle',
     problem: (_v, g, n, queue) =>
       queue && g('idle') ? `${n('idle')} is for this machine's workers: through the queue, idle worker threads take split tasks` : null,
   },

@@ -6,7 +6,7 @@
  * another run holds). One line naming the file and the problem, exit 2,
  * every input unchanged.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -163,10 +163,13 @@ describe('stops and bad inputs', () => {
     it('an empty file and /dev/null are errors; --eval "" is a usage error', () => {
       const empty = join(dir, 'empty.obf');
       writeFileSync(empty, '');
-      for (const f of [empty, '/dev/null']) {
+      for (const [f, problem] of [
+        [empty, 'no position'],
+        ['/dev/null', 'is a device'], // a device is never read as a suite (issue 83)
+      ]) {
         const r = run(['solve', f, '-h', '12']);
         expect(r.code).toBe(2);
-        oneLine(r.err, f, 'no position');
+        oneLine(r.err, f, problem);
       }
       const r = run(['solve', S3, '-h', '12', '--eval', '']);
       expect(r.code).toBe(2);
@@ -260,7 +263,7 @@ describe('the second QA pass, issue 67', () => {
           await new Promise((r) => setTimeout(r, 20));
         }
         const second = run(['solve', join(OBF, 'fforum-20-39.obf'), '-n', '1', '--quiet', '--results', out, '--resume']);
-        refused(second, new RegExp(`^revsolve: .*same\\.jsonl: in use by process ${first.pid} `));
+        refused(second, new RegExp(`^revsolve: .*same\\.jsonl: in use by revsolve process ${first.pid} .*remove the lock$`));
         expect(await first.exited).toBe(0);
       } finally {
         first.kill('SIGKILL');
@@ -278,6 +281,28 @@ describe('the second QA pass, issue 67', () => {
       expect(r.code, r.err).toBe(0);
       expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(19);
       expect(existsSync(`${out}.lock`)).toBe(false);
+    });
+
+    it('a lock whose PID now names another program (a reused PID) is taken over, in either form of lock', async () => {
+      const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+      try {
+        await new Promise((r) => other.once('spawn', r));
+        // The old form (the PID alone): its command line is not revsolve's. The new one: another start time.
+        for (const [name, text] of [
+          ['reused-old.jsonl', `${other.pid}\n`],
+          ['reused-new.jsonl', `${other.pid} 1\n`],
+        ]) {
+          const out = join(dir, name);
+          writeFileSync(`${out}.lock`, text);
+          const r = run(['solve', join(OBF, 'fforum-1-19.obf'), '-n', '1', '--quiet', '-h', '12', '--results', out]);
+          expect(r.code, r.err).toBe(0);
+          expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(19);
+          expect(existsSync(`${out}.lock`)).toBe(false);
+        }
+        expect(other.exitCode).toBeNull(); // the other program was never stopped
+      } finally {
+        other.kill('SIGKILL');
+      }
     });
 
     it('a run refused after the lock (another suite in the file) leaves the file as it was', () => {
@@ -677,5 +702,110 @@ describe('say what is done', () => {
         /^revsolve: --resume: r\.jsonl: 2 of its lines are another suite's positions/,
       );
     });
+  });
+});
+
+describe('the third QA pass, issue 83', () => {
+  const dir = tempDir('third-qa');
+  const run = (args: string[], cwd = dir, timeout = 60_000) => runIn(cwd, args, timeout);
+
+  describe('1: a device is no input; a pipe is read to a bound', () => {
+    it('solve /dev/zero, /dev/urandom, /dev/null: refused unread, one line, exit 2 (it once read /dev/zero for ever)', () => {
+      for (const device of ['/dev/zero', '/dev/urandom', '/dev/null']) {
+        // A read of /dev/zero would run into spawnSync's timeout (and 23 GB); a refusal is at once.
+        const r = run(['solve', device, '--quiet'], dir, 20_000);
+        expect(r.signal, device).toBeNull();
+        refused(r, new RegExp(`^revsolve: ${device}: cannot read the file: is a device, not a regular file: give a file$`));
+      }
+    });
+
+    it('every reader refuses a device alike: games, analyze, --eval, train gen --from-wthor', () => {
+      refused(run(['games', '/dev/zero']), /^revsolve: \/dev\/zero: is a device, not a regular file: give a file$/);
+      refused(run(['analyze', '/dev/zero']), /^revsolve: \/dev\/zero: is not a regular file \(a pipe or a device\)/);
+      refused(
+        run(['solve', join(OBF, 'fforum-1-19.obf'), '--eval', '/dev/zero']),
+        /^revsolve: \/dev\/zero: cannot read the file: is a device/,
+      );
+      const r = run(['train', 'gen', join(dir, 'x.bin'), '--from-wthor', '/dev/zero', '--quiet']);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/\/dev\/zero: is a device, not a regular file/);
+    });
+
+    it('a suite piped without end (yes | solve /dev/stdin) is refused at the bound, one line, exit 2', () => {
+      const r = spawnSync('sh', ['-c', `yes | "${process.execPath}" "${CLI}" solve /dev/stdin --quiet`], {
+        encoding: 'utf8',
+        cwd: dir,
+        timeout: 60_000,
+      });
+      expect(r.status, r.stderr).toBe(2);
+      const lines = r.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !/waiting for it to be written/.test(l));
+      expect(lines).toEqual(['revsolve: /dev/stdin: more than 64 MiB from a pipe: give a suite that large as a file']);
+    });
+  });
+
+  describe('3 and 8: a damaged WTHOR game or header is said, and the rest goes on', () => {
+    /** The fixture's first six games, game 3's move 40 made byte 121; the header's depth byte set to `depth`. */
+    const damaged = (name: string, depth = 24) => {
+      const w = wthorCopy(dir, name);
+      const b = Buffer.from(readFileSync(join(w, 'WTH_2019.wtb')).subarray(0, 16 + 68 * 6));
+      b.writeUInt32LE(6, 4);
+      b[14] = depth;
+      b[16 + 68 * 2 + 8 + 39] = 121;
+      writeFileSync(join(w, 'WTH_2019.wtb'), b);
+      return w;
+    };
+    const WARNING =
+      /^error: WTH_2019\.wtb: game 3: move 40 is byte 121, not a square \(11 = a1 … 88 = h8\): a damaged byte; the other games go on$/;
+
+    it('games: one line for the game, the five others listed', () => {
+      const r = run(['games', 'WTH_2019.wtb'], damaged('g'));
+      expect(r.code).toBe(2);
+      expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(WARNING)]);
+      expect(r.out.match(/^WTH_2019\.wtb game (\d)/gm)).toEqual([1, 2, 4, 5, 6].map((n) => `WTH_2019.wtb game ${n}`));
+    });
+
+    it('analyze --game 2-4: one line for game 3, games 2 and 4 analysed', () => {
+      const r = run(['analyze', 'WTH_2019.wtb', '--game', '2-4', '--from', '4', '-h', '14', '--quiet'], damaged('a'));
+      expect(r.code).toBe(2);
+      expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(WARNING)]);
+      expect(r.out).toMatch(/^WTH_2019\.wtb game 2/m);
+      expect(r.out).toMatch(/^WTH_2019\.wtb game 4/m);
+    });
+
+    it('train gen --from-wthor, then --resume: one line for game 3, the five others labelled', () => {
+      const w = damaged('t');
+      const args = ['train', 'gen', 'd.bin', '--from-wthor', 'WTH_2019.wtb', '--solve-at', '12', '--batch', '5', '--quiet'];
+      for (const more of [[], ['--resume']]) {
+        const r = run([...args, ...more], w);
+        expect(r.code).toBe(2);
+        expect(r.err.trim().split('\n')).toEqual([expect.stringMatching(WARNING)]);
+        expect(r.out).toMatch(/5 games/);
+      }
+    });
+
+    it('a header whose depth is 99 or 0: said to be damaged, not "not checkable" nor "no WTHOR game"', () => {
+      for (const depth of [99, 0]) {
+        const r = run(['analyze', 'WTH_2019.wtb', '--check-theoretical', '-h', '14', '--quiet'], damaged(`d${depth}`, depth));
+        expect(r.code).toBe(2);
+        expect(r.err).toMatch(
+          new RegExp(
+            `^warning: WTH_2019\\.wtb: its header's depth of the theoretical scores is ${depth}, not a count of empties \\(1-60; 24 in every WTHOR file\\): a damaged header`,
+            'm',
+          ),
+        );
+        expect(r.err).toMatch(/^revsolve: --check-theoretical: no game with a theoretical score among the inputs/m);
+        expect(r.out).not.toMatch(/not checkable/);
+      }
+    });
+  });
+
+  it('8: a results file in a folder that is not there is named, not its lock', () => {
+    refused(
+      run(['solve', join(OBF, 'fforum-1-19.obf'), '--results', '/nonexistent/dir/r.jsonl']),
+      /^revsolve: \/nonexistent\/dir\/r\.jsonl: no such file or directory$/,
+    );
   });
 });

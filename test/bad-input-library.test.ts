@@ -282,3 +282,70 @@ describe('the second QA pass, issue 67', () => {
     });
   });
 });
+
+describe('the third QA pass, issue 83', () => {
+  /** The error `f` throws (a promise's rejection too), or null. */
+  const thrown = async (f: () => unknown): Promise<unknown> => {
+    try {
+      const r = f();
+      if (r && typeof (r as Promise<unknown>).then === 'function') await r;
+      if (r && typeof (r as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function')
+        for await (const _ of r as AsyncIterable<unknown>) break;
+    } catch (e) {
+      return e;
+    }
+    return null;
+  };
+
+  it("the subpaths' calls the pass named throw typed errors naming the argument, never an inner TypeError", async () => {
+    const games = await import('../dist/entries/games.js');
+    const ev = await import('../dist/entries/eval.js');
+    const train = await import('../dist/entries/train.js');
+    const queue = await import('../dist/entries/queue.js');
+    const sym = Symbol('s');
+    const cases: [string, () => unknown, RegExp][] = [
+      ['readGameFiles(null)', () => games.readGameFiles(null as never), /^files: an array of files/],
+      ['readGameFiles([{}])', () => games.readGameFiles([{}] as never), /^files\[0\]\.name: the file's name/],
+      ['searchGames(null)', () => games.searchGames(null as never, {}), /^games: an array of games/],
+      ['searchGames([], null)', () => games.searchGames([], null as never), /^query: a query/],
+      ['parseWeights(1)', () => ev.parseWeights(1 as never, new Uint8Array(4)), /^file: a name for the messages/],
+      ['parseWeights(f, 1)', () => ev.parseWeights('f', 1 as never), /^bytes: the file's bytes/],
+      ['readWeights(Symbol)', () => ev.readWeights(sym as never), /^file: a weights file's path, not symbol Symbol\(s\)$/],
+      ['readDataset(Symbol)', () => train.readDataset(sym as never), /^file: a training data file's path/],
+      ['queueOf(null)', () => queue.queueOf(null as never), /^settings: a search's resolved settings/],
+      ['queueOf({})', () => queue.queueOf({} as never), /^settings: a search's resolved settings/],
+      ['solveOnQueue(null)', () => (queue.solveOnQueue as (...a: unknown[]) => unknown)(null), /^entries: the suite's entries/],
+      ['serveQueue({})', () => (queue.serveQueue as (...a: unknown[]) => unknown)({}), /^options\.address: a Redis address/],
+      ['listRuns(url)', () => queue.listRuns('redis://127.0.0.1:1' as never), /^client: a Redis client \(openRedis\), not an address/],
+      ['cleanRun(null)', () => (queue.cleanRun as (...a: unknown[]) => unknown)(null), /^client: a Redis client/],
+    ];
+    for (const [name, f, re] of cases) {
+      const e = await thrown(f);
+      expect(e, name).toBeInstanceOf(OptionError);
+      expect((e as Error).message, name).toMatch(re);
+    }
+    const url = await thrown(() => queue.parseRedisUrl(sym as never));
+    expect(url).toBeInstanceOf(queue.RedisAddressError);
+    expect((url as Error).message).toBe('--queue: not an address: symbol Symbol(s) (expected redis://HOST:PORT)');
+  });
+
+  it('perft past 60 plies and a suite of position texts: an OptionError that says what is taken', async () => {
+    expect(() => perft(61)).toThrow(OptionError);
+    expect(() => perft(61)).toThrow(/^depth: a whole number of plies from 0 to 60, not number 61$/);
+    const e = await thrown(() => solveSuite(['---------------------------OX------XO--------------------------- X'] as never));
+    expect(e).toBeInstanceOf(OptionError);
+    expect((e as Error).message).toMatch(
+      /^suite: entry 1: an entry \(\{ position, answers \}\) as readObf gives, not the text ".*: parseObfLine reads an OBF line$/,
+    );
+  });
+
+  it('a damaged move byte costs its game, not the file: readWthorGames names it in damaged', () => {
+    const bytes = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures/wthor/WTH_2019.wtb')));
+    bytes[16 + 68 * 2 + 8 + 39] = 121; // game 3's move 40
+    const { header, games, damaged } = readWthorGames(bytes, 'f.wtb');
+    expect(header.games).toBe(1949);
+    expect(games).toHaveLength(1948);
+    expect(games.map((g) => g.number)).not.toContain(3);
+    expect(damaged.map((d) => d.message)).toEqual(['f.wtb: game 3: move 40 is byte 121, not a square (11 = a1 … 88 = h8)']);
+  });
+});

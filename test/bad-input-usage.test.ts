@@ -347,3 +347,35 @@ describe('say what is done', () => {
     }, 60_000);
   });
 });
+
+describe('the third QA pass, issue 83: the messages', () => {
+  const dir = tempDir('third-qa-usage');
+  const run = (...args: string[]) => runIn(dir, args, 60_000);
+  const SUITE = join(OBF, 'fforum-1-19.obf');
+
+  it('--idle help with --engine ts is refused (it was accepted and ignored)', () => {
+    refused(
+      run('solve', SUITE, '--idle', 'help', '--engine', 'ts'),
+      /^revsolve: --idle help with --engine ts: idle workers help on the WebAssembly engine's shared memory only/,
+    );
+  });
+
+  it('an unknown option is reported before a missing one, in every command that needs an option', () => {
+    refused(run('search', SUITE, '--bogus'), /^revsolve: unknown option '--bogus'/);
+    refused(run('search', SUITE), /^revsolve: the option -d, --depth <plies> is needed$/);
+    refused(run('worker', '--bogus'), /^revsolve: unknown option '--bogus'/);
+    refused(run('queue', 'clean', 'redis://127.0.0.1:1'), /^revsolve: the option --run <name> is needed$/);
+    refused(run('train', 'fit', 'x.bin'), /^revsolve: the option --out <file> is needed$/);
+  });
+
+  it('nothing matched is one line and exit 2 in games as in analyze', () => {
+    const wthor = join(import.meta.dirname, 'fixtures/wthor/WTH_2019.wtb');
+    refused(run('games', wthor, '--tournament', 'zzz'), /^revsolve: no game matches --tournament zzz among the 1,949 games read$/);
+    refused(run('analyze', wthor, '--tournament', 'zzz'), /^revsolve: no game matches --tournament zzz among the 1,949 games given$/);
+  });
+
+  it('every help says what a repeated option does', () => {
+    for (const args of [['--help'], ['solve', '--help'], ['analyze', '--help'], ['experiment', 'table', '--help']])
+      expect(run(...args).out, args.join(' ')).toMatch(/An option given twice keeps the last value given \(-h 10 -h 12 is -h 12\)\./);
+  });
+});

@@ -45,3 +45,12 @@ describe('the README and the history', () => {
     expect(lines.indexOf('## Set up')).toBeLessThan(40);
   });
 });
+
+describe("the README's examples", () => {
+  it('every game record given to analyze replays legally (issue 83: one played f5 twice)', async () => {
+    const { replayGame } = await import('../src/index.js');
+    const records = [...readFileSync(README, 'utf8').matchAll(/revsolve analyze ((?:[a-h][1-8]){4,})…?/gi)].map((m) => m[1]);
+    expect(records.length).toBeGreaterThan(0);
+    for (const r of records) expect(() => replayGame(r), r).not.toThrow();
+  });
+});

@@ -5,7 +5,7 @@
  * those counts; a configuration that would switch engines, an --out that
  * holds files, an empty suite: one line, exit 2.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -224,3 +224,74 @@ function nodesOfTwo(...flags: string[]): number {
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}').nodes as number;
 }
+
+describe('experiment writes (issue 83): one run a folder, checks before it, whole files or none', () => {
+  const SMALL = join(dir, 'small.obf');
+  writeFileSync(SMALL, `${readFileSync(SUITE, 'utf8').split('\n').slice(0, 2).join('\n')}\n`);
+  const sweep = ['experiment', 'table', SMALL, '--sizes', '10,12', '--rounds', '1'];
+  /** The command line in its own mount namespace, `script` run after it there (a tmpfs at /mnt exists only inside). */
+  const inNamespace = (mount: string, args: string[], after: string) =>
+    spawnSync('unshare', ['-rm', 'sh', '-c', `${mount} && "$@"; echo "exit $?"; ${after}`, 'sh', process.execPath, CLI, ...args], {
+      encoding: 'utf8',
+      cwd: dir,
+      timeout: 300_000,
+    });
+  const namespaces = spawnSync('unshare', ['-rm', 'sh', '-c', 'mount -t tmpfs tmpfs /mnt'], { encoding: 'utf8' }).status === 0;
+
+  it("two started together on one new --out: exactly one succeeds, the other is one line; the file holds the winner's runs", async () => {
+    for (let trial = 0; trial < 3; trial++) {
+      const out = join(dir, `race-${trial}`);
+      const start = () =>
+        new Promise<{ code: number | null; err: string }>((resolve) => {
+          const p = spawn(process.execPath, [CLI, ...sweep, '--out', out], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+          let err = '';
+          p.stderr.on('data', (d: Buffer) => (err += d.toString()));
+          p.once('exit', (code) => resolve({ code, err }));
+        });
+      const results = await Promise.all([start(), start()]);
+      expect(results.map((r) => r.code).sort()).toEqual([0, 2]);
+      const loser = results.find((r) => r.code === 2);
+      expect(loser?.err.trim().split('\n')).toEqual([
+        expect.stringMatching(/^revsolve: --out .*race-\d: (exists and is not empty|another run took this folder)/),
+      ]);
+      const runs = readFileSync(join(out, 'runs.jsonl'), 'utf8').trim().split('\n');
+      expect(runs).toHaveLength(3); // the provenance, then h10's and h12's run
+    }
+  }, 300_000);
+
+  it('--switches "none;bogus": exit 2 before any run, no folder made', () => {
+    const out = join(dir, 'bogus');
+    const r = run(...sweep, '--switches', 'none;bogus', '--out', out);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^revsolve: --switches bogus: techniques are .* not "bogus"$/)]);
+    expect(r.stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it.runIf(namespaces)('a full disk: one line naming the file, exit 2, and every file left whole (no empty or temporary file)', () => {
+    // 8 KiB hold runs.jsonl and summary.csv, not plot.svg as well (each written whole through a temporary name).
+    const r = inNamespace(
+      'mount -t tmpfs -o size=8k tmpfs /mnt',
+      [...sweep, '--out', '/mnt/X'],
+      'for f in /mnt/X/*; do echo "== $f $(wc -c < "$f")"; done; cat /mnt/X/runs.jsonl',
+    );
+    expect(r.stdout).toMatch(/^exit 2$/m);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^revsolve: \/mnt\/X\/\S+: no space left on the device$/)]);
+    const files = [...r.stdout.matchAll(/^== (\S+) (\d+)$/gm)].map((m) => [m[1], Number(m[2])] as const);
+    expect(files.map(([f]) => f)).toContain('/mnt/X/runs.jsonl');
+    for (const [f, bytes] of files) {
+      expect(f).not.toMatch(/\.tmp$/);
+      expect(bytes, f).toBeGreaterThan(0);
+    }
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('{'));
+    for (const l of lines) expect(() => JSON.parse(l)).not.toThrow();
+  });
+
+  it.runIf(namespaces)('a read-only place: the real reason, not "no such file"', () => {
+    const r = inNamespace('mount -t tmpfs -o ro tmpfs /mnt', [...sweep, '--out', '/mnt/a/X'], 'true');
+    expect(r.stdout).toMatch(/^exit 2$/m);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^revsolve: --out \/mnt\/a: cannot make the folder: read-only file system$/),
+    ]);
+  });
+});

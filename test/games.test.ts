@@ -143,8 +143,9 @@ describe('revsolve games', () => {
   it('a year, a result, a filter that matches nothing, a position that is not one', () => {
     expect(jsonGames('WTH_2019.wtb', '--year', '2019')).toHaveLength(raw.length);
     const none = run('WTH_2019.wtb', '--year', '1990-1999');
-    expect([none.status, none.stdout]).toEqual([0, '']);
-    expect(none.stderr).toMatch(/^no game matches --year 1990-1999 among the 1,949 games read$/m);
+    // Nothing matched: one line, exit 2, in games as in analyze (issue 83).
+    expect([none.status, none.stdout]).toEqual([2, '']);
+    expect(none.stderr.trim().split('\n')).toEqual(['revsolve: no game matches --year 1990-1999 among the 1,949 games read']);
     const black = jsonGames('WTH_2019.wtb', '--result', 'black');
     expect(black.length).toBeGreaterThan(0);
     expect(black.every((g) => g.result > 0)).toBe(true);
@@ -210,6 +211,6 @@ describe('the same filters on analyze', () => {
       cwd: DIR,
     });
     expect(none.status).toBe(2);
-    expect(none.stderr.trim().split('\n')).toEqual(['revsolve: no game matches --year 1990 among the 3 given']);
+    expect(none.stderr.trim().split('\n')).toEqual(['revsolve: no game matches --year 1990 among the 3 games given']);
   });
 });

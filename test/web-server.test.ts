@@ -35,8 +35,12 @@ function raw(port: number, bytes: string | Buffer, ms = 3000): Promise<string> {
   });
 }
 
-const request = (line: string, headers: string[] = []) =>
-  `${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`;
+/** The server's port, once it listens. */
+let port = 0;
+
+/** A request as a browser on this machine sends it: its Host the server's own address and port (issue 83: no other is answered). */
+const request = (line: string, headers: string[] = [], host = `127.0.0.1:${port}`) =>
+  `${line}\r\nHost: ${host}\r\nConnection: close\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`;
 
 /** At least 200 hostile requests: paths, methods, request lines and headers. */
 function hostile(): (string | Buffer)[] {
@@ -120,7 +124,6 @@ function hostile(): (string | Buffer)[] {
 
 describe('revsolve web under hostile requests', () => {
   let server: Proc;
-  let port = 0;
   beforeAll(async () => {
     server = new Proc(['web', '--port', '0']);
     port = Number((await server.waitFor(/serving the page at http:\/\/127\.0\.0\.1:(\d+)\//, 30_000))[1]);
@@ -168,5 +171,16 @@ describe('revsolve web under hostile requests', () => {
     expect(again).toMatch(/^HTTP\/1\.1 304 /);
     expect(again).toMatch(/Cross-Origin-Opener-Policy: same-origin/i);
     expect(await raw(port, request('POST / HTTP/1.1'))).toMatch(/^HTTP\/1\.1 405 /);
+  });
+
+  it('answers only a Host of its own (a DNS-rebinding page sends its own name): 421 otherwise', async () => {
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `LocalHost:${port}`])
+      expect(await raw(port, request('GET / HTTP/1.1', [], host)), host).toMatch(/^HTTP\/1\.1 200 /);
+    for (const host of ['evil.example.com', `evil.example.com:${port}`, `127.0.0.1:${port + 1}`, '127.0.0.1', 'localhost']) {
+      const answer = await raw(port, request('GET / HTTP/1.1', [], host));
+      expect(answer, host).toMatch(/^HTTP\/1\.1 421 /);
+      expect(answer).not.toContain('<html');
+    }
+    expect(await raw(port, 'GET / HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.[01] 421 /);
   });
 });

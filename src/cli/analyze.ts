@@ -8,17 +8,20 @@
  * and then off one). A signal stops the workers: what is finished is
  * printed, with the summary of it.
  */
-import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import {
   analyzeGame,
   discDifference,
   emptyCount,
+  type FileError,
   type FileGame,
   formatScore,
   type Game,
   gameSummary,
+  type InputKind,
+  inputKind,
   isWthorGames,
   legalMoves,
   MAX_BITS,
@@ -28,7 +31,6 @@ import {
   PASS,
   type Position,
   playerSummary,
-  problemOf,
   RecordError,
   type ResolvedOptions,
   readGameFiles,
@@ -115,15 +117,14 @@ function inputFile(arg: string): string | null {
   const there = lstatSync(arg, { throwIfNoEntry: false }) !== undefined;
   if (!there && !/[./\\]/.test(arg)) return null;
   if (!there) throw new UsageError(`${arg}: no such file (nor a game record: moves as in f5d6c3)`);
-  let kind: string | null = null;
+  let kind: InputKind;
   try {
-    const st = statSync(arg);
-    if (st.isDirectory()) kind = 'is a directory (give the files in it)';
-    else if (!st.isFile()) kind = 'is not a regular file (a pipe or a device): give a file of game records';
+    kind = inputKind(arg);
   } catch (e) {
-    kind = problemOf(e);
+    throw new UsageError(`${arg}: ${(e as FileError).problem}`);
   }
-  if (kind) throw new UsageError(`${arg}: ${kind}`);
+  if (kind === 'directory') throw new UsageError(`${arg}: is a directory (give the files in it)`);
+  if (kind !== 'file') throw new UsageError(`${arg}: is not a regular file (a pipe or a device): give a file of game records`);
   return arg;
 }
 
@@ -396,7 +397,9 @@ async function checkTheoretical(
     else notCheckable++;
   }
   if (games.every((g) => !g.theoretical))
-    throw new UsageError('--check-theoretical: no WTHOR game among the inputs (a .wtb file holds the theoretical scores)');
+    throw new UsageError(
+      '--check-theoretical: no game with a theoretical score among the inputs (a WTHOR .wtb file holds them, at the depth its header gives)',
+    );
   const entries = checkable.map(({ position }) => ({ line: 0, position, answers: [] }));
   // Progress as analyze's: a live line on a terminal, a line now and then off one (each result a "game" of one position).
   const progress = o.quiet
@@ -454,6 +457,7 @@ function databaseFilter(games: Item[], search: ResolvedOptions): Item[] {
   const files = games.flatMap((g) => (g.read ? [g.read] : []));
   const kept = new Set(searchGames(files, query).map((f) => f.game));
   const found = games.filter((g) => g.read && kept.has(g.read));
-  if (found.length === 0) throw new UsageError(`no game matches ${describeQuery(query)} among the ${games.length} given`);
+  if (found.length === 0)
+    throw new UsageError(`no game matches ${describeQuery(query)} among the ${games.length.toLocaleString('en-US')} games given`);
   return found;
 }

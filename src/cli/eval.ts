@@ -48,7 +48,7 @@ import {
   writeCompact,
   writeEdax,
 } from '../internal.js';
-import { UsageError } from './options.js';
+import { needed, UsageError } from './options.js';
 import { grouped } from './report.js';
 import { checkOutput } from './safe-writes.js';
 
@@ -310,7 +310,10 @@ function truthsOf(file: string): Truth[] {
   const bytes = readRegularFile(file);
   if (isWthorGames(bytes)) {
     const { header, games } = readWthorGames(bytes, file);
-    if (!(header.depth > 0)) throw new UsageError(`${file}: its header gives no depth for theoretical scores`);
+    if (!(header.depth >= 1 && header.depth <= 60))
+      throw new UsageError(
+        `${file}: its header's depth of the theoretical scores is ${header.depth}, not a count of empties (1-60): a damaged header`,
+      );
     const truths: Truth[] = [];
     for (const g of games) {
       if (g.theoreticalDiscs > 64) continue; // a damaged byte: no score to compare with
@@ -340,15 +343,15 @@ function addError(ev: Command, out: (s: string) => void): void {
       "how far weights miss exact scores: each position's evaluation (static, or after a --depth ply search) against its known score, mean absolute and RMS error in discs, per empties count and overall; with two or more weights files, each one's paired difference from the first, with a 95 % interval",
     )
     .argument('<weights...>', 'Edax eval.dat or compact files')
-    .requiredOption(
+    .option(
       '--against <files...>',
-      "positions of known score: OBF files with answers (*:score or move:score), or WTHOR .wtb files (the theoretical score at the file's depth)",
+      "(needed) positions of known score: OBF files with answers (*:score or move:score), or WTHOR .wtb files (the theoretical score at the file's depth)",
     )
     .option('--depth <plies>', 'a midgame search of this many plies on each position (0: the static evaluation)', whole(0, 8), 0)
     .option('--json', 'one JSON line a weights file, then one a comparison')
     .helpOption('--help', 'show help')
     .action((weights: string[], o: { against: string[]; depth: number; json?: boolean }) => {
-      const truths = o.against.flatMap(truthsOf);
+      const truths = needed(o.against as string[] | undefined, '--against <files...>').flatMap(truthsOf);
       if (truths.length === 0)
         throw new UsageError(
           `--against ${o.against.join(' ')}: no position with a known score (an OBF answer or a WTHOR theoretical score)`,

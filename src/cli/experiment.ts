@@ -15,7 +15,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,12 +29,18 @@ import {
   MIN_BITS,
   maxBitsOf,
   readObf,
+  readRegularFile,
+  readWeights,
+  SettingProblem,
   SHIPPED_WEIGHTS,
+  setting,
   tQuantile975,
   VERSION,
   wasmMaxBits,
+  writeWholeFile,
 } from '../internal.js';
 import { settingOption, UsageError } from './options.js';
+import { type ClaimedFolder, checkNewFolder, newFolder } from './safe-writes.js';
 
 const CLI = fileURLToPath(new URL('./main.js', import.meta.url));
 
@@ -111,10 +117,11 @@ function configsOf(kind: 'table' | 'eval', o: Opts): Config[] {
   const engine = o.engine ?? defaultOf('engine');
   // --off sets, separated by semicolons: "none;small-region,keep-costlier".
   const offs = (o.switches ?? 'none').split(';').map((s) => s.trim() || 'none');
+  for (const off of offs) checkSwitches(off);
   const evals = kind === 'eval' ? (o.weightsFiles ?? '').split(',').filter(Boolean) : [''];
   if (kind === 'eval' && evals.length === 0)
     throw new UsageError('experiment eval: --weights-files A,B,… names the weights files to compare');
-  for (const e of evals) if (e && e !== 'none' && !existsSync(e)) throw new UsageError(`--weights-files ${e}: no such file`);
+  for (const e of evals) if (e && e !== 'none') readWeights(e); // a bad file is one line before any run
   const configs: Config[] = [];
   for (const e of evals)
     for (const layout of layouts)
@@ -153,6 +160,17 @@ function configsOf(kind: 'table' | 'eval', o: Opts): Config[] {
           eval: e,
         });
   return configs;
+}
+
+/** A set of solve's --off switches, checked as solve checks it, before any run. */
+function checkSwitches(off: string): void {
+  if (off === 'none') return;
+  try {
+    setting('off').parse(off);
+  } catch (e) {
+    if (e instanceof SettingProblem) throw new UsageError(`--switches ${off}: ${e.message}`);
+    throw e;
+  }
 }
 
 /** The suite, checked to hold positions before anything runs: their count. */
@@ -335,13 +353,6 @@ function runOnce(suite: string, c: Config, round: number): Run {
   };
 }
 
-/** Makes `out`, refusing a file (an input, say) or a folder with files in it: nothing is ever written over. */
-function newFolder(out: string): void {
-  if (existsSync(out) && !statSync(out).isDirectory()) throw new UsageError(`--out ${out}: is a file, not a folder: give a new folder`);
-  if (existsSync(out) && readdirSync(out).length > 0) throw new UsageError(`--out ${out}: exists and is not empty: give a new folder`);
-  mkdirSync(out, { recursive: true });
-}
-
 /** The commit of the checkout this package runs from, when it is one (a clean tree or not: "-dirty"), else null. */
 function commitOf(): string | null {
   const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -503,7 +514,7 @@ function configOf(c: Partial<Config> & { name: string; flags: readonly string[] 
 function runReport(dir: string, o: { baseline?: string; out?: string }): number {
   const file = join(dir, 'runs.jsonl');
   if (!existsSync(file)) throw new UsageError(`${dir}: no runs.jsonl in it (the folder an experiment wrote)`);
-  const lines = readFileSync(file, 'utf8').split('\n');
+  const lines = readRegularFile(file).toString('utf8').split('\n');
   const parsed = lines.flatMap((l, i) => {
     if (l.trim() === '') return [];
     try {
@@ -524,12 +535,16 @@ function runReport(dir: string, o: { baseline?: string; out?: string }): number 
   const baseline = o.baseline ? done.find((c) => c.name === o.baseline) : done[0];
   if (!baseline) throw new UsageError(`--baseline ${o.baseline}: no such configuration (${done.map((c) => c.name).join('; ')})`);
   if (!o.out) throw new UsageError('experiment report: --out names a new folder for summary.csv and plot.svg');
-  const out = resolve(o.out);
-  newFolder(out);
+  const out = newFolder('--out', resolve(o.out), 'summary.csv');
   const say = (s: string) => process.stdout.write(`${s}\n`);
   say(`${file}: ${done.length} configurations, ${whole.length} whole rounds, against ${baseline.name}`);
   const kept = runs.filter((r) => whole.includes(r.round));
-  summarize(done, kept, baseline, out, `${basename(provenance.suite ?? dir)}: against ${baseline.name}`, say);
+  try {
+    summarize(done, kept, baseline, out.path, `${basename(provenance.suite ?? dir)}: against ${baseline.name}`, say);
+  } catch (e) {
+    out.release();
+    throw e;
+  }
   return 0;
 }
 
@@ -644,10 +659,10 @@ function summarize(
       ].join(','),
     ),
   ];
-  writeFileSync(join(out, 'summary.csv'), `${csv.join('\n')}\n`);
+  writeWholeFile(join(out, 'summary.csv'), `${csv.join('\n')}\n`);
   // Weights compared: bars a weights file, against the baseline's weights at the same size and program; else lines against h.
   const weightsCompared = new Set(configs.map((c) => c.eval)).size > 1;
-  writeFileSync(join(out, 'plot.svg'), weightsCompared ? weightsPlot(rows, baseline) : plot(rows, title));
+  writeWholeFile(join(out, 'plot.svg'), weightsCompared ? weightsPlot(rows, baseline) : plot(rows, title));
   say('');
   say(`| configuration | engine | nodes | nodes × | CPU s (median, min–max) | CPU × (95 % interval) | N/CPU-s | minor faults | peak MiB |`);
   say('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
@@ -666,15 +681,38 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
   const configs = configsOf(kind, o);
   const baseline = o.baseline ? configs.find((c) => c.name === o.baseline) : configs[0];
   if (!baseline) throw new UsageError(`--baseline ${o.baseline}: no such configuration (${configs.map((c) => c.name).join('; ')})`);
-  const edax = o.edax ? setUpEdax(o.edax, suite, [...new Set(configs.map((c) => c.eval))]) : null;
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  const out = resolve(o.out ?? `experiment-${stamp}`);
-  newFolder(out);
+  const outPath = resolve(o.out ?? `experiment-${stamp}`);
+  checkNewFolder('--out', outPath); // before Edax is set up: newFolder claims it after
+  const edax = o.edax ? setUpEdax(o.edax, suite, [...new Set(configs.map((c) => c.eval))]) : null;
+  let out: ClaimedFolder | null = null;
+  try {
+    out = newFolder('--out', outPath, 'runs.jsonl');
+    return sweep(kind, suite, positions, rounds, configs, baseline, edax, out.path);
+  } catch (e) {
+    out?.release();
+    throw e;
+  } finally {
+    if (edax) rmSync(edax.dir, { recursive: true, force: true });
+  }
+}
+
+/** The rounds of a sweep into `out` (claimed), each run's line added as it finishes; then the summary. */
+function sweep(
+  kind: 'table' | 'eval',
+  suite: string,
+  positions: number,
+  rounds: number,
+  configs: readonly Config[],
+  baseline: Config,
+  edax: EdaxSetup | null,
+  out: string,
+): number {
   const say = (s: string) => process.stdout.write(`${s}\n`);
   const provenance = {
     experiment: kind,
     suite,
-    suiteSha256: createHash('sha256').update(readFileSync(suite)).digest('hex'),
+    suiteSha256: createHash('sha256').update(readRegularFile(suite)).digest('hex'),
     positions,
     rounds,
     version: VERSION,
@@ -687,7 +725,7 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
     baseline: baseline.name,
   };
   const lines = [JSON.stringify(provenance)];
-  writeFileSync(join(out, 'runs.jsonl'), `${lines[0]}\n`);
+  writeWholeFile(join(out, 'runs.jsonl'), `${lines[0]}\n`);
   say(
     `revsolve experiment ${kind}: ${suite}, ${positions} positions, ${configs.length} configurations × ${rounds} rounds, one thread each, fresh processes; writing ${out}`,
   );
@@ -699,7 +737,7 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
       const run = c.program === 'edax' && edax ? runEdax(edax, c, r + 1) : runOnce(suite, c, r + 1);
       runs.push(run);
       lines.push(JSON.stringify(run));
-      writeFileSync(join(out, 'runs.jsonl'), `${lines.join('\n')}\n`);
+      writeWholeFile(join(out, 'runs.jsonl'), `${lines.join('\n')}\n`);
       say(
         `round ${r + 1} ${c.name}: ${run.nodes} nodes, ${(run.cpuMs / 1000).toFixed(2)} s CPU, engine ${run.engine}${run.mismatches ? `, ${run.mismatches} MISMATCHES` : ''}`,
       );

@@ -135,11 +135,12 @@ function runGames(files: readonly string[], o: GamesOpts, query: GameQuery): num
   }
   const filters = Object.keys(query).length;
   const games = { length: index.count };
-  if (found.games.length === 0) {
-    process.stderr.write(
-      `no game ${filters ? 'matches' : 'in'} ${filters ? `${describeQuery(query)} among the ${grouped(games.length)} games read` : 'the files given'}\n`,
+  // Nothing matched: one line and exit 2, as analyze says it (the rule for every command that picks games).
+  if (found.games.length === 0)
+    throw new UsageError(
+      `no game ${filters ? 'matches' : 'in'} ${filters ? `${describeQuery(query)} among the ${grouped(games.length)} games read` : 'the files given'}`,
     );
-  } else if (!o.json) {
+  if (!o.json) {
     out(
       `${grouped(found.games.length)} of ${grouped(games.length)} games${filters ? ` match ${describeQuery(query)}` : ''}${found.games.length > shown ? ` (the first ${shown} shown: --limit)` : ''}`,
     );

@@ -74,6 +74,16 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/**
+ * An option the command needs, checked in its action rather than by
+ * commander's requiredOption: commander checks those before it looks for
+ * unknown options, so a misspelt flag was reported as the missing one.
+ */
+export function needed<T>(value: T | undefined, flags: string): T {
+  if (value === undefined) throw new UsageError(`the option ${flags} is needed`);
+  return value;
+}
+
 /** Bytes in the unit that shows them: KiB below a MiB (h 10 is 32 KiB, not "0.0 MiB"), MiB, GiB. */
 export function mib(bytes: number): string {
   if (bytes >= 2 ** 30) return `${(bytes / 2 ** 30).toFixed(2)} GiB`;

@@ -83,7 +83,18 @@ function buildProgram(stop: StopSignals): Command {
     .action((depth: string) => {
       process.exitCode = runPerft(depth);
     });
+  sayRepeats(program);
   return program;
+}
+
+/**
+ * An option given twice keeps the last value, as most tools' options do
+ * (an alias or a script can then add to a command line); every command's
+ * help says so, so that the rule is known rather than met.
+ */
+function sayRepeats(command: Command): void {
+  command.addHelpText('after', '\nAn option given twice keeps the last value given (-h 10 -h 12 is -h 12).');
+  for (const c of command.commands) sayRepeats(c);
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   serveQueue,
 } from '../internal.js';
 import { EXIT_USAGE } from './exit-codes.js';
-import { addSettingOptions, checkTableFits, givenSettings, searchSettings, settingOption } from './options.js';
+import { addSettingOptions, checkTableFits, givenSettings, needed, searchSettings, settingOption } from './options.js';
 
 /** The --redis-timeout of `queue status` and `queue clean` (no search: no weights read). */
 const lookupTimeout = (o: object): number => resolveValues(givenSettings(o, 'queue'), NODE_HOST, flagName).lookupTimeout;
@@ -35,14 +35,14 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .command('worker')
     .description('take jobs from a queue on Redis and solve them on this machine (any number of workers, anywhere)')
     .helpOption('--help', 'show help')
-    .requiredOption('--queue <redis://host:port>', 'the Redis of the queue');
+    .option('--queue <redis://host:port>', 'the Redis of the queue (needed)');
   // The settings that name the queue must be the coordinator's (solve's): the queue's name says so.
   addSettingOptions(worker, 'worker', {
     workers: 'threads, hence jobs at once',
     wld: 'serve win/loss/draw runs (solve --wld): another queue',
   });
   worker.option('--verbose', 'a line on stderr per job taken and ended').action(async (o: WorkerOpts) => {
-    const address = parseRedisUrl(o.queue);
+    const address = parseRedisUrl(needed(o.queue as string | undefined, '--queue <redis://host:port>'));
     const search = searchSettings(o, 'worker', true);
     checkTableFits(search.hashBits, search.tableLayout, search.workers);
     if (search.engineNote) err(`note: ${search.engineNote}`);
@@ -93,14 +93,15 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .command('clean')
     .description('remove a run: its record, results and jobs (running jobs end on their workers, unrecorded)')
     .argument('<redis://host:port>')
-    .requiredOption('--run <name>', 'the run')
+    .option('--run <name>', 'the run (needed)')
     .helpOption('--help', 'show help')
     .addOption(settingOption('lookupTimeout'))
     .action(async (url: string, o: { run: string }) => {
+      const run = needed(o.run as string | undefined, '--run <name>');
       const address = parseRedisUrl(url, 'the Redis address');
       const client = await openRedis(address, lookupTimeout(o) * 1000, stop.signal);
       try {
-        const r = await cleanRun(client, address, o.run);
+        const r = await cleanRun(client, address, run);
         if (r === null) {
           err(`revsolve: no run ${o.run} in ${address.url}`);
           process.exitCode = EXIT_USAGE;

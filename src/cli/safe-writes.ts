@@ -4,7 +4,9 @@
  * is seen), and never an existing file unless --force. One line, exit 2
  * (a UsageError), before anything is read or written.
  */
-import { statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { problemOf } from '../internal.js';
 import { UsageError } from './options.js';
 
 /** Whether two paths name the same existing file (through links too). */
@@ -63,4 +65,71 @@ export function checkResultsOptions(o: ResultsOptions, inputs: readonly (string 
     throw new UsageError('--force overwrites the --results file: give --results <file.jsonl> with it');
   if (o.resume && o.force) throw new UsageError('--resume goes on with the --results file, --force overwrites it: give one of them');
   if (o.results !== undefined) checkOutput('--results', o.results, inputs, !!o.force || !!o.resume, 'add --resume to go on with it');
+}
+
+/** A folder a run writes into, claimed for it alone; `release` undoes the claim when the run leaves nothing in it. */
+export interface ClaimedFolder {
+  readonly path: string;
+  /** Removes the claim's file, and the folder when this run made it and it is then empty. */
+  release(): void;
+}
+
+/**
+ * Makes `out` a new folder for one run's files, or takes an empty one, and
+ * claims it by creating `claim` inside it exclusively (O_EXCL): of two runs
+ * started together on one folder, exactly one gets it; the other is one
+ * line. A file, or a folder with files in it, is refused: nothing is ever
+ * written over. Each missing level is made on its own, so that a
+ * read-only or forbidden place says why (a recursive mkdir can say "no
+ * such file" instead).
+ */
+export function newFolder(label: string, out: string, claim: string): ClaimedFolder {
+  const made = makeFolders(label, out);
+  if (!made) checkNewFolder(label, out);
+  const file = `${out}/${claim}`;
+  try {
+    closeSync(openSync(file, 'wx'));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new UsageError(`${label} ${out}: another run took this folder meanwhile: give a new folder`);
+    throw new UsageError(`${label} ${out}: cannot write there: ${problemOf(e)}`);
+  }
+  return {
+    path: out,
+    release: () => {
+      try {
+        if (statSync(file).size === 0) unlinkSync(file);
+        if (made) rmdirSync(out); // fails, as it should, when anything is left in it
+      } catch {
+        // something of the run is kept there
+      }
+    },
+  };
+}
+
+/** Refuses `out` as a new folder: a file, or a folder with files in it (an absent one is fine). */
+export function checkNewFolder(label: string, out: string): void {
+  const st = statSync(out, { throwIfNoEntry: false });
+  if (st === undefined) return;
+  if (!st.isDirectory()) throw new UsageError(`${label} ${out}: is a file, not a folder: give a new folder`);
+  if (readdirSync(out).length > 0) throw new UsageError(`${label} ${out}: exists and is not empty: give a new folder`);
+}
+
+/** Makes `path` and its missing parents one level at a time: whether `path` itself was made here. */
+function makeFolders(label: string, path: string): boolean {
+  try {
+    statSync(path);
+    return false;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`${label} ${path}: ${problemOf(e)}`);
+  }
+  const parent = dirname(path);
+  if (parent !== path) makeFolders(label, parent);
+  try {
+    mkdirSync(path);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false; // made meanwhile: the claim decides
+    throw new UsageError(`${label} ${path}: cannot make the folder: ${problemOf(e)}`);
+  }
 }

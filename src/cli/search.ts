@@ -20,6 +20,7 @@ import {
   readObf,
   SHIPPED_WEIGHTS,
 } from '../internal.js';
+import { needed } from './options.js';
 import { formatScore, grouped } from './report.js';
 
 interface SearchOpts {
@@ -62,7 +63,7 @@ export function addSearchCommand(program: Command, out: (s: string) => void, err
     .argument('[file]', 'OBF file')
     .helpOption('--help', 'show help')
     .option('--position <text>', 'search one position: "<64 squares> <X|O>"')
-    .requiredOption('-d, --depth <plies>', `plies to search (a pass is one), 1..${MAX_LAB_DEPTH}`, wholeIn(1, MAX_LAB_DEPTH, 'plies'))
+    .option('-d, --depth <plies>', `plies to search (a pass is one), 1..${MAX_LAB_DEPTH}`, wholeIn(1, MAX_LAB_DEPTH, 'plies'))
     .option(
       '--algo <name>',
       `alphabeta (fail-soft negamax), negascout, or mtdf (null windows from a guess; always with the table)`,
@@ -111,6 +112,7 @@ export function addSearchCommand(program: Command, out: (s: string) => void, err
     )
     .option('--json', 'print JSON Lines: one object per position, then a summary')
     .action((file: string | undefined, opts: SearchOpts) => {
+      needed(opts.depth as number | undefined, '-d, --depth <plies>');
       process.exitCode = runSearch(file, opts, out, err);
     });
 }

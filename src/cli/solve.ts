@@ -6,7 +6,7 @@
  * the end (totals, or how far an interrupted run got).
  */
 
-import { closeSync, constants, openSync, readFile, statSync } from 'node:fs';
+import { closeSync, constants, createReadStream, openSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
   defaultOf,
@@ -20,6 +20,8 @@ import {
   type ObfSuite,
   obfOfBytes,
   offNames,
+  PIPE_TOO_LONG,
+  PIPED_SUITE_MAX,
   type PoolPlan,
   PositionError,
   type PositionResult,
@@ -102,6 +104,24 @@ interface Input {
   readonly source: string;
 }
 
+/** A named pipe's bytes to its end, off this thread; refused past PIPED_SUITE_MAX (a pipe has no size to check first). */
+function readPipe(file: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stream = createReadStream(file);
+    stream.on('data', (chunk) => {
+      total += chunk.length;
+      if (total > PIPED_SUITE_MAX) {
+        stream.destroy();
+        reject(new ObfError(file, 0, PIPE_TOO_LONG));
+      } else chunks.push(chunk as Buffer);
+    });
+    stream.on('error', (e) => reject(new ObfError(file, 0, `cannot read the file: ${problemOf(e)}`)));
+    stream.on('end', () => resolve(Buffer.concat(chunks, total)));
+  });
+}
+
 /**
  * The suite file: at once, or, for a named pipe (which may wait for a
  * writer for ever), off this thread, so that a signal is heard while it
@@ -116,18 +136,7 @@ async function readSuite(file: string, stop: StopSignals): Promise<ObfSuite | nu
   }
   if (!fifo) return readObf(file);
   process.stderr.write(`${file}: a named pipe; waiting for it to be written (Ctrl-C stops)\n`);
-  const read = new Promise<ObfSuite>((resolve, reject) =>
-    readFile(file, (e, bytes) => {
-      if (e) reject(new ObfError(file, 0, `cannot read the file: ${problemOf(e)}`));
-      else {
-        try {
-          resolve(obfOfBytes(file, bytes));
-        } catch (bad) {
-          reject(bad);
-        }
-      }
-    }),
-  );
+  const read = readPipe(file).then((bytes) => obfOfBytes(file, bytes));
   const stopped = new Promise<null>((resolve) => {
     const wake = () => {
       // The read's open waits for a writer on a thread of libuv's pool, and

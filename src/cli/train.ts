@@ -6,7 +6,7 @@
  *   select  a data file's records filtered (exact labels, an empties range)
  */
 
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError } from 'commander';
@@ -44,7 +44,7 @@ import {
 } from '../internal.js';
 import { evaluatorOf } from './eval.js';
 import { EXIT_USAGE } from './exit-codes.js';
-import { givenSettings, settingOption, UsageError } from './options.js';
+import { givenSettings, needed, settingOption, UsageError } from './options.js';
 import { formatTime, grouped } from './report.js';
 import { checkOutput, sameFile } from './safe-writes.js';
 import type { StopSignals } from './signals.js';
@@ -182,7 +182,7 @@ function addGen(train: Command, out: (s: string) => void, err: (s: string) => vo
         let guideHash = 0;
         if (o.guide) {
           readWeights(o.guide); // a bad file is reported before any worker starts
-          guideHash = guideHashFor(readFileSync(o.guide), resume?.header);
+          guideHash = guideHashFor(readRegularFile(o.guide), resume?.header);
           if (guideHash === LEGACY_COMPACT_ID) {
             err(
               `note: ${file} names its guide by an old checksum that every compact weights file shares; make sure ${o.guide} is the one it was made with`,
@@ -292,7 +292,7 @@ function addFit(train: Command, out: (s: string) => void, err: (s: string) => vo
     .command('fit')
     .description("fit weights (Edax's features) to training data: least squares per band of empties, L2, held-out error")
     .argument('<data...>', 'data files from train gen')
-    .requiredOption('--out <file>', 'the weights, compact file (16-bit)')
+    .option('--out <file>', 'the weights, compact file (16-bit) (needed)')
     .option('--band <k>', 'empties counts per table', number(1, 61), 4)
     .option('--spread <s>', 'a position also trains the tables of up to s empties more and fewer', number(0, 30), 0)
     .option('--epochs <n>', 'passes over the data', number(1, 10000), 20)
@@ -307,6 +307,7 @@ function addFit(train: Command, out: (s: string) => void, err: (s: string) => vo
     .option('--force', 'overwrite existing output files')
     .helpOption('--help', 'show help')
     .action((files: string[], o: FitOpts & { out: string; init?: string; force?: boolean }) => {
+      needed(o.out as string | undefined, '--out <file>');
       checkOutput('--out', o.out, [...files, o.init], !!o.force);
       if (o.edax) {
         checkOutput('--edax', o.edax, [...files, o.init], !!o.force);

@@ -58,8 +58,12 @@ export async function serveWeb(o: WebServerOptions): Promise<{ url: string; serv
     res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
     res.end(text);
   };
+  let hosts: ReadonlySet<string> = new Set();
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     isolation(res);
+    // A page elsewhere that rebinds its own name to 127.0.0.1 sends its own Host: it is told nothing.
+    if (!hosts.has((req.headers.host ?? '').toLowerCase()))
+      return fail(res, 421, 'this server answers only for its own address (127.0.0.1, localhost or [::1], with its port)\n');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       return fail(res, 405, 'GET or HEAD only\n');
@@ -89,9 +93,17 @@ export async function serveWeb(o: WebServerOptions): Promise<{ url: string; serv
       server.off('error', reject);
       const a = server.address();
       const port = typeof a === 'object' && a ? a.port : o.port;
+      hosts = ownHosts(host, port);
       resolve({ url: `http://${host}:${port}/`, server });
     });
   });
+}
+
+/** The Host values a request to this server may carry: its own address and the loopback names, each with the port. */
+export function ownHosts(host: string, port: number): ReadonlySet<string> {
+  const names = new Set(['127.0.0.1', 'localhost', '[::1]', host.includes(':') ? `[${host}]` : host]);
+  // On port 80 a browser sends the name alone.
+  return new Set([...names].flatMap((n) => [`${n.toLowerCase()}:${port}`, ...(port === 80 ? [n.toLowerCase()] : [])]));
 }
 
 /** Opens the address in the desktop's browser (xdg-open, open, start), quietly if there is none. */

@@ -30,8 +30,11 @@ export {
   WeightsFileError,
 } from './format.js';
 
+import { textArgument } from '../arguments.js';
+
 /** A file's bytes, gunzipped when it is gzip (the full weights ship so: weights/wthor-full.rsev.gz). */
 function readBytes(file: string): Buffer {
+  textArgument(file, 'file', "a weights file's path");
   let buf: Buffer;
   try {
     buf = readRegularFile(file);

@@ -18,7 +18,10 @@
  *   then tables × 114,364 int16 LE, or two 4-bit codes a byte (low first)
  *   end  u32 CRC-32 of all that precedes it.
  */
-import { FileError } from '../errors.js';
+
+import { textArgument } from '../arguments.js';
+import { FileError, OptionError } from '../errors.js';
+import { describe } from '../position/position.js';
 import { N_GROUPS, N_PACKED, N_PLIES } from './features.js';
 import { CODES, Evaluator, type ExpandedWeights, fromNibbles, tablesFor, toNibbles, Weights } from './weights.js';
 
@@ -92,6 +95,8 @@ export function sharedWeights(w: WeightsBytes): { weights: WeightsBytes; evaluat
 
 /** The weights in the bytes of a file named `file` (for messages): an Edax eval.dat or a compact file, by its magic. */
 export function parseWeights(file: string, bytes: Uint8Array): LoadedWeights {
+  textArgument(file, 'file', 'a name for the messages (the file the bytes came from)');
+  if (!(bytes instanceof Uint8Array)) throw new OptionError('bytes', `the file's bytes (a Uint8Array), not ${describe(bytes)}`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (isCompact(bytes, view)) return readCompact(file, bytes, view);
   return readEdax(file, bytes, view);

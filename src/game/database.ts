@@ -8,6 +8,7 @@
  * search is the index's (game-index.ts), the page's too. Pure.
  */
 import { inverseSymmetry, transformSquare } from 'native-free-bitboard';
+import { arrayArgument, objectArgument } from '../arguments.js';
 import { PASS } from '../position/position.js';
 import type { FileGame } from './files.js';
 import { type GameIndex, type IndexFound, type IndexQuery, indexGames, moveOf, NONE, searchIndex } from './game-index.js';
@@ -26,6 +27,8 @@ export interface GameFound {
 
 /** The games that match every field of the query, in the order given. */
 export function searchGames(games: readonly FileGame[], q: GameQuery): GameFound[] {
+  arrayArgument(games, 'games', 'an array of games as readGameFiles gives them');
+  objectArgument(q, 'query', 'a query ({ player, tournament, year, result, position }, each optional)');
   const found = searchIndex(indexGames(games), q);
   return Array.from(found.games, (g, i) => ({
     game: games[g],

@@ -8,8 +8,12 @@
  * a revsolve game file (its main line), GGF, or a transcript (a record a line, or numbered over several lines).
  * Pure: no file system, no DOM.
  */
+
+import { arrayArgument, textArgument } from '../arguments.js';
+import { OptionError } from '../errors.js';
 import { START_POSITION } from '../position/perft.js';
 import type { Position } from '../position/position.js';
+import { describe } from '../position/position.js';
 import { GameFileError, isGameFile, readGameFile } from './game-file.js';
 import { isGgf, readGgf } from './ggf.js';
 import { type Game, RecordError, recordMoves, recordsOf, replayMoves } from './record.js';
@@ -74,6 +78,12 @@ function namesOf(files: readonly GameFile[], kind: 'players' | 'tournaments', wa
 
 /** Reads game files opened together (a .JOU and a .TRN name the players and tournaments of the .wtb files with them). */
 export function readGameFiles(files: readonly GameFile[]): ReadGames {
+  arrayArgument(files, 'files', 'an array of files, each { name, bytes }');
+  files.forEach((f, i) => {
+    textArgument(f?.name, `files[${i}].name`, "the file's name");
+    if (!(f.bytes instanceof Uint8Array))
+      throw new OptionError(`files[${i}].bytes`, `the file's bytes (a Uint8Array), not ${describe(f.bytes)}`);
+  });
   const out: ReadGames = { games: [], problems: [], warnings: [], counts: new Map() };
   const players = namesOf(files, 'players', out.warnings);
   const tournaments = namesOf(files, 'tournaments', out.warnings);
@@ -94,8 +104,15 @@ export function readGameFiles(files: readonly GameFile[]): ReadGames {
 }
 
 function readWthor(f: GameFile, players: string[] | null, tournaments: string[] | null, out: ReadGames): void {
-  const { header, games } = readWthorGames(f.bytes, f.name);
-  out.counts.set(f.name, games.length);
+  const { header, games, damaged } = readWthorGames(f.bytes, f.name);
+  out.counts.set(f.name, header.games);
+  for (const d of damaged) out.problems.push(`${d.message}: a damaged byte; the other games go on`);
+  // The depth of the theoretical scores is a count of empties (24 in every file since 1977): 0 or past 60 is a damaged header.
+  const depthOk = header.depth >= 1 && header.depth <= 60;
+  if (!depthOk)
+    out.warnings.push(
+      `${f.name}: its header's depth of the theoretical scores is ${header.depth}, not a count of empties (1-60; 24 in every WTHOR file): a damaged header; its games are read without theoretical scores`,
+    );
   if (players === null && out.warnings.every((w) => !w.includes('players'))) {
     // No WTHOR.JOU was given: the games have no names (said once).
     out.warnings.push(`${f.name}: no WTHOR.JOU with it: its games are read without their players' names`);
@@ -103,7 +120,7 @@ function readWthor(f: GameFile, players: string[] | null, tournaments: string[] 
   for (const g of games) {
     const label = `${f.name} game ${g.number}`;
     try {
-      const corrupt = header.depth > 0 && g.theoreticalDiscs > 64;
+      const corrupt = depthOk && g.theoreticalDiscs > 64;
       if (corrupt)
         out.problems.push(
           `${f.name}: game ${g.number}: its theoretical score is byte ${g.theoreticalDiscs}, not a disc count (0-64): a damaged byte`,
@@ -120,7 +137,7 @@ function readWthor(f: GameFile, players: string[] | null, tournaments: string[] 
         ...(tournaments?.[g.tournament] ? { event: tournaments[g.tournament] } : {}),
         ...(header.year > 0 ? { date: String(header.year) } : {}),
         ...(g.blackDiscs <= 64 ? { result: 2 * g.blackDiscs - 64 } : {}),
-        ...(header.depth > 0 && !corrupt ? { theoretical: { discs: g.theoreticalDiscs, depth: header.depth } } : {}),
+        ...(depthOk && !corrupt ? { theoretical: { discs: g.theoreticalDiscs, depth: header.depth } } : {}),
       });
     } catch (e) {
       if (!(e instanceof RecordError)) throw e;

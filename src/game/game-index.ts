@@ -9,6 +9,8 @@
  * game replayed. Pure.
  */
 import { pairBackend as B, transformSquare, type U64 } from 'native-free-bitboard';
+import { arrayArgument, objectArgument } from '../arguments.js';
+import { OptionError } from '../errors.js';
 import { START_POSITION } from '../position/perft.js';
 import { PASS, type Position } from '../position/position.js';
 import type { FileGame } from './files.js';
@@ -245,6 +247,7 @@ export class IndexBuilder {
 
 /** The index of games already read. */
 export function indexGames(games: readonly FileGame[]): GameIndex {
+  arrayArgument(games, 'games', 'an array of games as readGameFiles gives them');
   const b = new IndexBuilder();
   for (const g of games) b.add(g);
   return b.index();
@@ -279,6 +282,9 @@ export function transformPosition(p: Position, k: number): Position {
 
 /** The games of the index that match every field of the query. */
 export function searchIndex(ix: GameIndex, q: IndexQuery): IndexFound {
+  objectArgument(ix, 'index', 'an index of games (indexGames)');
+  if (!Array.isArray(ix.names)) throw new OptionError('index', 'an index of games (indexGames), not an object of another shape');
+  objectArgument(q, 'query', 'a query ({ player, tournament, year, result, position }, each optional)');
   const matching = (part: string | undefined): Uint8Array | null => {
     if (part === undefined) return null;
     const p = part.toLowerCase();

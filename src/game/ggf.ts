@@ -64,9 +64,13 @@ export function readGgf(text: string, file: string): { games: GgfGame[]; errors:
   let at = text.indexOf('(;');
   if (at < 0) throw new GgfError(file, 0, 0, 'not a GGF file: no game in it (a game starts with "(;")');
   let number = 0;
+  // Lines are counted on from the last game's start, never from the file's: reading stays linear in the file.
+  let line = 1;
+  let counted = 0;
   while (at >= 0) {
     number++;
-    const line = lineOf(text, at);
+    line += newlines(text, counted, at);
+    counted = at;
     // A bracketed value may hold ";)": the game ends at the first ";)" outside brackets.
     const close = gameEnd(text, at + 2);
     try {
@@ -96,10 +100,11 @@ function gameEnd(text: string, from: number): number {
   return -1;
 }
 
-function lineOf(text: string, at: number): number {
-  let line = 1;
-  for (let i = 0; i < at; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+/** The newlines in text[from, to). */
+function newlines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
 }
 
 function readGame(body: string, number: number, line: number): GgfGame {

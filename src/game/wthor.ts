@@ -110,9 +110,10 @@ export function wthorSquare(byte: number): number {
 /**
  * A .wtb file's header and games. A file whose size is not its header's
  * count of games is refused whole; a game with a byte that is no square
- * (or a move after its end) is a WthorError naming it.
+ * (or a move after its end) is left out of `games` and said in `damaged`,
+ * a WthorError naming it: one damaged byte costs its game, not the file.
  */
-export function readWthorGames(bytes: Uint8Array, file: string): { header: WthorHeader; games: WthorGame[] } {
+export function readWthorGames(bytes: Uint8Array, file: string): { header: WthorHeader; games: WthorGame[]; damaged: WthorError[] } {
   checkBytes(bytes, file, 'readWthorGames');
   const h = header(bytes, file);
   if (bytes.length !== HEADER + GAME * h.games) {
@@ -124,20 +125,13 @@ export function readWthorGames(bytes: Uint8Array, file: string): { header: Wthor
   }
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const games: WthorGame[] = [];
+  const damaged: WthorError[] = [];
   for (let g = 0; g < h.games; g++) {
     const at = HEADER + GAME * g;
-    const moves: number[] = [];
-    let ended = false;
-    for (let k = 0; k < 60; k++) {
-      const byte = v.getUint8(at + 8 + k);
-      if (byte === 0) {
-        ended = true;
-        continue;
-      }
-      const square = wthorSquare(byte);
-      if (square < 0) throw new WthorError(file, g + 1, `move ${k + 1} is byte ${byte}, not a square (11 = a1 … 88 = h8)`);
-      if (ended) throw new WthorError(file, g + 1, `move ${k + 1} comes after the game's end (a 0 byte)`);
-      moves.push(square);
+    const moves = movesAt(v, at + 8);
+    if (typeof moves === 'string') {
+      damaged.push(new WthorError(file, g + 1, moves));
+      continue;
     }
     games.push({
       number: g + 1,
@@ -149,7 +143,25 @@ export function readWthorGames(bytes: Uint8Array, file: string): { header: Wthor
       moves,
     });
   }
-  return { header: h, games };
+  return { header: h, games, damaged };
+}
+
+/** The 60 move bytes from `at` as squares, or what is wrong with them. */
+function movesAt(v: DataView, at: number): number[] | string {
+  const moves: number[] = [];
+  let ended = false;
+  for (let k = 0; k < 60; k++) {
+    const byte = v.getUint8(at + k);
+    if (byte === 0) {
+      ended = true;
+      continue;
+    }
+    const square = wthorSquare(byte);
+    if (square < 0) return `move ${k + 1} is byte ${byte}, not a square (11 = a1 … 88 = h8)`;
+    if (ended) return `move ${k + 1} comes after the game's end (a 0 byte)`;
+    moves.push(square);
+  }
+  return moves;
 }
 
 /** The names of a WTHOR.JOU (players) or WTHOR.TRN (tournaments) file, by index, decoded as Latin-1. */

@@ -59,6 +59,11 @@ function entriesOf(suite: string | ObfSuite | readonly ObfEntry[], onBadLine: ((
     if (!Array.isArray(entries))
       throw new OptionError('suite', `an OBF file's path, a suite read by readObf, or its entries, not ${describe(suite)}`);
     entries.forEach((e: ObfEntry, i) => {
+      if (typeof e === 'string')
+        throw new OptionError(
+          'suite',
+          `entry ${i + 1}: an entry ({ position, answers }) as readObf gives, not the text ${describe(e)}: parseObfLine reads an OBF line`,
+        );
       positionArgument(e?.position, `suite entry ${i + 1}: position`);
       answersArgument(e.answers ?? [], e.position, `suite entry ${i + 1}: answers`);
     });

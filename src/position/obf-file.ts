@@ -1,27 +1,59 @@
 /**
  * OBF files on disk (the format itself, on text, is obf.ts).
  */
-import { readFileSync } from 'node:fs';
-import { OptionError } from '../errors.js';
-import { problemOf } from '../io.js';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { FileError, OptionError } from '../errors.js';
+import { inputKind, NOT_A_FILE, problemOf } from '../io.js';
 import { ObfError, type ObfSuite, parseObf } from './obf.js';
 import { describe } from './position.js';
 
 /**
+ * The most a suite read from a pipe may hold: a pipe has no size to check
+ * first (`yes |` never ends), and 64 MiB is about 900,000 positions.
+ */
+export const PIPED_SUITE_MAX = 64 << 20;
+
+/** What a pipe that gave more than PIPED_SUITE_MAX bytes says. */
+export const PIPE_TOO_LONG = `more than ${PIPED_SUITE_MAX >> 20} MiB from a pipe: give a suite that large as a file`;
+
+/**
  * Reads an OBF file. A file that cannot be read, is binary, or holds no
  * position at all (nor a bad line) throws an ObfError for the whole file
- * (line 0); bad lines are listed in `errors`.
+ * (line 0); bad lines are listed in `errors`. A device is refused unread; a
+ * pipe is read up to PIPED_SUITE_MAX.
  */
 export function readObf(path: string): ObfSuite {
   // A number would be read as a file descriptor: a path is a string.
   if (typeof path !== 'string' || path === '') throw new OptionError('path', `an OBF file's path, not ${describe(path)}`);
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    const kind = inputKind(path);
+    if (kind === 'directory' || kind === 'device') throw new FileError(path, 0, NOT_A_FILE[kind]);
+    bytes = kind === 'pipe' ? readPipeSync(path) : readFileSync(path);
   } catch (e) {
-    throw new ObfError(path, 0, `cannot read the file: ${problemOf(e)}`);
+    if (e instanceof ObfError) throw e;
+    throw new ObfError(path, 0, `cannot read the file: ${e instanceof FileError ? e.problem : problemOf(e)}`);
   }
   return obfOfBytes(path, bytes);
+}
+
+/** A pipe's bytes to its end, refused past PIPED_SUITE_MAX. */
+function readPipeSync(path: string): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(1 << 16);
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) return Buffer.concat(chunks, total);
+      total += n;
+      if (total > PIPED_SUITE_MAX) throw new ObfError(path, 0, PIPE_TOO_LONG);
+      chunks.push(chunk.subarray(0, n));
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** An OBF file's bytes, read elsewhere (a pipe, read without blocking): its suite, or an ObfError as readObf gives. */

@@ -8,7 +8,8 @@ export const START_POSITION: Position = { player: new U64(START.ph, START.pl), o
 
 /** Leaves of the game tree `depth` plies below a position (default: the start), a pass counting as a move. */
 export function perft(depth: number, position: Position | string = START_POSITION): number {
-  if (!Number.isInteger(depth) || depth < 0) throw new OptionError('depth', `a whole number of plies, not ${describe(depth)}`);
+  if (!Number.isInteger(depth) || depth < 0 || depth > 60)
+    throw new OptionError('depth', `a whole number of plies from 0 to 60, not ${describe(depth)}`);
   const p = positionArgument(position);
   return perftWords(p.player.hi, p.player.lo, p.opponent.hi, p.opponent.lo, depth);
 }

@@ -22,16 +22,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { arrayArgument, objectArgument, textArgument } from '../arguments.js';
+import { OptionError } from '../errors.js';
 import { searchEvaluator } from '../eval/files.js';
 import type { Running, Watcher } from '../pool/parallel.js';
 import { jsonRecord, parseRecord } from '../pool/results.js';
 import { SplitSearch } from '../pool/split.js';
 import type { ObfEntry } from '../position/obf.js';
-import { emptyCount, formatPosition } from '../position/position.js';
+import { describe, emptyCount, formatPosition } from '../position/position.js';
 import { createTable, NO_MOVE } from '../search/table.js';
 import { olderDigest, runSettingsOf } from '../settings.js';
 import type { PositionResult } from '../solve/solve.js';
-import { type JobData, positionJobId, type QueueSettings, queueOf, RUN_NAME, runKeys } from './jobs.js';
+import { type JobData, positionJobId, type QueueSettings, queueOf, RUN_NAME, runKeys, settingsArgument } from './jobs.js';
 import { connectionOptions, openRedis, type RedisAddress, type RedisUnreachable, Watchdog, within } from './redis.js';
 import { RemoteRunner, WHOLE_PRIORITY, workerThreads } from './remote.js';
 
@@ -90,6 +92,9 @@ export function suiteDigest(entries: readonly ObfEntry[]): string {
 
 /** The default run name: the suite's name and a digest of its positions and the queue. */
 export function defaultRunName(source: string, entries: readonly ObfEntry[], s: QueueSettings): string {
+  textArgument(source, 'source', "the suite's file name");
+  arrayArgument(entries, 'entries', "the suite's entries");
+  settingsArgument(s);
   const base =
     (source.split('/').pop() ?? 'suite')
       .replace(/\.obf$/, '')
@@ -116,6 +121,13 @@ export async function solveOnQueue(
   signal?: AbortSignal,
   watcher?: Watcher,
 ): Promise<QueueOutcome> {
+  arrayArgument(entries, 'entries', "the suite's entries");
+  arrayArgument(todo, 'todo', 'the entries to solve, each { entry, index }');
+  if (!(known instanceof Set)) throw new OptionError('known', `a Set of the indices already solved, not ${describe(known)}`);
+  settingsArgument(o, 'options');
+  objectArgument(o.address, 'options.address', 'a Redis address (parseRedisUrl)');
+  if (typeof onResult !== 'function' || typeof onFailure !== 'function')
+    throw new OptionError('onResult', 'functions onResult(result) and onFailure(index, reason)');
   if (!RUN_NAME.test(o.run)) throw new RunConflict(`--run: ${o.run}: a run name is 1 to 100 letters, digits, '.', '_' or '-'`);
   const client = await openRedis(o.address, o.redisTimeoutMs, signal);
   const bull = await import('bullmq'); // loaded when used: a local run does without it

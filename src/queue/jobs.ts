@@ -15,11 +15,21 @@
  * run, the index, and for subtree tasks the window and the table date.
  */
 import { createHash } from 'node:crypto';
+import { objectArgument } from '../arguments.js';
+import { OptionError } from '../errors.js';
 import { DIGEST_PREFIX, defaultOf, setting, shortFlag, TREE_SETTINGS, treeCanonical } from '../settings.js';
 import type { ResolvedOptions } from '../solve/options.js';
 
 /** The settings that make two searches the same search: a search's resolved settings (the table's tree settings name the queue). */
 export type QueueSettings = ResolvedOptions;
+
+/** Resolved settings (resolveOptions), as every queue function takes them: refused in one line when they are not. */
+export function settingsArgument(s: unknown, name = 'settings'): QueueSettings {
+  const o = objectArgument<Record<string, unknown>>(s, name, "a search's resolved settings (resolveOptions)");
+  if (typeof o.hashBits !== 'number' || !('weights' in o))
+    throw new OptionError(name, "a search's resolved settings (resolveOptions), not an object of another shape");
+  return s as QueueSettings;
+}
 
 /**
  * The queue of these settings, `revsolve-<digest>`, and the settings in
@@ -27,6 +37,7 @@ export type QueueSettings = ResolvedOptions;
  * treeCanonical), the weights by their bytes.
  */
 export function queueOf(s: QueueSettings): { name: string; digest: string; describe: string } {
+  settingsArgument(s);
   const weights = s.weights === null ? null : s.weights.digest;
   const digest = DIGEST_PREFIX + createHash('sha256').update(treeCanonical(s, weights)).digest('hex').slice(0, 12);
   const always = ['hashBits', 'tableLayout', 'weights', 'selectivity'];

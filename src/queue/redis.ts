@@ -7,6 +7,8 @@
  */
 import type { RedisOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { OptionError } from '../errors.js';
+import { describe } from '../position/position.js';
 
 export interface RedisAddress {
   readonly host: string;
@@ -40,6 +42,9 @@ export class RedisUnreachable extends Error {
 
 /** A Redis address; `label` names where it was given in messages (--queue, or a command's argument). */
 export function parseRedisUrl(text: string, label = '--queue'): RedisAddress {
+  if (typeof label !== 'string')
+    throw new OptionError('label', `the name of where the address was given, for messages, not ${describe(label)}`);
+  if (typeof text !== 'string') throw new RedisAddressError(`${label}: not an address: ${describe(text)} (expected redis://HOST:PORT)`);
   let u: URL;
   try {
     u = new URL(text);

@@ -4,6 +4,7 @@
  * prints its whole table again, until they are cleaned away.
  */
 import type { Redis } from 'ioredis';
+import { hasMethods, objectArgument, textArgument } from '../arguments.js';
 import { RUN_PREFIX, runKeys } from './jobs.js';
 import { connectionOptions, type RedisAddress } from './redis.js';
 
@@ -18,6 +19,7 @@ export interface RunInfo {
 
 /** Every run recorded in this Redis database. */
 export async function listRuns(client: Redis): Promise<RunInfo[]> {
+  hasMethods(client, 'client', 'a Redis client (openRedis), not an address', ['scan', 'hgetall']);
   const runs: RunInfo[] = [];
   let cursor = '0';
   do {
@@ -48,6 +50,9 @@ export async function listRuns(client: Redis): Promise<RunInfo[]> {
  * when there is no such run.
  */
 export async function cleanRun(client: Redis, address: RedisAddress, run: string): Promise<{ removed: number; running: number } | null> {
+  hasMethods(client, 'client', 'a Redis client (openRedis), not an address', ['scan', 'hgetall']);
+  objectArgument(address, 'address', 'a Redis address (parseRedisUrl)');
+  textArgument(run, 'run', "a run's name");
   const keys = runKeys(run);
   const meta = await client.hgetall(keys.meta);
   if (meta.suite === undefined) return null;

@@ -19,13 +19,15 @@ import { hostname } from 'node:os';
 import type { Job as BullJob, Worker as BullWorker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { popcount, U64 } from 'native-free-bitboard';
+import { objectArgument } from '../arguments.js';
+import { OptionError } from '../errors.js';
 import { searchEvaluator } from '../eval/files.js';
 import { createSplitTable, splitEngine } from '../pool/policy.js';
 import { jsonRecord } from '../pool/results.js';
 import { type Job as PoolJob, Scheduler } from '../pool/schedule.js';
 import type { SharedTableRef } from '../pool/split.js';
 import type { GuessTaskResult, NwsResult, PvResult, RunSettings, TaskInput } from '../pool/tasks.js';
-import { formatPosition } from '../position/position.js';
+import { describe, formatPosition } from '../position/position.js';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { NO_MOVE } from '../search/table.js';
 import { runSettingsOf } from '../settings.js';
@@ -78,6 +80,10 @@ type Bull = typeof import('bullmq');
  * timeout: RedisUnreachable). Returns what was done.
  */
 export async function serveQueue(o: ServeOptions, signal: AbortSignal, log: Log): Promise<ServeReport> {
+  objectArgument<ServeOptions>(o, 'options', "a worker's options ({ address, workers, … })");
+  objectArgument(o.address, 'options.address', 'a Redis address (parseRedisUrl)');
+  if (!(signal instanceof AbortSignal)) throw new OptionError('signal', `an AbortSignal that stops the worker, not ${describe(signal)}`);
+  if (typeof log !== 'function') throw new OptionError('log', `a function taking the worker's lines, not ${describe(log)}`);
   const client = await openRedis(o.address, o.redisTimeoutMs, signal);
   const bull = await import('bullmq'); // loaded when used: a local run does without it
   return new Server(o, client, bull, log).serve(signal);

@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, ftruncateSync, openSync, rmSync, statSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { popcount32 } from 'native-free-bitboard';
+import { textArgument } from '../arguments.js';
 import { FileError } from '../errors.js';
 import { appendFlushed, onFile, problemOf, readRegularFile } from '../io.js';
 
@@ -135,6 +136,7 @@ export interface Dataset {
 }
 
 export function readDataset(file: string): Dataset {
+  textArgument(file, 'file', "a training data file's path");
   let buf: Buffer;
   try {
     buf = readRegularFile(file);
