@@ -164,7 +164,7 @@ updateReadme(
     '### The search lab: algorithms and orderings at fixed depths (`npm run bench:algorithms`)',
     '',
     `Commit ${meta.commit}, ${meta.date.slice(0, 10)}, ${meta.cpu}, Node ${meta.node}; \`${meta.command}\`. ` +
-      `\`revsolve search\`'s engine (src/lab/search.ts) on the 20 positions FFO #40-#59, depths ${depths[0]}-${last}; killers: 2 per ply; table 2^${TABLE} entries ` +
+      `\`revsolve search\`'s engine (src/lab/lab.ts) on the 20 positions FFO #40-#59, depths ${depths[0]}-${last}; killers: 2 per ply; table 2^${TABLE} entries ` +
       '(bounds cut only at their exact depth); moves otherwise in square order. Every variant returned the same score at every position and depth (checked before writing). ' +
       'Per position and depth: bench/results/algorithms.json.',
     '',

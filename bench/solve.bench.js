@@ -11,7 +11,7 @@ import { moveName } from '../dist/position/position.js';
 import { SearchContext } from '../dist/search/context.js';
 import { TranspositionTable } from '../dist/search/table.js';
 import { solveEntry, summarize } from '../dist/solve/solve.js';
-import { WasmSearch } from '../dist/wasm/search.js';
+import { WasmSearch } from '../dist/wasm/lower.js';
 import { machine } from './experiment.js';
 import '../dist/wasm/choice.js'; // gives this thread the engine's module (provideEngine)
 

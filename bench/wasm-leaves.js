@@ -12,7 +12,7 @@ import { SearchContext } from '../dist/search/context.js';
 import { setupEmpties } from '../dist/search/leaves.js';
 import { searchNull } from '../dist/search/nws.js';
 import { createTable } from '../dist/search/table.js';
-import { WasmSearch } from '../dist/wasm/search.js';
+import { WasmSearch } from '../dist/wasm/lower.js';
 import '../dist/wasm/choice.js'; // gives this thread the engine's module (provideEngine)
 
 const [engine = 'ts', roundsText = '10'] = process.argv.slice(2);

@@ -4,8 +4,7 @@
  * never an inner TypeError from deep inside ("client.scan is not a
  * function").
  */
-import { OptionError } from './errors.js';
-import { describe } from './position/position.js';
+import { describe, OptionError } from './errors.js';
 
 /** A text argument (a path, an address, a name): refused when it is not a string, or is empty. */
 export function textArgument(v: unknown, name: string, what: string): string {

@@ -43,3 +43,12 @@ export class SearchCancelled extends Error {
     this.name = 'SearchCancelled';
   }
 }
+
+/** A value, as a message names it. */
+export function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'nothing (undefined)';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  return typeof v === 'object' ? 'an object of another shape' : `${typeof v} ${String(v)}`;
+}

@@ -96,7 +96,7 @@ export {
   type SettingKey,
   type SettingValues,
   TREE_SETTINGS,
-} from './settings.js';
+} from './settings/index.js';
 // Solving: one position in this thread, or a suite on the worker pool.
 export type { Prover, ResolvedOptions, SolveOptions } from './solve/options.js';
 export type { PositionResult, Summary, TableStats } from './solve/solve.js';

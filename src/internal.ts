@@ -33,7 +33,7 @@ export { splitEngine, splits } from './pool/policy.js';
 export { jsonRecord, ResultsFile, readResults } from './pool/results.js';
 export { LEAF_EMPTIES } from './pool/split.js';
 export { PIPE_TOO_LONG, PIPED_SUITE_MAX } from './position/obf-file.js';
-export { SELECTIVE_MIN } from './search/root.js';
+export { SELECTIVE_MIN } from './search/constants.js';
 // Internals the core entry published until 0.2 (CHANGELOG): the settings table itself, the table's layouts, the checks.
 export { LAYOUTS, maxBitsOf, NO_MOVE, tableBytes } from './search/table.js';
 export {
@@ -52,12 +52,13 @@ export {
   resolveValues,
   SETTINGS,
   type Setting,
+  type SettingKey,
   SettingProblem,
   setting,
   settingsOf,
   treeCanonical,
   treeFlags,
-} from './settings.js';
+} from './settings/index.js';
 export { NODE_HOST, PROVERS, resolveOptions, resolveSearch } from './solve/options.js';
 export { check, summarize } from './solve/solve.js';
 // Training data and fitting.

@@ -10,7 +10,7 @@ import { playWords } from '../src/position/position.js';
 import { rng } from '../src/position/random.js';
 import { loadEngine, provideEngine } from '../src/wasm/engine.js';
 import { engineFile } from '../src/wasm/engine-file.js';
-import { createEngineShare } from '../src/wasm/search.js';
+import { createEngineShare } from '../src/wasm/lower.js';
 
 const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
 const evaluators: [string, Evaluator][] = [

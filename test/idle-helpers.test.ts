@@ -14,7 +14,7 @@ import { solveSuite } from '../dist/index.js';
 import { Scheduler } from '../dist/pool/schedule.js';
 import { parseObf } from '../dist/position/obf.js';
 import { LIVE_FIELDS, LIVE_NODES } from '../dist/search/context.js';
-import { createEngineShare, startHelp } from '../dist/wasm/search.js';
+import { createEngineShare, startHelp } from '../dist/wasm/lower.js';
 import { OBF, until } from './helpers.js';
 
 const WORKER = new URL('../dist/pool/worker.js', import.meta.url).href;

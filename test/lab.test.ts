@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { flips, moves, popcount } from 'native-free-bitboard';
 import { describe, expect, it } from 'vitest';
 import { loadEvaluator } from '../src/eval/files.js';
-import { iterationDepths, type LabAlgorithm, LabSearch, type LabSettings } from '../src/lab/search.js';
+import { iterationDepths, type LabAlgorithm, LabSearch, type LabSettings } from '../src/lab/lab.js';
 import { samplePositions } from '../src/position/random.js';
 
 const SHIPPED = fileURLToPath(new URL('../weights/revsolve.rsev', import.meta.url));
@@ -180,7 +180,7 @@ describe('revsolve search --json', () => {
   it("each row carries the file's exact score as expected; a search to the end finds it", () => {
     const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
     const OBF_FILE = fileURLToPath(new URL('../obf/fforum-1-19.obf', import.meta.url));
-    const r = spawnSync(process.execPath, [CLI, 'search', OBF_FILE, '--depth', '24', '--algo', 'negascout', '--table', '--json'], {
+    const r = spawnSync(process.execPath, [CLI, 'search', OBF_FILE, '--depth', '24', '--algo', 'negascout', '--lab-table', '--json'], {
       encoding: 'utf8',
       timeout: 300_000,
     });
@@ -202,7 +202,7 @@ describe("revsolve search: the lab table is --table-bits, -h is the solver's", (
   const OBF_FILE = fileURLToPath(new URL('../obf/fforum-1-19.obf', import.meta.url));
   it('--table-bits sizes the lab table and shows in the summary; -h is one line naming --table-bits, exit 2', () => {
     const run = (...a: string[]) =>
-      spawnSync(process.execPath, [CLI, 'search', OBF_FILE, '--depth', '4', '--table', ...a], { encoding: 'utf8', timeout: 120_000 });
+      spawnSync(process.execPath, [CLI, 'search', OBF_FILE, '--depth', '4', '--lab-table', ...a], { encoding: 'utf8', timeout: 120_000 });
     const ok = run('--table-bits', '12');
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toContain('table 2^12');
@@ -213,5 +213,28 @@ describe("revsolve search: the lab table is --table-bits, -h is the solver's", (
     const range = run('--table-bits', '29');
     expect(range.status).toBe(2);
     expect(range.stderr).toMatch(/--table-bits.*from 4 to 28, not "29"/);
+  });
+});
+
+describe("revsolve search: the lab's own flag names (issue 84), the old ones for one release", () => {
+  const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+  const OBF_FILE = fileURLToPath(new URL('../obf/fforum-1-19.obf', import.meta.url));
+  const run = (...a: string[]) =>
+    spawnSync(process.execPath, [CLI, 'search', OBF_FILE, '--depth', '4', '--json', ...a], { encoding: 'utf8', timeout: 120_000 });
+  const summary = (out: string) => JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
+
+  it('--table and --eval do what --lab-table and --leaf-eval do, with a one-line warning each', () => {
+    const now = run('--lab-table', '--leaf-eval', 'weights');
+    const old = run('--table', '--eval', 'weights');
+    expect(now.status, now.stderr).toBe(0);
+    expect(old.status, old.stderr).toBe(0);
+    expect(now.stderr).toBe('');
+    expect(old.stderr.trim().split('\n')).toEqual([
+      'warning: search --table is now --lab-table (--table goes in the next release)',
+      'warning: search --eval is now --leaf-eval (--eval goes in the next release)',
+    ]);
+    const untimed = (out: string) => out.replace(/"ms":[\d.]+,/g, '');
+    expect(untimed(old.stdout)).toBe(untimed(now.stdout));
+    expect(summary(now.stdout)).toMatchObject({ summary: true, positions: 19 });
   });
 });

@@ -22,6 +22,7 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
  * queue, no command line, no lab or training: those are subpath entries.
  */
 const CORE_MODULES = [
+  'dist/arguments.js',
   'dist/errors.js',
   'dist/eval/features.js',
   'dist/eval/files.js',
@@ -58,6 +59,7 @@ const CORE_MODULES = [
   'dist/search/midgame.js',
   'dist/search/nws.js',
   'dist/search/ordering.js',
+  'dist/search/root-strategies.js',
   'dist/search/root.js',
   'dist/search/selective.js',
   'dist/search/squares.js',
@@ -66,7 +68,14 @@ const CORE_MODULES = [
   'dist/search/switches.js',
   'dist/search/table.js',
   'dist/search/wld.js',
-  'dist/settings.js',
+  'dist/settings/combinations.js',
+  'dist/settings/digest.js',
+  'dist/settings/index.js',
+  'dist/settings/kinds.js',
+  'dist/settings/names.js',
+  'dist/settings/resolve.js',
+  'dist/settings/setting.js',
+  'dist/settings/table.js',
   'dist/solve/options.js',
   'dist/solve/solve.js',
   'dist/solve/solver.js',
@@ -74,7 +83,7 @@ const CORE_MODULES = [
   'dist/wasm/engine-file.js',
   'dist/wasm/engine.js',
   'dist/wasm/layout.js',
-  'dist/wasm/search.js',
+  'dist/wasm/lower.js',
 ];
 
 /** A user's environment: no NODE_PATH, none of the variables the running npm sets for its scripts. */

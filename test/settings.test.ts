@@ -37,11 +37,11 @@ import {
   settingsOf,
   TASK_KEYS,
   TREE_SETTINGS,
-} from '../src/settings.js';
+} from '../src/settings/index.js';
 import { type ResolvedOptions, resolveOptions } from '../src/solve/options.js';
 import { solveOne } from '../src/solve/solve.js';
 import { chooseEngine } from '../src/wasm/choice.js';
-import { ENGINE_BLOCK, WasmSearch } from '../src/wasm/search.js';
+import { ENGINE_BLOCK, WasmSearch } from '../src/wasm/lower.js';
 import { tempDir } from './tmp.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -355,13 +355,13 @@ function outsideTheTable(files: { file: string; text: string }[]): string[] {
 describe('no setting outside the table', () => {
   it('no default or range check of a setting is written elsewhere in src/ or web/', () => {
     // The table's own structural guard stays: createTable refuses a size it cannot lay out, whoever asks.
-    // The lab's --table and --eval are its own (a switch for a fixed-depth search's table; the lab's leaf
-    // evaluation): other settings under the same names. Its table's size is --table-bits, not -h.
+    // The lab's old --table and --eval (now --lab-table and --leaf-eval, issue 84) stay hidden for one release.
+    // Its table's size is --table-bits, not -h.
     const allowed = [
       /^src\/search\/table\.ts:\d+: a range check of the table size: if \(!Number\.isInteger\(bits\) \|\| bits < MIN_BITS \|\| bits > MAX_BITS\)/,
-      /^src\/cli\/search\.ts:\d+: a setting's option declared by hand: \.option\('(--table'|--eval <what>)/,
+      /^src\/cli\/lab\.ts:\d+: a setting's option declared by hand: \.addOption\(new Option\('(--table'|--eval <what>')\)\.hideHelp\(\)\)/,
       // solve's and the lab's --position is the one position to solve or search, not the database filter of games and analyze.
-      /^src\/cli\/(solve|search)\.ts:\d+: a setting's option declared by hand: \.option\('--position <text>', '(solve|search) one position/,
+      /^src\/cli\/(solve|lab)\.ts:\d+: a setting's option declared by hand: \.option\('--position <text>', '(solve|search) one position/,
     ];
     expect(outsideTheTable(sources()).filter((f) => !allowed.some((a) => a.test(f)))).toEqual([]);
   });
@@ -389,5 +389,63 @@ describe('no setting outside the table', () => {
     for (const k of SETTING_KEYS) for (const p of setting(k).places) flagsByPlace.set(p, [...(flagsByPlace.get(p) ?? []), flagName(k)]);
     for (const [place, flags] of flagsByPlace) expect(new Set(flags).size, place).toBe(flags.length);
     writeFileSync(join(dir, 'keys.txt'), SETTING_KEYS.join('\n'));
+  });
+});
+
+describe('the settings module by concern, and names that mean one thing (issue 84)', () => {
+  const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+  /** Every module a module reaches through its imports, type imports included (relative paths from the root). */
+  function reached(from: string[]): Set<string> {
+    const seen = new Set<string>();
+    const todo = [...from];
+    while (todo.length > 0) {
+      const file = todo.pop() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'(\.[^']+)'|\bimport\('(\.[^']+)'\)/g)) {
+        const target = relative(ROOT, join(ROOT, file, '..', m[1] ?? m[2])).replace(/\.js$/, '.ts');
+        if (target.startsWith('src/')) todo.push(target);
+      }
+    }
+    return seen;
+  }
+
+  it('no import, type imports included, leads from the settings modules to src/search/root.ts', () => {
+    const settings = readdirSync(join(ROOT, 'src/settings')).map((f) => `src/settings/${f}`);
+    expect(settings.length).toBeGreaterThan(3);
+    const all = reached(settings);
+    expect(all.has('src/settings/table.ts')).toBe(true);
+    expect(all.has('src/search/constants.ts')).toBe(true); // the walk follows imports into search/
+    expect(all.has('src/search/root.ts')).toBe(false);
+    // The walk does see root.ts where it is imported: from the solver.
+    expect(reached(['src/solve/solve.ts']).has('src/search/root.ts')).toBe(true);
+  });
+
+  it('no two settings share a flag, long or short', () => {
+    const owner = new Map<string, string>();
+    const shared: string[] = [];
+    for (const key of SETTING_KEYS)
+      for (const f of setting(key)
+        .flags.split(/[ ,]+/)
+        .filter((x) => x.startsWith('-'))) {
+        if (owner.has(f)) shared.push(`${f}: ${owner.get(f)} and ${key}`);
+        owner.set(f, key);
+      }
+    expect(shared).toEqual([]);
+  });
+
+  it('no file outside src/search/ is named search.ts', () => {
+    const found: string[] = [];
+    const walk = (d: string) => {
+      for (const e of readdirSync(join(ROOT, d), { withFileTypes: true })) {
+        const p = `${d}/${e.name}`;
+        if (e.isDirectory()) walk(p);
+        else if (e.name === 'search.ts' && !p.startsWith('src/search/')) found.push(p);
+      }
+    };
+    for (const d of ['src', 'web', 'assembly']) walk(d);
+    expect(found).toEqual([]);
   });
 });

@@ -39,7 +39,7 @@ import {
   SETTINGS_WORDS,
   TABLES_BYTES,
 } from '../src/wasm/layout.js';
-import { createEngineShare, ENGINE_BLOCK, WasmSearch, writeEngineBlock } from '../src/wasm/search.js';
+import { createEngineShare, ENGINE_BLOCK, WasmSearch, writeEngineBlock } from '../src/wasm/lower.js';
 import { OBF, randomPosition, referenceScore } from './helpers.js';
 import { PINNED_FFO_1_19_H16, PINNED_FFO_20_27_H16 } from './pinned.js';
 
@@ -376,7 +376,7 @@ describe('the WebAssembly engine (assembly/) against the TypeScript search', () 
     // A split position's worker makes its instance when its first task comes, while the others search:
     // the start code and useWeights write the read-only tables with their final bytes, never zero first.
     const share = createEngineShare(10, 'board2', evaluator);
-    const wt = share.weights!;
+    const wt = share.placed!;
     const cases = positions(40, 30, 7).map((p, i) => [[19, 26, 37, 44, 0, 63][i % 6], p.ph, p.pl, p.oh, p.ol]);
     const flag = new Int32Array(new SharedArrayBuffer(4));
     const reader = new Worker(new URL('./fixtures/engine-reader.mjs', import.meta.url), {

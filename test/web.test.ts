@@ -26,7 +26,8 @@ import {
   parsePosition,
   play,
 } from '../src/position/position.js';
-import { MAX_SPLIT_WORKERS } from '../src/wasm/layout.js';
+import { defaultOf, setting } from '../src/settings/index.js';
+import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
 import { readGameLine } from '../web/text.js';
 import { OBF, rng } from './helpers.js';
 import { chromiumForTests, ready, servedPage, solved, watch } from './page.js';
@@ -77,6 +78,21 @@ describe.skipIf(!chromium)('the web page in headless Chromium', () => {
     expect(fav.status()).toBe(200);
     expect(fav.headers()['cross-origin-embedder-policy']).toBe('require-corp');
     expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("the form's defaults and limits are the settings table's (issue 84: the table size was written 20 in the page, 21 in the table)", async () => {
+    const page = await served.browser.newPage();
+    await ready(page, served.url);
+    const [bitsMin] = setting('hashBits').range as readonly [number, number];
+    const [fromMin, fromMax] = setting('from').range as readonly [number, number];
+    expect(await page.locator('#bits').inputValue()).toBe(String(defaultOf('hashBits')));
+    expect(await page.locator('#bits').getAttribute('min')).toBe(String(bitsMin));
+    expect(await page.locator('#bits').getAttribute('max')).toBe(String(WASM_MAX_BITS));
+    expect(await page.locator('#analyse-from').inputValue()).toBe(String(defaultOf('from')));
+    expect(await page.locator('#analyse-from').getAttribute('min')).toBe(String(fromMin));
+    expect(await page.locator('#analyse-from').getAttribute('max')).toBe(String(fromMax));
+    expect(await page.locator('#engine').inputValue()).toBe(defaultOf('engine'));
     await page.close();
   });
 

@@ -118,20 +118,26 @@ describe('WTHOR: what is not a WTHOR file, or not a game', () => {
     expect(readWthorNames(bytes, 'old.JOU', 'players')).toEqual(['Léo']);
   });
 
-  it("a file whose size is not its header's count, a byte that is no square, a move after the end: one error naming the file and the game", () => {
+  it("a file whose size is not its header's count: one error for the file; a byte that is no square, a move after the end: the game named in damaged, the others read", () => {
     expect(() => readWthorGames(new Uint8Array(10), 'short.wtb')).toThrow(/short\.wtb: not a WTHOR file: 10 bytes/);
     const cut = WTB.subarray(0, 16 + 68 * 3 + 5);
     expect(() => readWthorGames(cut, 'cut.wtb')).toThrow(/cut\.wtb: not a WTHOR games file: 225 bytes, and its header says 1949 games/);
     const bad = Buffer.from(WTB);
     bad[16 + 68 * 4 + 8 + 2] = 99; // game 5, move 3
-    expect(() => readWthorGames(bad, 'bad.wtb')).toThrow(
-      new WthorError('bad.wtb', 5, 'move 3 is byte 99, not a square (11 = a1 … 88 = h8)'),
-    );
+    const read = readWthorGames(bad, 'bad.wtb');
+    // Issue 83: one damaged byte costs its game, not the file.
+    expect(read.damaged).toEqual([new WthorError('bad.wtb', 5, 'move 3 is byte 99, not a square (11 = a1 … 88 = h8)')]);
+    expect(read.damaged[0].message).toBe('bad.wtb: game 5: move 3 is byte 99, not a square (11 = a1 … 88 = h8)');
+    expect(read.games).toHaveLength(games.length - 1);
+    expect(read.games.find((x) => x.number === 6)?.moves).toEqual(games[5].moves);
     const late = Buffer.from(WTB);
     const g = games.findIndex((x) => x.moves.length < 59); // a 0 byte before the last slot
     late[16 + 68 * g + 8 + 59] = 11; // a move in the last slot of a game that ended before it
-    expect(() => readWthorGames(late, 'late.wtb')).toThrow(`late.wtb: game ${g + 1}: move 60 comes after the game's end (a 0 byte)`);
+    expect(readWthorGames(late, 'late.wtb').damaged.map((e) => e.message)).toEqual([
+      `late.wtb: game ${g + 1}: move 60 comes after the game's end (a 0 byte)`,
+    ]);
   });
+
 });
 
 describe('revsolve analyze on a WTHOR file', () => {

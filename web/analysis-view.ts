@@ -14,7 +14,7 @@ import type { LineAnalysis } from '../src/game/game-file.js';
 import { firstNumber, type Game } from '../src/game/record.js';
 import { formatEstimate, formatScore } from '../src/game/scores.js';
 import { emptyCount, legalMoves, moveName, PASS, type Position, play } from '../src/position/position.js';
-import { SettingProblem, setting } from '../src/settings.js';
+import { SettingProblem, setting } from '../src/settings/index.js';
 import { type AnalysisRow, analysisCsv, analysisJson } from './analysis.js';
 import { keepInView } from './board.js';
 import { $, download, enable, say } from './dom.js';

@@ -7,10 +7,10 @@
  */
 import type { WeightsBytes } from '../src/eval/format.js';
 import { engineFor } from '../src/pool/policy.js';
-import { DEFAULT_LAYOUT, SettingProblem, setting, type TreeValues } from '../src/settings.js';
+import { DEFAULT_LAYOUT, SettingProblem, setting, type TreeValues } from '../src/settings/index.js';
 import type { EngineName } from '../src/wasm/engine.js';
-import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
 import { $ } from './dom.js';
+import { FORM_FIELDS, PAGE_MAX } from './form.js';
 import { type PageSettings, PageSolver, tableMemoryOf } from './pool-solves.js';
 
 /** The form's solve settings: the page solver's (PageSettings), under the settings table's keys. */
@@ -56,9 +56,9 @@ export class EngineHost {
 
   /** The form's settings, checked (an Error naming the field otherwise). */
   settings(): SolveSettings {
-    const hashBits = pageSetting('hashBits', 'bits', 'h', WASM_MAX_BITS);
-    const workers = pageSetting('workers', 'workers', 'workers', MAX_SPLIT_WORKERS);
-    const asked = setting('engine').check(($('engine') as HTMLSelectElement).value) as EngineName;
+    const hashBits = pageSetting('hashBits', 'h');
+    const workers = pageSetting('workers', 'workers');
+    const asked = setting('engine').check(($(FORM_FIELDS.engine) as HTMLSelectElement).value) as EngineName;
     return { hashBits, workers, engine: engineFor(asked, hashBits, DEFAULT_LAYOUT, this.module ? null : this.why).engine };
   }
 
@@ -94,9 +94,10 @@ export class EngineHost {
   }
 }
 
-/** A setting of the page's form, parsed and checked by the settings table; `max`: the page's engine's own limit. */
-function pageSetting(key: 'hashBits' | 'workers', id: string, label: string, max: number): number {
-  const text = ($(id) as HTMLInputElement).value.trim();
+/** A setting of the page's form, parsed and checked by the settings table, and within the page's engine's own limit. */
+function pageSetting(key: 'hashBits' | 'workers', label: string): number {
+  const text = ($(FORM_FIELDS[key]) as HTMLInputElement).value.trim();
+  const max = PAGE_MAX[key] as number;
   let v: number;
   try {
     v = setting(key).parse(text) as number;

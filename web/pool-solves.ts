@@ -15,7 +15,7 @@ import type { Position } from '../src/position/position.js';
 import { emptyCount, play } from '../src/position/position.js';
 import { LIVE_GUESS, LIVE_GUESS_MOVE, LIVE_GUESS_STAGE, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../src/search/context.js';
 import { NO_MOVE, tableBytes } from '../src/search/table.js';
-import { DEFAULT_LAYOUT, defaults, PLAIN_HOST, type RunSettingValues, runSettingsOf, type SettingValues } from '../src/settings.js';
+import { DEFAULT_LAYOUT, defaults, PLAIN_HOST, type RunSettingValues, runSettingsOf, type SettingValues } from '../src/settings/index.js';
 import type { PositionResult } from '../src/solve/solve.js';
 import { provideEngine } from '../src/wasm/engine.js';
 import { WebPool } from './pool.js';

@@ -4,10 +4,9 @@
  * the game of the address (and Back and Forward), the engine and weights
  * loaded, then what is known of the position shown.
  */
-import { defaultOf, setting } from '../src/settings.js';
-import { MAX_SPLIT_WORKERS, WASM_MAX_BITS } from '../src/wasm/layout.js';
 import { $, say } from './dom.js';
 import type { EngineHost } from './engine-host.js';
+import { fillForm } from './form.js';
 import { type ShownHost, showAddressGame } from './shown.js';
 
 /** What starting asks of the page. */
@@ -17,16 +16,7 @@ export interface Started extends ShownHost {
 
 export function startPage(page: Started): void {
   const { state, engine } = page;
-  const input = (id: string) => $(id) as HTMLInputElement;
-  input('workers').max = String(MAX_SPLIT_WORKERS);
-  const [bitsMin] = setting('hashBits').range as readonly [number, number];
-  const [fromMin, fromMax] = setting('from').range as readonly [number, number];
-  input('bits').min = String(bitsMin);
-  input('bits').max = String(WASM_MAX_BITS);
-  input('analyse-from').min = String(fromMin);
-  input('analyse-from').max = String(fromMax);
-  input('analyse-from').value = String(defaultOf('from'));
-  input('workers').value = String(Math.max(1, Math.min(MAX_SPLIT_WORKERS, navigator.hardwareConcurrency || 1)));
+  fillForm();
   $('env').dataset.isolated = engine.isolated ? '1' : '0';
   state.flipped = localStorage.getItem('revsolve-flipped') === '1';
   showAddressGame(page);

@@ -31,6 +31,7 @@ import {
   readObf,
   readRegularFile,
   readWeights,
+  type SettingKey,
   SettingProblem,
   SHIPPED_WEIGHTS,
   setting,
@@ -44,16 +45,23 @@ import { type ClaimedFolder, checkNewFolder, newFolder } from './safe-writes.js'
 
 const CLI = fileURLToPath(new URL('./main.js', import.meta.url));
 
-/** One configuration: the program, the flags that make it, and how it is named. */
-interface Config {
+/** A setting a configuration sets, under the table's own key (a key that is no setting's fails to compile). */
+type SetsSetting<K extends SettingKey, T> = { readonly [P in K]: T };
+
+/**
+ * One configuration: the program, the flags that make it, how it is
+ * named, and the settings it sets (the weights file: '' the shipped ones;
+ * off: a --switches set by name; the layout 'edax' for Edax's own).
+ */
+interface Config
+  extends SetsSetting<'hashBits', number>,
+    SetsSetting<'tableLayout', Layout | 'edax'>,
+    SetsSetting<'off', string>,
+    SetsSetting<'weights', string> {
   readonly name: string;
   /** revsolve's solve, or Edax (--edax) given the same suite, table size and weights. */
   readonly program: 'revsolve' | 'edax';
   readonly flags: readonly string[];
-  readonly hashBits: number;
-  readonly layout: Layout | 'edax';
-  readonly off: string;
-  readonly eval: string;
 }
 
 interface Run {
@@ -144,7 +152,7 @@ function configsOf(kind: 'table' | 'eval', o: Opts): Config[] {
             ...(off !== 'none' ? ['--off', off] : []),
             ...(e ? ['--eval', e] : []),
           ];
-          configs.push({ name, program: 'revsolve', flags, hashBits: h, layout, off, eval: e });
+          configs.push({ name, program: 'revsolve', flags, hashBits: h, tableLayout: layout, off, weights: e });
         }
   // Edax has one layout and neither rule: one configuration a size and a weights file.
   if (o.edax)
@@ -155,9 +163,9 @@ function configsOf(kind: 'table' | 'eval', o: Opts): Config[] {
           program: 'edax',
           flags: [],
           hashBits: h,
-          layout: 'edax',
+          tableLayout: 'edax',
           off: 'none',
-          eval: e,
+          weights: e,
         });
   return configs;
 }
@@ -279,7 +287,7 @@ function runEdax(e: EdaxSetup, c: Config, round: number): Run {
     '-h',
     String(c.hashBits),
     '-eval-file',
-    e.evalDat.get(c.eval) ?? '',
+    e.evalDat.get(c.weights) ?? '',
     '-solve',
     e.positions,
   ]);
@@ -382,14 +390,14 @@ function pairedRatio(a: readonly number[], b: readonly number[]): { ratio: numbe
  */
 function weightsPlot(rows: readonly { config: Config; nodes: number }[], baseline: Config): string {
   const seriesOf = (c: Config) =>
-    `${c.program} h${c.hashBits}${c.layout !== 'edax' && c.layout !== baseline.layout ? ` ${c.layout}` : ''}${c.off !== 'none' ? ` off ${c.off}` : ''}`;
+    `${c.program} h${c.hashBits}${c.tableLayout !== 'edax' && c.tableLayout !== baseline.tableLayout ? ` ${c.tableLayout}` : ''}${c.off !== 'none' ? ` off ${c.off}` : ''}`;
   const series = [...new Set(rows.map((r) => seriesOf(r.config)))];
-  const files = [...new Set(rows.map((r) => r.config.eval))];
-  const ref = new Map(rows.filter((r) => r.config.eval === baseline.eval).map((r) => [seriesOf(r.config), r.nodes]));
+  const files = [...new Set(rows.map((r) => r.config.weights))];
+  const ref = new Map(rows.filter((r) => r.config.weights === baseline.weights).map((r) => [seriesOf(r.config), r.nodes]));
   const bars = rows
     .filter((r) => ref.has(seriesOf(r.config)))
     .map((r) => ({
-      file: files.indexOf(r.config.eval),
+      file: files.indexOf(r.config.weights),
       series: series.indexOf(seriesOf(r.config)),
       x: r.nodes / ref.get(seriesOf(r.config))!,
     }));
@@ -409,7 +417,7 @@ function weightsPlot(rows: readonly { config: Config; nodes: number }[], baselin
   const base = (f: string) => f.replace(/^.*\//, '').replace(/\.(rsev|dat)$/, '');
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">`,
-    `<text x="${L}" y="16" font-size="13">nodes against ${baseline.eval.replace(/^.*\//, '') || 'no weights'} (1×): the same program at the same table size</text>`,
+    `<text x="${L}" y="16" font-size="13">nodes against ${baseline.weights.replace(/^.*\//, '') || 'no weights'} (1×): the same program at the same table size</text>`,
     `<line x1="${L}" y1="${CHART - B}" x2="${W - R}" y2="${CHART - B}" stroke="#000"/><line x1="${L}" y1="${T}" x2="${L}" y2="${CHART - B}" stroke="#000"/>`,
   ];
   const ticks = [y0, y1, ...Array.from({ length: 40 }, (_, k) => k / 10).filter((v) => v > y0 + 0.03 && v < y1 - 0.03)];
@@ -440,7 +448,7 @@ function weightsPlot(rows: readonly { config: Config; nodes: number }[], baselin
 function plot(rows: readonly { config: Config; nodesX: number; cpuX: number }[], title: string): string {
   const series = new Map<string, { config: Config; nodesX: number; cpuX: number }[]>();
   for (const r of rows) {
-    const key = [r.config.layout, r.config.off !== 'none' ? `off ${r.config.off}` : '', r.config.eval].filter(Boolean).join(' ');
+    const key = [r.config.tableLayout, r.config.off !== 'none' ? `off ${r.config.off}` : '', r.config.weights].filter(Boolean).join(' ');
     series.set(key, [...(series.get(key) ?? []), r]);
   }
   // The chart, then the legend under it, a line a series (long names never cut).
@@ -496,7 +504,15 @@ function configOf(c: Partial<Config> & { name: string; flags: readonly string[] 
   if (c.program) return c as Config;
   const edax = /^edax h(\d+)(?: eval:(.*))?$/.exec(c.name);
   if (edax)
-    return { name: c.name, program: 'edax', flags: [], hashBits: Number(edax[1]), layout: 'edax', off: 'none', eval: edax[2] ?? '' };
+    return {
+      name: c.name,
+      program: 'edax',
+      flags: [],
+      hashBits: Number(edax[1]),
+      tableLayout: 'edax',
+      off: 'none',
+      weights: edax[2] ?? '',
+    };
   const f = c.flags;
   const at = (k: string) => (f.includes(k) ? f[f.indexOf(k) + 1] : undefined);
   return {
@@ -504,9 +520,9 @@ function configOf(c: Partial<Config> & { name: string; flags: readonly string[] 
     program: 'revsolve',
     flags: f,
     hashBits: Number(at('-h')),
-    layout: (at('--table') ?? defaultOf('tableLayout')) as Layout,
+    tableLayout: (at('--table') ?? defaultOf('tableLayout')) as Layout,
     off: at('--off') ?? 'none',
-    eval: at('--eval') ?? '',
+    weights: at('--eval') ?? '',
   };
 }
 
@@ -641,9 +657,9 @@ function summarize(
       [
         JSON.stringify(r.config.name),
         r.config.hashBits,
-        r.config.layout,
+        r.config.tableLayout,
         JSON.stringify(r.config.off),
-        JSON.stringify(r.config.eval),
+        JSON.stringify(r.config.weights),
         r.engine,
         r.nodes,
         f2(r.nodesX),
@@ -661,7 +677,7 @@ function summarize(
   ];
   writeWholeFile(join(out, 'summary.csv'), `${csv.join('\n')}\n`);
   // Weights compared: bars a weights file, against the baseline's weights at the same size and program; else lines against h.
-  const weightsCompared = new Set(configs.map((c) => c.eval)).size > 1;
+  const weightsCompared = new Set(configs.map((c) => c.weights)).size > 1;
   writeWholeFile(join(out, 'plot.svg'), weightsCompared ? weightsPlot(rows, baseline) : plot(rows, title));
   say('');
   say(`| configuration | engine | nodes | nodes × | CPU s (median, min–max) | CPU × (95 % interval) | N/CPU-s | minor faults | peak MiB |`);
@@ -684,7 +700,7 @@ function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   const outPath = resolve(o.out ?? `experiment-${stamp}`);
   checkNewFolder('--out', outPath); // before Edax is set up: newFolder claims it after
-  const edax = o.edax ? setUpEdax(o.edax, suite, [...new Set(configs.map((c) => c.eval))]) : null;
+  const edax = o.edax ? setUpEdax(o.edax, suite, [...new Set(configs.map((c) => c.weights))]) : null;
   let out: ClaimedFolder | null = null;
   try {
     out = newFolder('--out', outPath, 'runs.jsonl');

@@ -4,7 +4,7 @@
  * Redis holds). `solve --queue` is the coordinator (cli/solve.ts, on
  * queue/coordinator.ts).
  */
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import {
   cleanRun,
   flagName,
@@ -15,14 +15,29 @@ import {
   RedisUnreachable,
   resolveValues,
   serveQueue,
+  setting,
 } from '../internal.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import { addSettingOptions, checkTableFits, givenSettings, needed, searchSettings, settingOption } from './options.js';
 
-/** The --redis-timeout of `queue status` and `queue clean` (no search: no weights read). */
-const lookupTimeout = (o: object): number => resolveValues(givenSettings(o, 'queue'), NODE_HOST, flagName).lookupTimeout;
-
 import type { StopSignals } from './signals.js';
+
+/**
+ * The --lookup-timeout of `queue status` and `queue clean` (no search: no
+ * weights read). Its old flag, --redis-timeout (the worker's and solve's
+ * own setting, with another default), is read for one release, said once.
+ */
+function lookupTimeout(o: { redisTimeout?: string }, err: (s: string) => void): number {
+  const given = givenSettings(o, 'queue');
+  if (o.redisTimeout !== undefined) {
+    err('warning: queue --redis-timeout is now --lookup-timeout (the old name goes in the next release)');
+    if (given.lookupTimeout === undefined) given.lookupTimeout = setting('lookupTimeout').parse(o.redisTimeout);
+  }
+  return resolveValues(given, NODE_HOST, flagName).lookupTimeout;
+}
+
+/** The old flag of lookupTimeout, hidden, for one release. */
+const oldLookupFlag = () => new Option('--redis-timeout <seconds>').hideHelp();
 
 /** The worker's own options (the settings table's are read through searchSettings). */
 interface WorkerOpts {
@@ -79,8 +94,9 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .argument('<redis://host:port>')
     .helpOption('--help', 'show help')
     .addOption(settingOption('lookupTimeout'))
+    .addOption(oldLookupFlag())
     .action(async (url: string, o: object) => {
-      const client = await openRedis(parseRedisUrl(url, 'the Redis address'), lookupTimeout(o) * 1000, stop.signal);
+      const client = await openRedis(parseRedisUrl(url, 'the Redis address'), lookupTimeout(o, err) * 1000, stop.signal);
       try {
         const runs = await listRuns(client);
         if (runs.length === 0) out('no runs');
@@ -96,10 +112,11 @@ export function addQueueCommands(program: Command, out: (s: string) => void, err
     .option('--run <name>', 'the run (needed)')
     .helpOption('--help', 'show help')
     .addOption(settingOption('lookupTimeout'))
-    .action(async (url: string, o: { run: string }) => {
+    .addOption(oldLookupFlag())
+    .action(async (url: string, o: { run: string; redisTimeout?: string }) => {
       const run = needed(o.run as string | undefined, '--run <name>');
       const address = parseRedisUrl(url, 'the Redis address');
-      const client = await openRedis(address, lookupTimeout(o) * 1000, stop.signal);
+      const client = await openRedis(address, lookupTimeout(o, err) * 1000, stop.signal);
       try {
         const r = await cleanRun(client, address, run);
         if (r === null) {

@@ -8,7 +8,7 @@ export {
   type LabSettings,
   MAX_KILLERS,
   MAX_LAB_DEPTH,
-} from '../lab/search.js';
+} from '../lab/lab.js';
 export { ORDERING_TECHNIQUES } from '../search/ordering.js';
-export { ROOT_STRATEGIES, type RootStrategy } from '../search/root.js';
+export { ROOT_STRATEGIES, type RootStrategy } from '../search/root-strategies.js';
 export { WASM_MAX_BITS } from '../wasm/layout.js';

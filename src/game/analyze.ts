@@ -10,7 +10,7 @@ import { OptionError } from '../errors.js';
 import { type SuiteOptions, solveSuite } from '../pool/suite.js';
 import type { ObfEntry } from '../position/obf.js';
 import { type Color, describe, play } from '../position/position.js';
-import { defaultOf, type OptionsAt } from '../settings.js';
+import { defaultOf, type OptionsAt } from '../settings/index.js';
 import { resolveOptions } from '../solve/options.js';
 import { analyseMoves, type MoveAnalysis } from './analysis.js';
 import { type Game, RecordError, replayGame } from './record.js';

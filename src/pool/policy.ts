@@ -11,7 +11,7 @@ import { MAX_THREADS } from '../wasm/layout.js';
 
 export { engineFor } from '../wasm/engine.js';
 
-import { createEngineShare } from '../wasm/search.js';
+import { createEngineShare } from '../wasm/lower.js';
 import type { SharedTableRef } from './split.js';
 
 /** When to split a position across the workers. */

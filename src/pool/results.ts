@@ -12,7 +12,7 @@ import type { ObfEntry } from '../position/obf.js';
 import { formatPosition, moveName, PASS, squareOrPass } from '../position/position.js';
 import { NO_MOVE } from '../search/table.js';
 import { WLD_RESULTS, type Wld } from '../search/wld.js';
-import { olderDigest, type TreeValues, treeFlags } from '../settings.js';
+import { olderDigest, type TreeValues, treeFlags } from '../settings/index.js';
 import { check, type PositionResult } from '../solve/solve.js';
 
 function jsonMove(m: number): string | null {

@@ -26,9 +26,9 @@ import { ScoreProbes } from '../search/root.js';
 import { LIST } from '../search/state.js';
 import { costOf, NO_MOVE, nodeHash, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Table } from '../search/table.js';
 import { WldProbes, wldOf } from '../search/wld.js';
-import type { RunSettingValues } from '../settings.js';
+import type { RunSettingValues } from '../settings/index.js';
 import { check, engineOf, type PositionResult, tableStats } from '../solve/solve.js';
-import type { EngineShare } from '../wasm/search.js';
+import type { EngineShare } from '../wasm/lower.js';
 import type { TaskRunner } from './slots.js';
 import type { EngineCount, GuessTaskResult, NwsResult, PvResult, TaskInput } from './tasks.js';
 

@@ -10,7 +10,7 @@ import type { ObfEntry, ObfError, ObfSuite } from '../position/obf.js';
 import { answersArgument } from '../position/obf.js';
 import { readObf } from '../position/obf-file.js';
 import { describe, emptyCount, positionArgument } from '../position/position.js';
-import type { OptionsAt } from '../settings.js';
+import type { OptionsAt } from '../settings/index.js';
 import { type ResolvedOptions, resolveOptions } from '../solve/options.js';
 import type { PositionResult } from '../solve/solve.js';
 import { InputOrder } from './order.js';

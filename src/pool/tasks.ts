@@ -27,9 +27,9 @@ import { searchNull } from '../search/nws.js';
 import { type GuessResult, guessScore, solveExact } from '../search/root.js';
 import { SearchState } from '../search/state.js';
 import { createTable, type Layout, MIN_BITS, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Table } from '../search/table.js';
-import { type RunSettingValues, runSettingsOf, type TreeValues } from '../settings.js';
+import { type RunSettingValues, runSettingsOf, type TreeValues } from '../settings/index.js';
 import { type PositionResult, readBack, solveOne } from '../solve/solve.js';
-import { type EngineShare, WasmSearch } from '../wasm/search.js';
+import { type EngineShare, WasmSearch } from '../wasm/lower.js';
 import type { Dispatched } from './slots.js';
 
 /**

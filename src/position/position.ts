@@ -1,4 +1,5 @@
 import { pairBackend as B, flips, parseSquare, popcount32, squareName, U64 } from 'native-free-bitboard';
+import { describe } from '../errors.js';
 
 export type Color = 'X' | 'O';
 
@@ -73,14 +74,7 @@ export function parsePosition(text: string): Position {
   return side === 'X' ? { player: b, opponent: w, toMove: 'X' } : { player: w, opponent: b, toMove: 'O' };
 }
 
-/** A value, as a message names it. */
-export function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (v === undefined) return 'nothing (undefined)';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
-  return typeof v === 'object' ? 'an object of another shape' : `${typeof v} ${String(v)}`;
-}
+export { describe };
 
 /**
  * A Position handed to the library, checked: its two sides U64s with no

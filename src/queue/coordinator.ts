@@ -31,7 +31,7 @@ import { SplitSearch } from '../pool/split.js';
 import type { ObfEntry } from '../position/obf.js';
 import { describe, emptyCount, formatPosition } from '../position/position.js';
 import { createTable, NO_MOVE } from '../search/table.js';
-import { olderDigest, runSettingsOf } from '../settings.js';
+import { olderDigest, runSettingsOf } from '../settings/index.js';
 import type { PositionResult } from '../solve/solve.js';
 import { type JobData, positionJobId, type QueueSettings, queueOf, RUN_NAME, runKeys, settingsArgument } from './jobs.js';
 import { connectionOptions, openRedis, type RedisAddress, type RedisUnreachable, Watchdog, within } from './redis.js';

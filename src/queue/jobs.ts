@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { objectArgument } from '../arguments.js';
 import { OptionError } from '../errors.js';
-import { DIGEST_PREFIX, defaultOf, setting, shortFlag, TREE_SETTINGS, treeCanonical } from '../settings.js';
+import { DIGEST_PREFIX, defaultOf, type SettingKey, setting, shortFlag, TREE_SETTINGS, treeCanonical } from '../settings/index.js';
 import type { ResolvedOptions } from '../solve/options.js';
 
 /** The settings that make two searches the same search: a search's resolved settings (the table's tree settings name the queue). */
@@ -40,7 +40,7 @@ export function queueOf(s: QueueSettings): { name: string; digest: string; descr
   settingsArgument(s);
   const weights = s.weights === null ? null : s.weights.digest;
   const digest = DIGEST_PREFIX + createHash('sha256').update(treeCanonical(s, weights)).digest('hex').slice(0, 12);
-  const always = ['hashBits', 'tableLayout', 'weights', 'selectivity'];
+  const always: readonly SettingKey[] = ['hashBits', 'tableLayout', 'weights', 'selectivity'];
   const words: string[] = [];
   for (const k of TREE_SETTINGS) {
     if (k === 'ordering') continue; // said by the weights (none: mobility ordering)

@@ -30,11 +30,11 @@ import type { GuessTaskResult, NwsResult, PvResult, RunSettings, TaskInput } fro
 import { describe, formatPosition } from '../position/position.js';
 import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
 import { NO_MOVE } from '../search/table.js';
-import { runSettingsOf } from '../settings.js';
+import { runSettingsOf } from '../settings/index.js';
 import type { PositionResult } from '../solve/solve.js';
 import type { EngineName } from '../wasm/engine.js';
 import { MAX_THREADS } from '../wasm/engine.js';
-import type { EngineShare } from '../wasm/search.js';
+import type { EngineShare } from '../wasm/lower.js';
 import { CANCEL_CHANNEL, type JobData, jobProblem, type QueueSettings, queueOf, runKeys } from './jobs.js';
 import { connectionOptions, openRedis, type RedisAddress, Watchdog, within } from './redis.js';
 

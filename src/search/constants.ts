@@ -96,3 +96,6 @@ export const STAT_STORES = 3;
 export const STAT_OVERWRITES = 4; // a write that evicts another position
 export const STAT_DROPPED = 5; // a store not made: the bucket's victim, of this search, was costlier (KEEP_COSTLIER)
 export const STAT_REGION = 6; // a node hashed into the small-node region (SMALL_MAX empties or fewer), to be probed or stored there
+
+/** Positions with fewer empties are solved without pre-searches (the selective ones start here). */
+export const SELECTIVE_MIN = 18;

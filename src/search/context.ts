@@ -8,7 +8,7 @@
  * settings can run in turn in one thread.
  */
 import type { Evaluator } from '../eval/weights.js';
-import type { RunSettingValues } from '../settings.js';
+import type { RunSettingValues } from '../settings/index.js';
 import { W_EDGE } from './constants.js';
 import {
   DEFAULT_KEY_TUNING,
@@ -78,7 +78,7 @@ export interface ContextSettings extends Partial<RunSettingValues> {
 
 /**
  * The null-window search below the root done elsewhere, tree for tree the
- * same (the WebAssembly engine, src/wasm/search.ts): searchNull hands it
+ * same (the WebAssembly engine, src/wasm/lower.ts): searchNull hands it
  * every call, and its nodes and table statistics join the context's.
  */
 export interface LowerSearch {

@@ -8,6 +8,7 @@
  */
 import { moves } from 'native-free-bitboard';
 import { emptyCount, finalScore, PASS, type Position, placedHi, placedLo } from '../position/position.js';
+import { SELECTIVE_MIN } from './constants.js';
 import {
   LIVE_GUESS,
   LIVE_GUESS_MOVE,
@@ -22,6 +23,7 @@ import { QUADRANT, relinkEmpty, setupEmpties, unlinkEmpty } from './leaves.js';
 import { midSearchFrom } from './midgame.js';
 import { searchNull } from './nws.js';
 import { buildList, OFF_HASH_MOVE, selectMove } from './ordering.js';
+import type { RootStrategy } from './root-strategies.js';
 import { LIST, MAX_PLY, type SearchState } from './state.js';
 import { costOf, NO_MOVE, nodeHash } from './table.js';
 import { KEEP_NOTHING, keepOf, otherKeep, type Wld, WldProbes, wldOf } from './wld.js';
@@ -252,9 +254,6 @@ export function shallowGuess(ctx: SearchContext, ph: number, pl: number, oh: num
   return Math.max(-64, Math.min(64, Math.round(v / 256) * 2)) | 0;
 }
 
-/** Positions with fewer empties are solved without pre-searches. */
-export const SELECTIVE_MIN = 18;
-
 /**
  * The first guess of the exact probes: a shallow search's, then, from
  * SELECTIVE_MIN empties, the selective pre-searches', Edax's way to a guess
@@ -311,14 +310,6 @@ function wldGuess(ctx: SearchContext, ph: number, pl: number, oh: number, ol: nu
   return Math.abs(guess) <= WLD_PRESEARCH ? startGuess(ctx, ph, pl, oh, ol, empties, parity) : guess;
 }
 
-/**
- * How the root finds the exact score after the first guess: null-window
- * `probes` (ScoreProbes), one full-window PVS, an aspiration window of
- * ±ASPIRATION discs around the guess (widened to the full side that failed),
- * or MTD(f) from the guess in steps of one score (2 discs).
- */
-export type RootStrategy = 'probes' | 'pvs' | 'aspiration' | 'mtdf';
-export const ROOT_STRATEGIES: readonly RootStrategy[] = ['probes', 'pvs', 'aspiration', 'mtdf'];
 const ASPIRATION = 4;
 
 /** How solveExact searches the root: the strategy, a window, a first guess, or a known score (the PV only). */

@@ -21,7 +21,7 @@ import {
   type SettingKey,
   SettingProblem,
   type SettingValues,
-} from '../settings.js';
+} from '../settings/index.js';
 import { chooseEngine } from '../wasm/choice.js';
 import type { EngineName } from '../wasm/engine.js';
 

@@ -7,7 +7,8 @@ import type { Position } from '../position/position.js';
 import { emptyCount } from '../position/position.js';
 import type { SearchContext } from '../search/context.js';
 import { DFPN_FILLED, DFPN_HITS, DFPN_OVERWRITES, DFPN_PROBES, DFPN_STORES, type DfpnTable, proveWld } from '../search/dfpn.js';
-import { type RootStrategy, shallowGuess, solveExact } from '../search/root.js';
+import { shallowGuess, solveExact } from '../search/root.js';
+import type { RootStrategy } from '../search/root-strategies.js';
 import {
   NO_MOVE,
   STAT_CUTOFFS,
@@ -20,7 +21,7 @@ import {
   type Table,
 } from '../search/table.js';
 import { type Wld, wldOf } from '../search/wld.js';
-import { offNames, TREE_SETTINGS, type TreeValues } from '../settings.js';
+import { offNames, TREE_SETTINGS, type TreeValues } from '../settings/index.js';
 
 export interface TableStats {
   readonly probes: number;

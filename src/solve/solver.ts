@@ -12,8 +12,8 @@ import { type Position, positionArgument } from '../position/position.js';
 import { SearchContext } from '../search/context.js';
 import { DfpnTable } from '../search/dfpn.js';
 import { createTable, MIN_BITS } from '../search/table.js';
-import { runSettingsOf } from '../settings.js';
-import { WasmSearch } from '../wasm/search.js';
+import { runSettingsOf } from '../settings/index.js';
+import { WasmSearch } from '../wasm/lower.js';
 import { type ResolvedOptions, resolveOptions, type SolveOptions } from './options.js';
 import { type PositionResult, solveOne } from './solve.js';
 

@@ -22,7 +22,7 @@ import type { Game } from '../game/record.js';
 import { emptyCount, finalScore, legalMoves, PASS, type Position, play, playWords } from '../position/position.js';
 import type { SearchContext } from '../search/context.js';
 import { solveExact } from '../search/root.js';
-import { DEFAULT_ROOT } from '../settings.js';
+import { DEFAULT_ROOT } from '../settings/index.js';
 import { pushRecord } from './dataset.js';
 
 /** A game as the labeller takes it: its replayed moves and, from a WTHOR file, black's theoretical discs at `depth` empties. */

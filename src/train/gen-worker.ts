@@ -7,9 +7,9 @@ import { loadEvaluator } from '../eval/files.js';
 import { replayMoves } from '../game/record.js';
 import { SearchContext } from '../search/context.js';
 import { createTable } from '../search/table.js';
-import { DEFAULT_LAYOUT, DEFAULT_SELECTIVITY } from '../settings.js';
+import { DEFAULT_LAYOUT, DEFAULT_SELECTIVITY } from '../settings/index.js';
 import { chooseEngine } from '../wasm/choice.js';
-import { WasmSearch } from '../wasm/search.js';
+import { WasmSearch } from '../wasm/lower.js';
 import { labelGameLine } from './game-labels.js';
 import { playGame, type SelfPlaySettings } from './selfplay.js';
 

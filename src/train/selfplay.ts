@@ -17,7 +17,7 @@ import { midSearchFrom } from '../search/midgame.js';
 import { orderKey, W_MOBILITY, W_PARITY, W_POTENTIAL } from '../search/ordering.js';
 import { solveExact } from '../search/root.js';
 import type { SearchState } from '../search/state.js';
-import { DEFAULT_ROOT } from '../settings.js';
+import { DEFAULT_ROOT } from '../settings/index.js';
 import { pushRecord } from './dataset.js';
 
 export interface SelfPlaySettings {

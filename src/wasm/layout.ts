@@ -55,7 +55,7 @@ export const COUNTERS = 8;
 /*
  * The search's settings as the host hands them over: a block of i32 words
  * at SETTINGS_BYTE in the thread's scratch region, word k = the setting
- * named below, then configure() (src/wasm/search.ts fills it from a
+ * named below, then configure() (src/wasm/lower.ts fills it from a
  * SearchContext; assembly/index.ts reads it).
  */
 export const SETTINGS_BYTE = 448;

@@ -86,8 +86,19 @@ export interface EngineShare {
   readonly layout: Layout;
   /** Byte address of the table. */
   readonly tableAt: number;
-  /** Where the evaluator's tables are (weightsBytes), or null: mobility ordering. */
-  readonly weights: { readonly at: number; readonly tables: number; readonly band: number } | null;
+  /** Where the evaluator's tables are in the memory, or null: mobility ordering. */
+  readonly placed: PlacedWeights | null;
+}
+
+/**
+ * The weights as the engine reads them: their tables copied into its
+ * memory at a byte address (not the setting `weights`, a file's path, nor
+ * `WeightsBytes`, a file's bytes).
+ */
+export interface PlacedWeights {
+  readonly at: number;
+  readonly tables: number;
+  readonly band: number;
 }
 
 /** A memory holding a table of 2^bits entries in `layout` and the evaluator's tables. */
@@ -101,8 +112,8 @@ export function createEngineShare(bits: number, layout: Layout, evaluator: Evalu
   const pages = Math.ceil((tableAt + tableBytes(bits, layout)) / PAGE);
   const have = memory.buffer.byteLength / PAGE;
   if (pages > have) memory.grow(pages - have);
-  const weights = evaluator ? { at: weightsAt, ...copyWeights(memory.buffer, weightsAt, evaluator) } : null;
-  return { memory, bits, layout, tableAt, weights };
+  const placed = evaluator ? { at: weightsAt, ...copyWeights(memory.buffer, weightsAt, evaluator) } : null;
+  return { memory, bits, layout, tableAt, placed };
 }
 
 /**
@@ -191,7 +202,7 @@ export class WasmSearch implements LowerSearch {
   ) {
     const e: Engine = loadEngine(share.memory, thread, (nodes) => this.poll(nodes));
     const x = e.exports;
-    const w = share.weights;
+    const w = share.placed;
     if (w) x.useWeights(w.at, w.tables, w.band, UNPACKED_OFFSET[12]);
     else x.noWeights();
     x.useTable(share.tableAt, share.bits, LAYOUTS[share.layout].ways, LAYOUTS[share.layout].entryBytes);
@@ -276,7 +287,7 @@ export class WasmSearch implements LowerSearch {
     alpha: number,
     beta: number,
   ): number {
-    if (this.share.weights === null) throw new Error("midValue: the engine was made without the evaluator's weights");
+    if (this.share.placed === null) throw new Error("midValue: the engine was made without the evaluator's weights");
     const value = this.x.midValue(ph, pl, oh, ol, empties, depth, alpha, beta);
     this.drain(ctx);
     return value;

@@ -1,5 +1,5 @@
 /**
- * `revsolve search`: the search lab on the command line (lab/search.ts). One
+ * `revsolve search`: the search lab on the command line (lab/lab.ts). One
  * row per position (score, best move, leaves, interior nodes, time), a total
  * line, or JSON Lines.
  */
@@ -32,9 +32,12 @@ interface SearchOpts {
   aspiration: number;
   killers: number;
   history?: boolean;
-  table?: boolean;
+  labTable?: boolean;
   tableBits: number;
-  eval: string;
+  leafEval: string;
+  /** The old names (until the next release), each said once as it is read. */
+  table?: boolean;
+  eval?: string;
   json?: boolean;
 }
 
@@ -54,9 +57,10 @@ function parseAlgo(v: string): LabAlgorithm {
 
 const moveText = (m: number) => (m === -2 ? '--' : moveName(m));
 
-export function addSearchCommand(program: Command, out: (s: string) => void, err: (s: string) => void): void {
+export function addLabCommand(program: Command, out: (s: string) => void, err: (s: string) => void): void {
   program
     .command('search')
+    .alias('lab')
     .description(
       'the search lab: a fixed-depth midgame search of each position (not the exact solver), its algorithm and move ordering chosen piece by piece; counts leaves and interior nodes',
     )
@@ -90,7 +94,7 @@ export function addSearchCommand(program: Command, out: (s: string) => void, err
       0,
     )
     .option('--history', 'history heuristic (per square, depth² per cut), reset for each position')
-    .option('--table', 'transposition table (its bounds cut only at exactly their depth; its move goes first)')
+    .option('--lab-table', 'transposition table (its bounds cut only at exactly their depth; its move goes first)')
     .option(
       '--table-bits <b>',
       "the lab table's 2^b entries (its own table: a fixed-depth search's, 4 to 28; not solve's -h)",
@@ -106,15 +110,32 @@ export function addSearchCommand(program: Command, out: (s: string) => void, err
       }),
     )
     .option(
-      '--eval <what>',
+      '--leaf-eval <what>',
       'leaf evaluation: discs (disc difference), weights (the shipped evaluation, rounded to discs), or a weights file',
       'discs',
     )
+    // The lab's flags once shared names with solve's (--eval a weights file, --table a layout): kept for one release.
+    .addOption(new Option('--table').hideHelp())
+    .addOption(new Option('--eval <what>').hideHelp())
     .option('--json', 'print JSON Lines: one object per position, then a summary')
     .action((file: string | undefined, opts: SearchOpts) => {
       needed(opts.depth as number | undefined, '-d, --depth <plies>');
-      process.exitCode = runSearch(file, opts, out, err);
+      process.exitCode = runSearch(file, withNewNames(opts, err), out, err);
     });
+}
+
+/** The old flags' values under the new names, each old flag said once (a warning: it goes in the next release). */
+function withNewNames(opts: SearchOpts, err: (s: string) => void): SearchOpts {
+  const o = { ...opts };
+  if (opts.table !== undefined) {
+    err('warning: search --table is now --lab-table (--table goes in the next release)');
+    o.labTable = opts.table;
+  }
+  if (opts.eval !== undefined) {
+    err('warning: search --eval is now --leaf-eval (--eval goes in the next release)');
+    o.leafEval = opts.eval;
+  }
+  return o;
 }
 
 function runSearch(file: string | undefined, opts: SearchOpts, out: (s: string) => void, err: (s: string) => void): number {
@@ -126,14 +147,14 @@ function runSearch(file: string | undefined, opts: SearchOpts, out: (s: string) 
   else entries = [{ line: 0, ...parseObfLine(opts.position!) }];
   for (const e of errors) err(`error: ${e.message}`);
 
-  const evalFile = opts.eval === 'discs' ? null : opts.eval === 'weights' ? SHIPPED_WEIGHTS : opts.eval;
+  const evalFile = opts.leafEval === 'discs' ? null : opts.leafEval === 'weights' ? SHIPPED_WEIGHTS : opts.leafEval;
   const search = new LabSearch({
     algorithm: opts.algo,
     deepen: opts.deepen,
     aspiration: opts.aspiration,
     killers: opts.killers,
     history: !!opts.history,
-    tableBits: opts.table || opts.algo === 'mtdf' ? opts.tableBits : 0,
+    tableBits: opts.labTable || opts.algo === 'mtdf' ? opts.tableBits : 0,
     guess: opts.guess,
     evaluator: loadEvaluator(evalFile),
   });
@@ -141,7 +162,7 @@ function runSearch(file: string | undefined, opts: SearchOpts, out: (s: string) 
   const label =
     `${s.algorithm}${s.deepen ? `, deepening by ${s.deepen}` : ''}${s.aspiration ? `, aspiration ±${s.aspiration}` : ''}` +
     `${s.algorithm === 'mtdf' || s.aspiration ? `, guess ${s.guess}` : ''}; ordering: ${[s.tableBits ? `table 2^${s.tableBits}` : '', s.killers ? `${s.killers} killers` : '', s.history ? 'history' : ''].filter(Boolean).join(' + ') || 'none (square order)'}` +
-    `; eval ${opts.eval}`;
+    `; eval ${opts.leafEval}`;
   if (!opts.json) {
     out(
       `revsolve search: ${file ?? '--position'}, ${entries.length} position${entries.length === 1 ? '' : 's'}, depth ${opts.depth}; ${label}`,
@@ -188,7 +209,7 @@ function runSearch(file: string | undefined, opts: SearchOpts, out: (s: string) 
     history: s.history,
     table: s.tableBits,
     guess: s.guess,
-    eval: opts.eval,
+    eval: opts.leafEval,
   };
   if (opts.json)
     out(
