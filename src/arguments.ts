@@ -31,3 +31,10 @@ export function hasMethods<T>(v: unknown, name: string, what: string, methods: r
     throw new OptionError(name, `${what}, not ${describe(v)}`);
   return v as T;
 }
+
+/** Numbers in an array or typed array (errors, counts). */
+export function numbersArgument(v: unknown, name: string): ArrayLike<number> {
+  const ok = Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
+  if (!ok) throw new OptionError(name, `numbers (an array or a typed array), not ${describe(v)}`);
+  return v as ArrayLike<number>;
+}

@@ -318,10 +318,21 @@ describe('the third QA pass, issue 83', () => {
       ['serveQueue({})', () => (queue.serveQueue as (...a: unknown[]) => unknown)({}), /^options\.address: a Redis address/],
       ['listRuns(url)', () => queue.listRuns('redis://127.0.0.1:1' as never), /^client: a Redis client \(openRedis\), not an address/],
       ['cleanRun(null)', () => (queue.cleanRun as (...a: unknown[]) => unknown)(null), /^client: a Redis client/],
+      ['openRedis(null)', () => queue.openRedis(null as never, 1000), /^address: a Redis address/],
+      ['transformPosition(null)', () => games.transformPosition(null as never, 1), /^position: a Position/],
+      ['gameOf(null)', () => games.gameOf(null as never, 0), /^index: an index of games/],
+      ['nextMoves(null)', () => games.nextMoves(null as never, 'X'), /^found: /],
+      ['nextMoves([], 1)', () => games.nextMoves([], 1 as never), /^toMove: the side to move/],
+      ['compress(null)', () => ev.compress(null as never, {} as never), /^weights: a Weights \(as readWeights gives them\), not null$/],
+      ['writeEdax(f, null)', () => ev.writeEdax('f.dat', null as never), /^weights: a Weights \(as readWeights gives them\), not null$/],
+      ['averageWeights([1])', () => ev.averageWeights([1] as never), /^sets\[0\]: a Weights/],
+      ['evalErrors(null)', () => ev.evalErrors(null as never, []), /^evaluator: an evaluator/],
+      ['pairedDifference(1, 2)', () => ev.pairedDifference(1 as never, 2 as never), /^a: numbers/],
     ];
     for (const [name, f, re] of cases) {
       const e = await thrown(f);
-      expect(e, name).toBeInstanceOf(OptionError);
+      // A position is checked as every call checks one: a PositionError; every other argument an OptionError.
+      expect(e, name).toBeInstanceOf(name.startsWith('transformPosition') ? PositionError : OptionError);
       expect((e as Error).message, name).toMatch(re);
     }
     const url = await thrown(() => queue.parseRedisUrl(sym as never));

@@ -137,7 +137,6 @@ describe('WTHOR: what is not a WTHOR file, or not a game', () => {
       `late.wtb: game ${g + 1}: move 60 comes after the game's end (a 0 byte)`,
     ]);
   });
-
 });
 
 describe('revsolve analyze on a WTHOR file', () => {

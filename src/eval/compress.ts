@@ -9,6 +9,7 @@
  * Also: synthetic weights for tests and experiments.
  */
 import { popcount32 } from 'native-free-bitboard';
+import { arrayArgument, objectArgument } from '../arguments.js';
 import { rng } from '../position/random.js';
 import {
   featureIndices,
@@ -22,7 +23,7 @@ import {
   PATTERN_SQUARES,
   UNPACKED_OFFSET,
 } from './features.js';
-import { CODES, expandBands, tablesFor, Weights } from './weights.js';
+import { CODES, expandBands, tablesFor, Weights, weightsArgument } from './weights.js';
 
 export interface CompressOptions {
   /** Average the tables of K consecutive empties counts (the input must have one per count). */
@@ -43,6 +44,8 @@ export function roundPow2(w: number): number {
 }
 
 export function compress(w: Weights, o: CompressOptions): Weights {
+  objectArgument(o, 'options', 'compression options ({ bits, band, … })');
+  weightsArgument(w);
   let out = w;
   if (o.band !== undefined && o.band !== out.band) out = averageBands(out, o.band);
   return new Weights(
@@ -72,6 +75,7 @@ export type CompressStep =
 
 /** A step as the command line writes it: "--band 4", "--pow2", "--zero-below 32", "--bits 4". */
 export function stepName(s: CompressStep): string {
+  objectArgument(s, 'step', 'a compression step ({ kind, … })');
   return s.step === 'band' ? `--band ${s.k}` : s.step === 'pow2' ? '--pow2' : s.step === 'zero-below' ? `--zero-below ${s.n}` : '--bits 4';
 }
 
@@ -84,6 +88,7 @@ export function stepName(s: CompressStep): string {
  * storable.
  */
 export function compressSteps(w: Weights, steps: readonly CompressStep[]): { weights: Weights; unchanged: CompressStep[] } {
+  weightsArgument(w);
   const at = steps.findIndex((s) => s.step === 'bits');
   if (at >= 0 && at !== steps.length - 1)
     throw new RangeError(`--bits 4 rounds to what the 4-bit form stores: give it after ${stepName(steps[steps.length - 1])}, last`);
@@ -120,6 +125,7 @@ function sameWeights(a: Weights, b: Weights): boolean {
  * 4 counts), so bands of 4 become bands of 8, or of 1 again.
  */
 export function averageBands(w: Weights, band: number): Weights {
+  weightsArgument(w);
   if (!Number.isInteger(band) || band < 1 || band > N_PLIES) throw new RangeError(`a band is 1 to ${N_PLIES} empties counts, not ${band}`);
   w = expandBands(w);
   const tables = tablesFor(band);
@@ -146,6 +152,7 @@ export function averageBands(w: Weights, band: number): Weights {
  * group of fewer distinct values keeps them and repeats its last).
  */
 export function codebookWeights(w: Weights, usage?: Float64Array): { weights: Weights; codebook: Int16Array } {
+  weightsArgument(w);
   if (usage && usage.length !== w.packed.length) throw new RangeError(`usage counts for ${usage.length} weights, not ${w.packed.length}`);
   const codebook = new Int16Array(w.tables * N_GROUPS * CODES);
   const out = new Int16Array(w.packed.length);
@@ -210,6 +217,7 @@ function nearest(levels: Int16Array, x: number): number {
  * opponent hi, lo), for `codebookWeights`.
  */
 export function usageCounts(band: number, sets: readonly Int32Array[], stride: number): Float64Array {
+  arrayArgument(sets, 'sets', 'an array of Int32Arrays of feature indices');
   const usage = new Float64Array(tablesFor(band) * N_PACKED);
   const F = new Int32Array(N_PATTERNS);
   for (const positions of sets)
@@ -229,6 +237,8 @@ export function usageCounts(band: number, sets: readonly Int32Array[], stride: n
 
 /** The mean of several weight sets of one band layout, weight by weight (rounded): bagging fits made on different data or seeds. */
 export function averageWeights(sets: readonly Weights[]): Weights {
+  arrayArgument(sets, 'sets', 'an array of weights');
+  for (const [i, w] of sets.entries()) weightsArgument(w, `sets[${i}]`);
   if (sets.length === 0) throw new RangeError('no weights to average');
   const band = sets[0].band;
   for (const w of sets) if (w.band !== band) throw new RangeError(`weights of bands of ${w.band} and ${band} empties cannot be averaged`);
@@ -243,6 +253,7 @@ export function averageWeights(sets: readonly Weights[]): Weights {
 
 /** Counts of each value among the weights, most frequent first. */
 export function histogram(w: Weights): [number, number][] {
+  weightsArgument(w);
   const m = new Map<number, number>();
   for (const v of w.packed) m.set(v, (m.get(v) ?? 0) + 1);
   return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);

@@ -16,7 +16,7 @@ import {
   type WeightsBytes,
   WeightsFileError,
 } from './format.js';
-import { Evaluator, type Weights } from './weights.js';
+import { Evaluator, type Weights, weightsArgument } from './weights.js';
 
 export {
   compactBytes,
@@ -65,10 +65,14 @@ export function readWeightsBytes(file: string): WeightsBytes {
 
 /** Writes an Edax eval.dat: needs one table per empties count (band 1). */
 export function writeEdax(file: string, w: Weights, header?: EdaxHeader): void {
+  textArgument(file, 'file', "a weights file's path");
+  weightsArgument(w);
   writeWholeFile(file, edaxBytes(w, header));
 }
 
 export function writeCompact(file: string, w: Weights, bits: 16 | 4, codebook?: Int16Array): number {
+  textArgument(file, 'file', "a weights file's path");
+  weightsArgument(w);
   const bytes = compactBytes(w, bits, codebook);
   writeWholeFile(file, bytes);
   return bytes.length;

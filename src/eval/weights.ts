@@ -12,6 +12,7 @@
  * Twin: assembly/eval.ts, the same code in AssemblyScript for the WebAssembly engine (test/wasm.test.ts holds the two alike).
  */
 import { popcount32 } from 'native-free-bitboard';
+import { describe, OptionError } from '../errors.js';
 import {
   featureIndices,
   GROUP_SIZE,
@@ -113,6 +114,11 @@ export class Evaluator {
    * without a copy.
    */
   constructor(weights: Weights | ExpandedWeights, shared = false) {
+    if (
+      !(weights instanceof Weights) &&
+      !(weights !== null && typeof weights === 'object' && (weights as ExpandedWeights).w instanceof Int16Array)
+    )
+      throw new OptionError('weights', `weights (a Weights, or an evaluator's expanded ones), not ${describe(weights)}`);
     this.band = weights.band;
     if (!(weights instanceof Weights)) {
       if (weights.w.length !== weights.ws.length || weights.w.length !== tablesFor(weights.band) * N_WEIGHTS) {
@@ -312,6 +318,7 @@ export class NibbleEvaluator {
   private readonly book: Int16Array;
 
   constructor(band: number, bytes: Uint8Array, codebook?: Int16Array) {
+    if (!(bytes instanceof Uint8Array)) throw new OptionError('bytes', `the 4-bit weights' bytes (a Uint8Array), not ${describe(bytes)}`);
     if (bytes.length !== tablesFor(band) * (N_PACKED >> 1))
       throw new RangeError(`${bytes.length} bytes for ${tablesFor(band)} 4-bit tables`);
     if (codebook && codebook.length !== tablesFor(band) * N_GROUPS * CODES)
@@ -364,8 +371,15 @@ export function fromNibbles(band: number, bytes: Uint8Array, codebook?: Int16Arr
 
 /** One table per empties count from bands (each count gets its band's table): what an Edax eval.dat holds. */
 export function expandBands(w: Weights): Weights {
+  weightsArgument(w);
   if (w.band === 1) return w;
   const out = new Int16Array(N_PLIES * N_PACKED);
   for (let e = 0; e < N_PLIES; e++) out.set(w.table(w.tableOf(e)), e * N_PACKED);
   return new Weights(1, out);
+}
+
+/** Weights handed to the library, checked: a Weights (as readWeights gives them), else an OptionError naming the argument. */
+export function weightsArgument(w: unknown, name = 'weights'): Weights {
+  if (!(w instanceof Weights)) throw new OptionError(name, `a Weights (as readWeights gives them), not ${describe(w)}`);
+  return w;
 }

@@ -6,6 +6,8 @@
  * when a position is complete, and its record. How the children are solved
  * (and estimated) is the caller's, through hooks. Pure: no Node, no DOM.
  */
+
+import { objectArgument } from '../arguments.js';
 import { type Color, emptyCount, legalMoves, moveName, PASS, type Position } from '../position/position.js';
 import type { Game } from './record.js';
 import { type MoveRecord, moveRecord, playedLeadsTo, playedScore, type ScoredMove, scoredMove } from './scores.js';
@@ -27,6 +29,7 @@ export interface MoveAnalysis extends ScoredMove {
 
 /** The analysed move as every output writes it (scores.ts, MoveRecord). */
 export function recordOf(m: MoveAnalysis): MoveRecord {
+  objectArgument(m, 'move', 'an analysed move (analyzeGame yields them)');
   return moveRecord(m.number, m.empties, m.toMove === 'X' ? 'black' : 'white', moveName(m.played), m, m.estimateDepth);
 }
 

@@ -9,9 +9,10 @@
  */
 import { inverseSymmetry, transformSquare } from 'native-free-bitboard';
 import { arrayArgument, objectArgument } from '../arguments.js';
+import { describe, OptionError } from '../errors.js';
 import { PASS } from '../position/position.js';
 import type { FileGame } from './files.js';
-import { type GameIndex, type IndexFound, type IndexQuery, indexGames, moveOf, NONE, searchIndex } from './game-index.js';
+import { type GameIndex, type IndexFound, type IndexQuery, indexArgument, indexGames, moveOf, NONE, searchIndex } from './game-index.js';
 
 export { transformPosition, yearOf } from './game-index.js';
 
@@ -86,6 +87,8 @@ function tally(through: Iterable<Through>, toMove: 'X' | 'O'): NextMove[] {
 
 /** The moves played from the position asked, most played first, from the games searchGames found for it. */
 export function nextMoves(found: readonly GameFound[], toMove: 'X' | 'O'): NextMove[] {
+  arrayArgument(found, 'found', 'the games searchGames found');
+  sideArgument(toMove);
   return tally(
     found.flatMap((f) =>
       f.at === undefined || f.symmetry === undefined ? [] : [{ played: f.game.moves[f.at], symmetry: f.symmetry, result: f.game.result }],
@@ -96,6 +99,9 @@ export function nextMoves(found: readonly GameFound[], toMove: 'X' | 'O'): NextM
 
 /** The same from an index's search (searchIndex with a position). */
 export function indexNextMoves(ix: GameIndex, found: IndexFound, toMove: 'X' | 'O'): NextMove[] {
+  indexArgument(ix);
+  objectArgument(found, 'found', 'what searchIndex found');
+  sideArgument(toMove);
   const { at, symmetry } = found;
   if (!at || !symmetry) return [];
   return tally(
@@ -106,4 +112,8 @@ export function indexNextMoves(ix: GameIndex, found: IndexFound, toMove: 'X' | '
     })),
     toMove,
   );
+}
+
+function sideArgument(toMove: unknown): void {
+  if (toMove !== 'X' && toMove !== 'O') throw new OptionError('toMove', `the side to move, 'X' or 'O', not ${describe(toMove)}`);
 }

@@ -14,6 +14,8 @@
  * Reading checks every part and names the first that is wrong
  * (GameFileError: "FILE: line: move 12: …"). Pure.
  */
+
+import { objectArgument } from '../arguments.js';
 import { formatPosition, type Position, parsePosition } from '../position/position.js';
 import { formatRecord, RecordError, recordMoves, replayMoves } from './record.js';
 import type { MoveRecord } from './scores.js';
@@ -56,11 +58,12 @@ export class GameFileError extends Error {
 
 /** Whether a text is a revsolve game file (its format field), not whether it is a good one. */
 export function isGameFile(text: string): boolean {
-  return /^\s*\{[\s\S]*"format"\s*:\s*"revsolve-game"/.test(text.slice(0, 4096));
+  return typeof text === 'string' && /^\s*\{[\s\S]*"format"\s*:\s*"revsolve-game"/.test(text.slice(0, 4096));
 }
 
 /** The file's text (the lines as records, passes implied). */
 export function writeGameFile(g: GameFile): string {
+  objectArgument(g, 'game', 'a game file ({ start, moves, … }, as readGameFile gives it)');
   return `${JSON.stringify(
     {
       format: GAME_FILE_FORMAT,

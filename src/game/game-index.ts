@@ -12,7 +12,7 @@ import { pairBackend as B, transformSquare, type U64 } from 'native-free-bitboar
 import { arrayArgument, objectArgument } from '../arguments.js';
 import { OptionError } from '../errors.js';
 import { START_POSITION } from '../position/perft.js';
-import { PASS, type Position } from '../position/position.js';
+import { describe, PASS, type Position, positionArgument } from '../position/position.js';
 import type { FileGame } from './files.js';
 
 /** Disc counts a board can have (4 … 64): the key columns of each game. */
@@ -276,14 +276,15 @@ export interface IndexFound {
 
 /** A position under symmetry k (transformSquare's numbering). */
 export function transformPosition(p: Position, k: number): Position {
+  positionArgument(p);
+  if (!Number.isInteger(k) || k < 0 || k > 7) throw new OptionError('k', `a symmetry, 0 to 7, not ${describe(k)}`);
   const map = (w: U64): U64 => B.fromSquares(B.squares(w).map((s) => transformSquare(s, k)));
   return { player: map(p.player), opponent: map(p.opponent), toMove: p.toMove };
 }
 
 /** The games of the index that match every field of the query. */
 export function searchIndex(ix: GameIndex, q: IndexQuery): IndexFound {
-  objectArgument(ix, 'index', 'an index of games (indexGames)');
-  if (!Array.isArray(ix.names)) throw new OptionError('index', 'an index of games (indexGames), not an object of another shape');
+  indexArgument(ix);
   objectArgument(q, 'query', 'a query ({ player, tournament, year, result, position }, each optional)');
   const matching = (part: string | undefined): Uint8Array | null => {
     if (part === undefined) return null;
@@ -339,6 +340,7 @@ export function searchIndex(ix: GameIndex, q: IndexQuery): IndexFound {
 
 /** The year of a game (a WTHOR year, or the first four digits of a GGF date), or null. */
 export function yearOf(g: FileGame): number | null {
+  objectArgument(g, 'game', 'a game as readGameFiles gives it');
   const m = /\d{4}/.exec(g.date ?? '');
   return m ? Number(m[0]) : null;
 }
@@ -373,6 +375,9 @@ export interface IndexedGame {
 }
 
 export function gameOf(ix: GameIndex, g: number): IndexedGame {
+  indexArgument(ix);
+  if (!Number.isInteger(g) || g < 0 || g >= ix.count)
+    throw new OptionError('g', `a game of the index, 0 to ${ix.count - 1}, not ${describe(g)}`);
   const name = (id: number) => ix.names[id];
   return {
     label: ix.labels[g],
@@ -388,4 +393,12 @@ export function gameOf(ix: GameIndex, g: number): IndexedGame {
     start: ix.starts[ix.start[g]],
     moves: movesOf(ix, g),
   };
+}
+
+/** An index of games handed to the library, checked (indexGames makes one). */
+export function indexArgument(ix: unknown): GameIndex {
+  objectArgument(ix, 'index', 'an index of games (indexGames)');
+  if (!Array.isArray((ix as GameIndex).names))
+    throw new OptionError('index', 'an index of games (indexGames), not an object of another shape');
+  return ix as GameIndex;
 }

@@ -48,7 +48,7 @@ export interface GgfGame {
 
 /** Whether a text is GGF (its first non-blank characters open a game). */
 export function isGgf(text: string): boolean {
-  return text.trimStart().startsWith('(;');
+  return typeof text === 'string' && text.trimStart().startsWith('(;');
 }
 
 /**

@@ -5,6 +5,8 @@
  * (not solved twice). Pure: the command line's analysis (analyze.ts) and
  * the page's (web/analysis-view.ts) both read a move this way.
  */
+
+import { arrayArgument } from '../arguments.js';
 import { formatPosition, legalMoves, moveName, PASS, type Position, play } from '../position/position.js';
 
 /**
@@ -139,6 +141,7 @@ export function moveRecord(
 
 /** The CSV form: a header of the record's field names, a row a move (scores as "f5:+18 g6:-2", best moves space-separated). */
 export function moveRecordsCsv(rows: readonly MoveRecord[]): string {
+  arrayArgument(rows, 'rows', 'an array of move records (recordOf)');
   const cell = (r: MoveRecord, k: keyof MoveRecord): string => {
     const v = r[k];
     if (k === 'scores')

@@ -71,7 +71,7 @@ function header(bytes: Uint8Array, file: string): WthorHeader {
 
 /** Whether bytes are a WTHOR games file (.wtb), by their content: the header's count matches the size, the board is 8 × 8. */
 export function isWthorGames(bytes: Uint8Array): boolean {
-  if (bytes.length < HEADER) return false;
+  if (!(bytes instanceof Uint8Array) || bytes.length < HEADER) return false;
   const h = header(bytes, '');
   const size = bytes[12];
   return (size === 0 || size === 8) && h.games > 0 && bytes.length === HEADER + GAME * h.games;

@@ -2,6 +2,7 @@
  * OBF files on disk (the format itself, on text, is obf.ts).
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { textArgument } from '../arguments.js';
 import { FileError, OptionError } from '../errors.js';
 import { inputKind, NOT_A_FILE, problemOf } from '../io.js';
 import { ObfError, type ObfSuite, parseObf } from './obf.js';
@@ -58,6 +59,8 @@ function readPipeSync(path: string): Buffer {
 
 /** An OBF file's bytes, read elsewhere (a pipe, read without blocking): its suite, or an ObfError as readObf gives. */
 export function obfOfBytes(path: string, bytes: Buffer): ObfSuite {
+  textArgument(path, 'path', "a name for the messages (the file's path)");
+  if (!(bytes instanceof Uint8Array)) throw new OptionError('bytes', `the file's bytes (a Buffer), not ${describe(bytes)}`);
   if (isBinary(bytes)) throw new ObfError(path, 0, 'not an OBF file (binary data)');
   const suite = parseObf(bytes.toString('utf8'), path);
   if (suite.entries.length === 0 && suite.errors.length === 0)

@@ -1,3 +1,4 @@
+import { arrayArgument } from '../arguments.js';
 import { FileError, OptionError } from '../errors.js';
 import {
   describe,
@@ -135,11 +136,13 @@ export function formatObfLine(position: Position, answers: readonly ObfAnswer[] 
 }
 
 export function formatObf(entries: ReadonlyArray<{ position: Position; answers?: readonly ObfAnswer[] }>): string {
+  arrayArgument(entries, 'entries', 'an array of { position, answers }');
   return entries.map((e) => `${formatObfLine(e.position, e.answers ?? [])}\n`).join('');
 }
 
 /** The best score among the answers, and the moves that reach it; null when there are none. */
 export function bestAnswers(answers: readonly ObfAnswer[]): { score: number; moves: number[] } | null {
+  arrayArgument(answers, 'answers', 'an array of { move, score }');
   if (answers.length === 0) return null;
   const score = Math.max(...answers.map((a) => a.score));
   return { score, moves: answers.filter((a) => a.score === score).map((a) => a.move) };

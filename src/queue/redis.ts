@@ -7,6 +7,7 @@
  */
 import type { RedisOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { objectArgument } from '../arguments.js';
 import { OptionError } from '../errors.js';
 import { describe } from '../position/position.js';
 
@@ -84,6 +85,7 @@ export function connectionOptions(a: RedisAddress): RedisOptions {
  * once with the signal's reason.
  */
 export async function openRedis(a: RedisAddress, timeoutMs: number, signal?: AbortSignal): Promise<Redis> {
+  objectArgument(a, 'address', 'a Redis address (parseRedisUrl)');
   signal?.throwIfAborted();
   const { Redis } = await import('ioredis'); // loaded when used: a local run does without it
   const client = new Redis(connectionOptions(a));

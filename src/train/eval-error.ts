@@ -8,6 +8,7 @@
  * errors with a 95 % interval.
  */
 import { popcount32 } from 'native-free-bitboard';
+import { arrayArgument, hasMethods, numbersArgument } from '../arguments.js';
 import type { Evaluator } from '../eval/weights.js';
 import type { Position } from '../position/position.js';
 import { midSearchFrom } from '../search/midgame.js';
@@ -31,6 +32,8 @@ export interface ErrorStats {
 
 /** Each position's error (evaluation − exact, discs): static at depth 0, else the value of a `depth`-ply midgame search. */
 export function evalErrors(ev: Evaluator, truths: readonly Truth[], depth = 0): Float64Array {
+  hasMethods(ev, 'evaluator', 'an evaluator (Evaluator, or loadEvaluator of a file)', ['evaluate', 'load']);
+  arrayArgument(truths, 'truths', 'an array of { position, exact }');
   const state = new SearchState();
   const out = new Float64Array(truths.length);
   for (const [i, t] of truths.entries()) {
@@ -44,6 +47,7 @@ export function evalErrors(ev: Evaluator, truths: readonly Truth[], depth = 0): 
 
 /** The statistics of errors (discs). */
 export function errorStats(errors: ArrayLike<number>): ErrorStats {
+  numbersArgument(errors, 'errors');
   let abs = 0;
   let sq = 0;
   let sum = 0;
@@ -58,6 +62,8 @@ export function errorStats(errors: ArrayLike<number>): ErrorStats {
 
 /** The errors grouped by the positions' empties counts, each count's statistics, in increasing order. */
 export function errorsByEmpties(truths: readonly Truth[], errors: ArrayLike<number>): { empties: number; stats: ErrorStats }[] {
+  arrayArgument(truths, 'truths', 'an array of { position, exact }');
+  numbersArgument(errors, 'errors');
   const groups = new Map<number, number[]>();
   for (const [i, t] of truths.entries()) {
     const { player: p, opponent: o } = t.position;
@@ -75,6 +81,8 @@ export function errorsByEmpties(truths: readonly Truth[], errors: ArrayLike<numb
  * first misses by less.
  */
 export function pairedDifference(a: ArrayLike<number>, b: ArrayLike<number>): { n: number; mean: number; low: number; high: number } {
+  numbersArgument(a, 'a');
+  numbersArgument(b, 'b');
   if (a.length !== b.length) throw new RangeError(`paired errors of ${a.length} and ${b.length} positions`);
   const n = a.length;
   const d = Array.from({ length: n }, (_, i) => Math.abs(a[i]) - Math.abs(b[i]));
