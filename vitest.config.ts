@@ -11,6 +11,8 @@ import { defineConfig } from 'vitest/config';
  */
 const SLOWEST = [
   'wasm',
+  'pvs',
+  'search-position',
   'queue',
   'web-player',
   'web',

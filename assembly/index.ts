@@ -18,6 +18,7 @@ import { stabilityBound as bound } from './stability';
 import { END, LIST, LIST_FH, LIST_FL, LIST_SQ, SETTINGS, scratch, settingWord, stopAt, useThread } from './state';
 import { setDate, setTableRules, useTable as placeTable, zeroTable as zeroEntries } from './table';
 import { midSearch } from './midgame';
+import { pvs, setConfidence } from './pvs';
 
 /**
  * The top of what the start code allocated (the tables of bitboard.ts,
@@ -142,6 +143,23 @@ export function midValue(ph: i32, pl: i32, oh: i32, ol: i32, empties: i32, depth
   const O = board(oh, ol);
   loadLine(empties, P, O);
   return midSearch(P, O, empties, depth, alpha, beta);
+}
+
+/**
+ * The midgame PVS's value (whole discs) of a position of `empties`
+ * empties to `depth` plies in (alpha, beta), at confidence `conf` (index
+ * of CONFIDENCES; 5: no ProbCut) with ProbCut margin `margin` discs, on the
+ * table of the search dated `date` (entries before `floor` empty): pvs of
+ * src/search/pvs.ts, the same nodes counted and entries stored. Needs the
+ * weights.
+ */
+export function midPvs(ph: i32, pl: i32, oh: i32, ol: i32, empties: i32, depth: i32, alpha: i32, beta: i32, conf: i32, margin: i32, date: i32, floor: i32): i32 {
+  const P = board(ph, pl);
+  const O = board(oh, ol);
+  setDate(date, floor);
+  setConfidence(conf, margin);
+  loadLine(empties, P, O);
+  return pvs(P, O, empties, depth, alpha, beta);
 }
 
 /**

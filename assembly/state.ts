@@ -26,7 +26,8 @@ export const LIST_FL: usize = LIST_FH + LISTS;
 export const LIST_KEY: usize = LIST_FL + LISTS;
 export const LINE: usize = LIST_KEY + LISTS; // u16 × 48 × 66 (eval.ts)
 export const MID: usize = LINE + 2 * 48 * 66; // i32 × MID_LIST per depth 0 … MID_MAX_DEPTH + 1 (midgame.ts)
-export const END: usize = MID + 4 * <usize>MID_LIST * <usize>(MID_MAX_DEPTH + 2);
+export const PVS: usize = MID + 4 * <usize>MID_LIST * <usize>(MID_MAX_DEPTH + 2); // i32 × MID_LIST per empties count 0 … 60 (pvs.ts)
+export const END: usize = PVS + 4 * <usize>MID_LIST * 61;
 
 /** Word k of the settings block the host wrote (src/wasm/layout.ts SET_*; src/wasm/search.ts ENGINE_BLOCK writes it). */
 // @ts-ignore: decorator

@@ -160,6 +160,10 @@ export function probe(ph: i32, pl: i32, oh: i32, ol: i32, hash: i32): bool {
   return ((w0 >> 8) & 255) - 64;
 }
 // @ts-ignore: decorator
+@inline export function depth(): i32 {
+  return (w0 >> 16) & 255;
+}
+// @ts-ignore: decorator
 @inline export function move(): i32 {
   return w1 & 255;
 }

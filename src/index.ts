@@ -82,6 +82,9 @@ export {
   play,
 } from './position/position.js';
 export { samplePositions } from './position/random.js';
+// Solving: one position in this thread, or a suite on the worker pool.
+export type { MoveValue } from './search/deepening.js';
+export { CONFIDENCES, type LevelSearch, levelSearch, MAX_LEVEL } from './search/levels.js';
 export { type Layout, MAX_BITS, MIN_BITS } from './search/table.js';
 export type { Wld } from './search/wld.js';
 // The settings: one table (what each takes, its default, whether it changes the tree).
@@ -97,7 +100,7 @@ export {
   type SettingValues,
   TREE_SETTINGS,
 } from './settings/index.js';
-// Solving: one position in this thread, or a suite on the worker pool.
+export { GAME_OVER, type SearchAnswer, type SearchPositionOptions, searchPosition } from './solve/midgame.js';
 export type { Prover, ResolvedOptions, SolveOptions } from './solve/options.js';
 export type { PositionResult, Summary, TableStats } from './solve/solve.js';
 export { Solver, solvePosition } from './solve/solver.js';

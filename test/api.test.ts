@@ -234,6 +234,12 @@ describe('the boundaries', () => {
         'samplePositions',
         'solvePosition',
         'solveSuite',
+        // The midgame search by level (issue 85).
+        'CONFIDENCES',
+        'GAME_OVER',
+        'MAX_LEVEL',
+        'levelSearch',
+        'searchPosition',
       ].sort(),
     );
     // The settings are described, read-only; the table itself is internal.

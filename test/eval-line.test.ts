@@ -33,7 +33,7 @@ function wasmLine(ev: Evaluator): Line {
   const share = createEngineShare(10, 'board2', ev);
   const x = loadEngine(share.memory, 0).exports;
   x.init(0);
-  x.useWeights(share.weights!.at, share.weights!.tables, share.weights!.band, UNPACKED_OFFSET[12]);
+  x.useWeights(share.placed!.at, share.placed!.tables, share.placed!.band, UNPACKED_OFFSET[12]);
   return {
     load: (e, ph, pl, oh, ol) => x.lineLoad(e, ph, pl, oh, ol),
     scoreAt: (e) => x.lineScore(e),

@@ -99,3 +99,10 @@ export const STAT_REGION = 6; // a node hashed into the small-node region (SMALL
 
 /** Positions with fewer empties are solved without pre-searches (the selective ones start here). */
 export const SELECTIVE_MIN = 18;
+
+/** tree: the midgame PVS (pvs.ts) tries ProbCut from this many plies (below 100 % confidence). */
+export const PV_PROBCUT_MIN = 3;
+/** The midgame PVS asks its host whether to stop every POLL_EVERY nodes. */
+export const POLL_EVERY = 1024;
+/** tree: the midgame PVS orders its moves by the opponent's evaluation after each plus this much (1/128 disc) per move left to the opponent. */
+export const PV_MOBILITY_WEIGHT = 256;

@@ -44,4 +44,8 @@ export class SearchState {
   readonly midMoves = new Int32Array(2 * (MID_MAX_DEPTH + 2));
   readonly midFlips = new Int32Array(2);
   readonly midList = new Int32Array(MID_LIST * (MID_MAX_DEPTH + 2));
+  /** The midgame PVS's (pvs.ts) sorted move lists, MID_LIST from `MID_LIST * empties`; two words for its moves and flips; nodes since its last poll. */
+  readonly pvsList = new Int32Array(MID_LIST * 61);
+  readonly pvsWords = new Int32Array(2);
+  pvsTick = 0;
 }

@@ -92,6 +92,16 @@ export const COMBINATIONS: readonly Combination[] = [
         : null,
   },
   {
+    key: 'depth',
+    problem: (_v, g, n) =>
+      g('depth') && g('level') ? `${n('depth')} and ${n('level')}: give one of them (a level sets its own depths)` : null,
+  },
+  {
+    key: 'confidence',
+    problem: (_v, g, n) =>
+      g('confidence') && !g('depth') ? `${n('confidence')} goes with ${n('depth')} (a level sets its own confidence)` : null,
+  },
+  {
     key: 'root',
     problem: (v, g, n) => (v.wld && g('root') ? `${n('root')} ${v.root} is for exact solves: ${n('wld')} probes the score's sign` : null),
   },

@@ -34,6 +34,15 @@ export function oneOf<T extends string>(key: string, values: readonly T[]): Pick
   return { check, parse: check };
 }
 
+export function oneOfNumbers(key: string, values: readonly number[]): Pick<Setting<number>, 'check' | 'parse'> {
+  const takes = `one of ${values.join(', ')}`;
+  const check = (v: unknown): number => {
+    if (typeof v !== 'number' || !values.includes(v)) throw problem(key, `${takes}, not ${shown(v)}`);
+    return v;
+  };
+  return { check, parse: (t) => check(/^\d+$/.test(t) ? Number(t) : t) };
+}
+
 export function flag(key: string): Pick<Setting<boolean>, 'check' | 'parse'> {
   return {
     check: (v) => {

@@ -15,7 +15,18 @@ export class SettingProblem extends Error {
 }
 
 /** Who takes a setting: the library's solving functions, the commands, the page. */
-export type Place = 'library' | 'solver' | 'analyze-library' | 'solve' | 'worker' | 'analyze' | 'games' | 'queue' | 'train' | 'page';
+export type Place =
+  | 'library'
+  | 'solver'
+  | 'analyze-library'
+  | 'midgame-library'
+  | 'solve'
+  | 'worker'
+  | 'analyze'
+  | 'games'
+  | 'queue'
+  | 'train'
+  | 'page';
 
 /** What a host knows that a default may depend on. */
 export interface Host {

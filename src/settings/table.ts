@@ -16,6 +16,7 @@
 
 import { type Position, PositionError, parsePosition, positionArgument } from '../position/position.js';
 import { LEAF_EMPTIES, SELECTIVE_MIN } from '../search/constants.js';
+import { CONFIDENCES, MAX_LEVEL } from '../search/levels.js';
 import { ORDERING_TECHNIQUES, TABLE_RULES } from '../search/ordering.js';
 import { ROOT_STRATEGIES, type RootStrategy } from '../search/root-strategies.js';
 import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS } from '../search/table.js';
@@ -31,6 +32,7 @@ import {
   offBits,
   offNames,
   oneOf,
+  oneOfNumbers,
   problem,
   SOLVING,
   seconds,
@@ -50,7 +52,7 @@ export const SETTINGS = {
     defaultText: '21',
     ...wholeIn('hashBits', MIN_BITS, MAX_BITS, ''),
     tree: true,
-    places: [...SOLVING, 'analyze', 'train', 'page'],
+    places: [...SOLVING, 'midgame-library', 'analyze', 'train', 'page'],
     text: String,
   } satisfies Setting<number>,
   tableLayout: {
@@ -61,7 +63,7 @@ export const SETTINGS = {
     defaultText: 'board2',
     ...oneOf<Layout>('tableLayout', Object.keys(LAYOUTS) as Layout[]),
     tree: true,
-    places: [...SOLVING],
+    places: [...SOLVING, 'midgame-library'],
     text: String,
   } satisfies Setting<Layout>,
   weights: {
@@ -81,7 +83,7 @@ export const SETTINGS = {
     },
     // The digest names the weights by their bytes (solve/options.ts reads them): see digest().
     tree: true,
-    places: [...SOLVING],
+    places: [...SOLVING, 'midgame-library'],
   } satisfies Setting<string | null>,
   ordering: {
     key: 'ordering',
@@ -111,6 +113,61 @@ export const SETTINGS = {
     places: [...SOLVING],
     text: (m: readonly number[]) => (m.length ? m.join(',') : 'none'),
   } satisfies Setting<readonly number[]>,
+  /**
+   * The midgame search's (searchPosition's) level, as Edax's: how deep and
+   * at what confidence each count of empties is searched (search/levels.ts).
+   */
+  level: {
+    key: 'level',
+    flags: '--level <L>',
+    help: "a level as Edax's (0-60): the depth and confidence of each count of empties; exact within the level's end range; 60 solves everything",
+    fallback: 10,
+    defaultText: '10',
+    ...wholeIn('level', 0, MAX_LEVEL, ''),
+    tree: false,
+    places: ['midgame-library'],
+  } satisfies Setting<number>,
+  depth: {
+    key: 'depth',
+    flags: '--search-depth <plies>',
+    help: 'the midgame search to this many plies (a pass is none), in place of a level',
+    fallback: undefined,
+    defaultText: 'none (the level decides)',
+    ...wholeIn('depth', 1, 60, 'of plies '),
+    tree: false,
+    places: ['midgame-library'],
+  } satisfies Setting<number | undefined>,
+  /** ProbCut's confidence that a cut is right, Edax's selectivity_table in percent: not --selectivity (the exact search's margins in sigmas) nor Edax's 0-5 index. */
+  confidence: {
+    key: 'confidence',
+    flags: '--confidence <percent>',
+    help: `with --search-depth: the confidence of ProbCut's cuts, in percent (${CONFIDENCES.join(', ')}; 100: none)`,
+    fallback: 100,
+    defaultText: '100',
+    ...oneOfNumbers('confidence', CONFIDENCES),
+    tree: false,
+    places: ['midgame-library'],
+  } satisfies Setting<number>,
+  moveTime: {
+    key: 'moveTime',
+    flags: '--move-time <seconds>',
+    help: "the midgame search's time: the deepest depth finished by then is the answer (marked stopped)",
+    fallback: undefined,
+    defaultText: 'none',
+    ...seconds('moveTime', ''),
+    tree: false,
+    places: ['midgame-library'],
+  } satisfies Setting<number | undefined>,
+  every: {
+    key: 'every',
+    flags: '--every',
+    help: 'the midgame search scores every legal move (for hints), not only the best',
+    fallback: false,
+    defaultText: 'off',
+    ...flag('every'),
+    tree: false,
+    places: ['midgame-library'],
+  } satisfies Setting<boolean>,
   keepTable: {
     key: 'keepTable',
     flags: '--keep-table',
@@ -190,7 +247,7 @@ export const SETTINGS = {
     defaultText: 'wasm',
     ...oneOf<EngineName>('engine', ENGINES),
     tree: false,
-    places: [...SOLVING, 'analyze', 'page'],
+    places: [...SOLVING, 'midgame-library', 'analyze', 'page'],
   } satisfies Setting<EngineName>,
   workers: {
     key: 'workers',

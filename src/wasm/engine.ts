@@ -88,6 +88,20 @@ export interface EngineExports {
   zeroTable(): void;
   /** The shallow midgame search's value of a position (assembly/index.ts). */
   midValue(ph: number, pl: number, oh: number, ol: number, empties: number, depth: number, alpha: number, beta: number): number;
+  midPvs(
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    empties: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+    confidence: number,
+    margin: number,
+    date: number,
+    floor: number,
+  ): number;
   /** The root's ordered moves into the thread's list slots empties * LIST on (assembly/index.ts); how many. */
   orderedMoves(ph: number, pl: number, oh: number, ol: number, empties: number, parity: number, hashMove: number): number;
   /** The thread's move lists: 0 squares, 1 and 2 the flips' high and low words. */

@@ -11,9 +11,11 @@
 
 import { EMPTY_INDEX, N_WEIGHTS, SQ_FEATURE, SQ_POWER, SQ_START, UNPACKED_OFFSET } from '../eval/features.js';
 import type { Evaluator } from '../eval/weights.js';
+import type { Position } from '../position/position.js';
 import { LIST } from '../search/constants.js';
 import type { LowerSearch, SearchContext } from '../search/context.js';
 import { LIVE_NODES } from '../search/context.js';
+import { type MidEngine, marginAt } from '../search/deepening.js';
 import { createTable, LAYOUTS, type Layout, type Table, tableBytes } from '../search/table.js';
 import { type Engine, type EngineExports, engineMemory, loadEngine } from './engine.js';
 import {
@@ -232,6 +234,7 @@ export class WasmSearch implements LowerSearch {
 
   /** Every 1024 nodes of the engine's table-backed search: the context's stop flag in, its progress out. */
   private poll(nodes: number): void {
+    if (this.pvsStop?.()) Atomics.store(this.stopWord, 0, 1);
     const ctx = this.current;
     if (ctx === null) return;
     Atomics.store(this.stopWord, 0, ctx.stop[ctx.stopAt]);
@@ -320,6 +323,42 @@ export class WasmSearch implements LowerSearch {
   }
 
   /** Moves the engine's counters (nodes, table statistics) to the context's. */
+  /** The midgame search's stop question while its pvs runs (poll asks it), else null. */
+  private pvsStop: (() => boolean) | null = null;
+
+  /**
+   * The midgame PVS (src/search/pvs.ts's twin, assembly/pvs.ts) of a
+   * position on this engine's table: its value in discs, its nodes and
+   * table statistics added to `nodes` and the table's. `stop` is asked
+   * every POLL_EVERY nodes; once it says yes the value is worthless.
+   */
+  midPvs(
+    ph: number,
+    pl: number,
+    oh: number,
+    ol: number,
+    empties: number,
+    depth: number,
+    window: readonly [number, number],
+    confidence: number,
+    margin: number,
+    nodes: Float64Array,
+    stop: () => boolean,
+  ): number {
+    if (this.share.placed === null) throw new Error("midPvs: the engine was made without the evaluator's weights");
+    this.pvsStop = stop;
+    Atomics.store(this.stopWord, 0, 0);
+    const t = this.table;
+    const v = this.x.midPvs(ph, pl, oh, ol, empties, depth, window[0], window[1], confidence, margin, t.date, t.floor);
+    this.pvsStop = null;
+    const c = this.counters;
+    nodes[0] += c[0];
+    this.searched += c[0];
+    for (let k = 1; k < COUNTERS; k++) t.stats[k - 1] += c[k];
+    c.fill(0);
+    return v;
+  }
+
   private drain(ctx: SearchContext): void {
     const c = this.counters;
     const stats = ctx.table.stats;
@@ -327,5 +366,25 @@ export class WasmSearch implements LowerSearch {
     this.searched += c[0];
     for (let k = 1; k < COUNTERS; k++) stats[k - 1] += c[k];
     c.fill(0);
+  }
+}
+
+/** The WebAssembly engine of the midgame search: assembly/pvs.ts on a table of its own, in a memory of its own. */
+export class WasmMidEngine implements MidEngine {
+  readonly engine = 'wasm';
+  readonly nodes = new Float64Array(1);
+  private readonly search: WasmSearch;
+
+  constructor(bits: number, layout: Layout, evaluator: Evaluator) {
+    this.search = WasmSearch.create(bits, layout, evaluator);
+  }
+
+  get table(): Table {
+    return this.search.table;
+  }
+
+  value(p: Position, empties: number, depth: number, alpha: number, beta: number, confidence: number, stop: () => boolean): number {
+    const { player: P, opponent: O } = p;
+    return this.search.midPvs(P.hi, P.lo, O.hi, O.lo, empties, depth, [alpha, beta], confidence, marginAt(confidence), this.nodes, stop);
   }
 }
