@@ -55,6 +55,9 @@ describe('searchPosition', () => {
       expect(legalMoves(p)).toContain(a.move);
       expect(a.pv[0]).toBe(a.move);
     }
+    // A call searches as the first did, whatever came before (its engine is kept, its table cleared).
+    const again = () => ({ ...searchPosition(p, { depth: 6, hashBits: 18 }), ms: 0 });
+    expect(again()).toEqual(again());
     // Both engines: one tree, the same answer and nodes.
     const [t, w] = (['ts', 'wasm'] as const).map((engine) => searchPosition(p, { depth: 8, confidence: 95, engine, hashBits: 18 }));
     expect({ ...w, ms: 0 }).toEqual({ ...t, ms: 0 });

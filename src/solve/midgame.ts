@@ -68,19 +68,20 @@ export function searchPosition(position: Position | string, options: SearchPosit
   const deadline = plan.moveTime === undefined ? Number.POSITIVE_INFINITY : t0 + plan.moveTime * 1000;
   const stop = () => options.signal?.aborted === true || performance.now() >= deadline;
   const engine = engineOf(plan);
+  const nodes0 = engine.nodes[0];
   let last: SearchAnswer | null = null;
   let previous: readonly MoveValue[] | null = null;
   for (let d = 1; d <= depth; d++) {
     const a = searchRoot(engine, p, d, confidence, plan.every, rootOrder(p, previous), stop);
     if (a === null) break;
     previous = a.moves;
-    last = answerOf(a, plan.every, engine.nodes[0], t0, false);
+    last = answerOf(a, plan.every, engine.nodes[0] - nodes0, t0, false);
     options.onDepth?.(last);
     if (stop()) break;
   }
   if (last === null) throw new SearchCancelled('the midgame search');
   // Stopped: the deepest finished depth's answer, with every node searched (the depth it stopped in too).
-  return last.depth < depth ? { ...last, stopped: true, nodes: engine.nodes[0], ms: performance.now() - t0 } : last;
+  return last.depth < depth ? { ...last, stopped: true, nodes: engine.nodes[0] - nodes0, ms: performance.now() - t0 } : last;
 }
 
 /** What the options ask, checked through the settings table. */
@@ -118,14 +119,24 @@ function checked(options: SearchPositionOptions): Record<string, unknown> {
   return settings;
 }
 
-/** The engine of the options, on a table of its own. */
+/** The last engine made, kept for the next call with the same settings: a table of 2^21 entries is 64 MiB to allocate. */
+let kept: { readonly key: string; readonly engine: MidEngine } | null = null;
+
+/** The engine of the options, on a table of its own, cleared: each call searches alike, whatever came before. */
 function engineOf(plan: Plan): MidEngine {
   const r = plan.resolved;
-  const evaluator = searchEvaluator(r.weights);
-  if (evaluator === null) throw new OptionError('weights', 'the midgame search needs weights');
-  return r.engine === 'wasm'
-    ? new WasmMidEngine(r.hashBits, r.tableLayout, evaluator)
-    : new TsMidEngine(createTable(r.hashBits, r.tableLayout), evaluator);
+  const key = `${r.engine} ${r.hashBits} ${r.tableLayout} ${r.weights?.digest ?? ''}`;
+  if (kept?.key !== key) {
+    const evaluator = searchEvaluator(r.weights);
+    if (evaluator === null) throw new OptionError('weights', 'the midgame search needs weights');
+    const engine =
+      r.engine === 'wasm'
+        ? new WasmMidEngine(r.hashBits, r.tableLayout, evaluator)
+        : new TsMidEngine(createTable(r.hashBits, r.tableLayout), evaluator);
+    kept = { key, engine };
+  }
+  kept.engine.table.clear();
+  return kept.engine;
 }
 
 function answerOf(a: DepthAnswer, every: boolean, nodes: number, t0: number, stopped: boolean): SearchAnswer {
