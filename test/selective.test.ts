@@ -2,10 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadEvaluator } from '../src/eval/files.js';
 import { emptyCount, legalMoves, play } from '../src/position/position.js';
+import { SELECTIVE_MIN } from '../src/search/constants.js';
 import { LIVE_GUESS, LIVE_GUESS_MOVE, LIVE_GUESS_STAGE, SearchContext } from '../src/search/context.js';
 import { setupEmpties } from '../src/search/leaves.js';
 import { searchNull } from '../src/search/nws.js';
-import { guessScore, SELECTIVE_MIN, solveExact } from '../src/search/root.js';
+import { guessScore, solveExact } from '../src/search/root.js';
 import { hashPosition, TranspositionTable } from '../src/search/table.js';
 import { randomPosition } from './helpers.js';
 

@@ -11,7 +11,7 @@ import { loadEvaluator } from '../src/eval/files.js';
 import { readObf } from '../src/position/obf-file.js';
 import { SearchContext } from '../src/search/context.js';
 import { OFF_SELECTIVE, OFF_SORTING, ORDERING_TECHNIQUES } from '../src/search/ordering.js';
-import { ROOT_STRATEGIES, type RootStrategy } from '../src/search/root.js';
+import { ROOT_STRATEGIES, type RootStrategy } from '../src/search/root-strategies.js';
 import { createTable } from '../src/search/table.js';
 import { solveEntry } from '../src/solve/solve.js';
 import { OBF } from './helpers.js';
