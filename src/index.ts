@@ -84,7 +84,7 @@ export {
 export { samplePositions } from './position/random.js';
 // Solving: one position in this thread, or a suite on the worker pool.
 export type { MoveValue } from './search/deepening.js';
-export { CONFIDENCES, type LevelSearch, levelSearch, MAX_LEVEL } from './search/levels.js';
+export { CONFIDENCES, exactFrom, type LevelSearch, levelSearch, MAX_LEVEL } from './search/levels.js';
 export { type Layout, MAX_BITS, MIN_BITS } from './search/table.js';
 export type { Wld } from './search/wld.js';
 // The settings: one table (what each takes, its default, whether it changes the tree).

@@ -34,7 +34,7 @@ describe('the record form', () => {
     expect(rows.length).toBeGreaterThan(8);
     for (const x of rows) {
       expect(Object.keys(x)).toEqual(['game', ...MOVE_RECORD_FIELDS, 'nodes']);
-      expect(x).toMatchObject({ exact: true, estimateDepth: null });
+      expect(x).toMatchObject({ exact: true, estimateDepth: null, estimateConfidence: null });
       expect(x.score).toBe(x.scores[x.played]);
       expect(x.loss).toBe(x.best - x.score);
     }
@@ -72,7 +72,7 @@ describe('the record form', () => {
     expect(strip(resumed.stdout)).toEqual(strip(first.stdout));
   });
 
-  it('the CSV: a column a field, by the same names; scores as "f5:+18", lists space-separated, an exact row with no depth', () => {
+  it('the CSV: a column a field, by the same names; scores as "f5:+18", lists space-separated, an exact row with no depth nor confidence, an estimate with both', () => {
     const csv = moveRecordsCsv([
       {
         move: 55,
@@ -86,10 +86,28 @@ describe('the record form', () => {
         loss: 6,
         exact: true,
         estimateDepth: null,
+        estimateConfidence: null,
+      },
+      {
+        move: 20,
+        empties: 41,
+        side: 'black',
+        played: 'c4',
+        score: 3,
+        scores: { c4: 3, d3: 5 },
+        best: 5,
+        bestMoves: ['d3'],
+        loss: 2,
+        exact: false,
+        estimateDepth: 13,
+        estimateConfidence: 73,
       },
     ]);
+    // estimateConfidence (round 7): a level's estimate's confidence in percent, empty when exact.
     expect(csv).toBe(
-      'move,empties,side,played,score,scores,best,bestMoves,loss,exact,estimateDepth\n55,6,white,g8,-2,b1:+04 g8:-02,4,b1,6,true,\n',
+      'move,empties,side,played,score,scores,best,bestMoves,loss,exact,estimateDepth,estimateConfidence\n' +
+        '55,6,white,g8,-2,b1:+04 g8:-02,4,b1,6,true,,\n' +
+        '20,41,black,c4,3,c4:+03 d3:+05,5,d3,2,false,13,73\n',
     );
   });
 });

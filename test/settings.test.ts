@@ -29,6 +29,7 @@ import {
   COMBINATIONS,
   defaultOf,
   flagName,
+  LEVEL_KEYS,
   runSettingsOf,
   SETTING_KEYS,
   SETTINGS,
@@ -263,8 +264,18 @@ describe('the settings table', () => {
         'redisTimeout',
         'depth',
         'confidence',
+        'level',
       ]),
     );
+    // A level: not with win/loss/draw, not through the queue (the library and the command line alike).
+    expect(() => resolveOptions({ level: 10, wld: true })).toThrow(/level 10 with wld/);
+    expect(() => searchSettings(solveOptions(['--level', '10', '--wld']), 'solve')).toThrow(/^--level 10 with --wld/);
+    expect(() => searchSettings(solveOptions(['--level', '10']), 'solve', true)).toThrow(/^--level and --move-time run on this machine/);
+    // A level's settings enter the digest when given, and only then.
+    const digest = (argv: string[]) => queueOf(searchSettings(solveOptions(['-h', '16', ...argv]), 'solve')).digest;
+    expect(
+      new Set([digest([]), digest(['--level', '10']), digest(['--level', '12']), digest(['--level', '12', '--move-time', '5'])]).size,
+    ).toBe(4);
   });
 
   it('the same options give the same queue, whatever else a command takes; the weights by their bytes', () => {
@@ -279,7 +290,10 @@ describe('the settings table', () => {
   it("every tree setting reaches the pool and each task under the table's own key, no field renamed", () => {
     // What a task does not carry, and why: the weights travel as bytes read once, the ordering follows them, keepTable is the pool's.
     const notTasks: readonly SettingKey[] = ['weights', 'ordering', 'keepTable'];
-    expect(TREE_SETTINGS.filter((k) => !notTasks.includes(k)).sort()).toEqual(TASK_KEYS.filter((k) => k !== 'engine').sort());
+    // A level's settings travel with every task too, without being tree settings of the exact search (digest.ts, LEVEL_KEYS).
+    expect(TREE_SETTINGS.filter((k) => !notTasks.includes(k)).sort()).toEqual(
+      TASK_KEYS.filter((k) => k !== 'engine' && !(LEVEL_KEYS as readonly string[]).includes(k)).sort(),
+    );
     for (const key of TREE_SETTINGS) {
       const sample = SAMPLES[key];
       expect(sample, key).toBeDefined();
@@ -372,6 +386,8 @@ describe('no setting outside the table', () => {
     // The lab's old --table and --eval (now --lab-table and --leaf-eval, issue 84) stay hidden for one release.
     // Its table's size is --table-bits, not -h.
     const allowed = [
+      // searchPosition's level when given neither a level nor a depth: the table's level has no default, since solve without one solves exactly.
+      /^src\/solve\/midgame\.ts:\d+: a default by \?\? DEFAULT_…: level: v\.depth === undefined \? \(v\.level \?\? DEFAULT_LEVEL\) : null,/,
       /^src\/search\/table\.ts:\d+: a range check of the table size: if \(!Number\.isInteger\(bits\) \|\| bits < MIN_BITS \|\| bits > MAX_BITS\)/,
       /^src\/cli\/lab\.ts:\d+: a setting's option declared by hand: \.addOption\(new Option\('(--table'|--eval <what>')\)\.hideHelp\(\)\)/,
       // solve's and the lab's --position is the one position to solve or search, not the database filter of games and analyze.

@@ -52,13 +52,13 @@ interface Kept {
 function keptMove(p: KeptMove | OldMove): KeptMove {
   if ('move' in p) return p;
   const { ply, toMove, playedScore, ...rest } = p;
-  return { ...rest, move: ply, side: toMove, score: playedScore, exact: true, estimateDepth: null };
+  return { ...rest, move: ply, side: toMove, score: playedScore, exact: true, estimateDepth: null, estimateConfidence: null };
 }
 
-/** A game's key: its start, its moves (passes as "--") and the analysed empties. */
-export function gameKey(game: Game, from: number): string {
+/** A game's key: its start, its moves (passes as "--"), the analysed empties and the level of the moves before them (--level: its estimates are that level's). */
+export function gameKey(game: Game, from: number, level?: number): string {
   const start = game.moves[0]?.position ?? game.final;
-  return `${formatPosition(start).replace(' ', '')} ${game.moves.map((m) => (m.move === PASS ? '--' : moveName(m.move))).join('')} from ${from}`;
+  return `${formatPosition(start).replace(' ', '')} ${game.moves.map((m) => (m.move === PASS ? '--' : moveName(m.move))).join('')} from ${from}${level === undefined ? '' : ` level ${level}`}`;
 }
 
 export class AnalyzeResults {
@@ -112,8 +112,8 @@ export class AnalyzeResults {
   }
 
   /** A game's positions kept from before, as the analysis gave them, or null. */
-  done(game: Game, from: number): MoveAnalysis[] | null {
-    const k = this.kept.get(gameKey(game, from));
+  done(game: Game, from: number, level?: number): MoveAnalysis[] | null {
+    const k = this.kept.get(gameKey(game, from, level));
     if (!k) return null;
     return k.positions.map((p) => {
       const at = game.moves.find((m) => m.move !== PASS && m.number === p.move);
@@ -130,14 +130,16 @@ export class AnalyzeResults {
         bestMoves: p.bestMoves,
         loss: p.loss,
         nodes: p.nodes,
+        estimateDepth: p.estimateDepth ?? null,
+        estimateConfidence: p.estimateConfidence ?? null,
       } as MoveAnalysis;
     });
   }
 
   /** A game done: its line appended and flushed to disk. */
-  add(game: Game, from: number, label: string, moves: readonly MoveAnalysis[]): void {
+  add(game: Game, from: number, label: string, moves: readonly MoveAnalysis[], level?: number): void {
     const k: Kept = {
-      analyze: gameKey(game, from),
+      analyze: gameKey(game, from, level),
       label,
       positions: moves.map((m) => ({ ...recordOf(m), nodes: m.nodes })),
     };

@@ -15,6 +15,7 @@ import {
   analyzeGame,
   discDifference,
   emptyCount,
+  exactFrom,
   type FileError,
   type FileGame,
   formatScore,
@@ -45,7 +46,7 @@ import { AnalyzeProgress } from './analyze-progress.js';
 import { AnalyzeResults } from './analyze-results.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import { describeQuery, queryOf } from './game-filters.js';
-import { addSettingOptions, checkTableFits, searchSettings, UsageError } from './options.js';
+import { addSettingOptions, checkLevel, checkTableFits, searchSettings, UsageError } from './options.js';
 import { checkResultsOptions } from './safe-writes.js';
 import type { StopSignals } from './signals.js';
 
@@ -183,8 +184,14 @@ export function gamesOf(arg: string, pick: readonly [number, number] | undefined
 
 /** The table's head and a row: the best moves last, so that ties (several best moves) never push a column. */
 const HEAD = ' ply empties  side   played score  best  loss  best moves';
-function row(m: MoveAnalysis): string {
-  return `${String(m.number).padStart(4)} ${String(m.empties).padStart(7)}  ${sideName(m.toMove).padEnd(5)}  ${moveName(m.played).padEnd(6)} ${formatScore(m.playedScore).padStart(5)}  ${formatScore(m.best).padStart(4)}  ${String(m.loss).padStart(4)}  ${m.bestMoves.join(' ')}`;
+/** With --level: a depth column (depth@confidence of an estimate, "exact" where solved); estimated scores marked "~". */
+const LEVEL_HEAD = ' ply empties  side   played score  best  loss    depth  best moves';
+function row(m: MoveAnalysis, level = false): string {
+  const mark = m.estimateDepth === null ? '' : '~';
+  const depth = level
+    ? `  ${(m.estimateDepth === null ? 'exact' : `${m.estimateDepth}${m.estimateConfidence !== null && m.estimateConfidence < 100 ? `@${m.estimateConfidence}%` : ''}`).padStart(7)}`
+    : '';
+  return `${String(m.number).padStart(4)} ${String(m.empties).padStart(7)}  ${sideName(m.toMove).padEnd(5)}  ${moveName(m.played).padEnd(6)} ${`${mark}${formatScore(m.playedScore)}`.padStart(5)}  ${`${mark}${formatScore(m.best)}`.padStart(4)}  ${String(m.loss).padStart(4)}${depth}  ${m.bestMoves.join(' ')}`;
 }
 
 function jsonLine(m: MoveAnalysis, game: number): string {
@@ -192,11 +199,14 @@ function jsonLine(m: MoveAnalysis, game: number): string {
   return JSON.stringify({ game, ...recordOf(m), nodes: m.nodes });
 }
 
-/** The positions a game has from `from` empties on (the moves played there), and the moves to solve in them. */
-function sizeOf(game: Game, from: number): { positions: number; moves: number } {
-  const chosen = game.moves.filter((m) => m.move !== PASS && emptyCount(m.position) <= from);
+/** The positions a game has from `from` empties on (the moves played there; every one with a level), and the moves to solve in them. */
+function sizeOf(game: Game, from: number, level?: number): { positions: number; moves: number } {
+  const chosen = game.moves.filter((m) => m.move !== PASS && (level !== undefined || emptyCount(m.position) <= from));
   return { positions: chosen.length, moves: chosen.reduce((t, m) => t + legalMoves(m.position).length, 0) };
 }
+
+/** The rows solved exactly (a level's estimates left out of the losses). */
+const exactOnly = (rows: readonly MoveAnalysis[]): MoveAnalysis[] => rows.filter((m) => m.estimateDepth === null);
 
 /** A side's line of a game's summary: "black (Tastet Marc): 11 moves, 8 discs lost in 3 moves, the largest 4 at move 49". */
 function sideLine(side: 'black' | 'white', name: string, l: ReturnType<typeof gameSummary>['black']): string {
@@ -290,6 +300,7 @@ function printPlayers(
 
 async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopSignals): Promise<number> {
   const search = searchSettings(o, 'analyze');
+  checkLevel(search);
   // One table a worker, refused before anything is read when the machine cannot hold them.
   checkTableFits(search.hashBits, search.tableLayout, search.workers);
   if (o.checkTheoretical && (o as { from?: unknown }).from !== undefined)
@@ -307,12 +318,12 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
   const results = o.results !== undefined ? new AnalyzeResults(o.results, !!o.resume) : null;
   for (const p of results?.problems ?? []) process.stderr.write(`warning: ${p}\n`);
   // The run's size, said before it starts.
-  const sizes = games.map((g) => sizeOf(g.game, search.from));
+  const sizes = games.map((g) => sizeOf(g.game, search.from, search.level));
   const positions = sizes.reduce((t, z) => t + z.positions, 0);
   const moves = sizes.reduce((t, z) => t + z.moves, 0);
   if (!o.quiet)
     process.stderr.write(
-      `analyzing ${games.length} game${games.length === 1 ? '' : 's'}: ${positions} position${positions === 1 ? '' : 's'} of ${search.from} empties or fewer, ${moves} moves to solve (fewer: a move played is scored by the position after it)\n`,
+      `analyzing ${games.length} game${games.length === 1 ? '' : 's'}: ${positions} position${positions === 1 ? '' : 's'} ${search.level === undefined ? `of ${search.from} empties or fewer` : `(every move: level ${search.level} before ${search.from} empties, each move's child searched at the level, exact where the level solves it, so from ${Math.max(search.from, exactFrom(search.level) + 1)} empties; exact from ${search.from})`}, ${moves} moves to solve (fewer: a move played is scored by the position after it)\n`,
     );
   if (results && o.resume) process.stderr.write(`resuming: ${results.size} game${results.size === 1 ? '' : 's'} read from ${o.results}\n`);
   const progress = o.quiet
@@ -325,21 +336,28 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
   try {
     for (const [g, item] of games.entries()) {
       const done: MoveAnalysis[] = [];
-      analysed.push({ number: g + 1, black: item.black, white: item.white, moves: done });
+      analysed.push({
+        number: g + 1,
+        black: item.black,
+        white: item.white,
+        get moves() {
+          return exactOnly(done);
+        },
+      });
       progress?.startGame(item.label);
       if (!o.json) {
         const players = item.black || item.white ? ` (${item.black || '?'} – ${item.white || '?'})` : '';
         if (games.length > 1 || players) print(`${g > 0 ? '\n' : ''}${item.label}${players}`);
-        print(HEAD);
+        print(search.level === undefined ? HEAD : LEVEL_HEAD);
       }
       const take = (m: MoveAnalysis) => {
         done.push(m);
         finished++;
         progress?.positionDone(m.nodes);
-        print(o.json ? jsonLine(m, g + 1) : row(m));
+        print(o.json ? jsonLine(m, g + 1) : row(m, search.level !== undefined));
       };
       // A game kept by an earlier run (--resume) is printed from there; the others are analysed.
-      const kept = results?.done(item.game, search.from);
+      const kept = results?.done(item.game, search.from, search.level);
       if (kept) kept.forEach(take);
       else
         try {
@@ -348,6 +366,7 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
             hashBits: search.hashBits,
             workers: search.workers,
             engine: search.engine,
+            ...(search.level !== undefined ? { level: search.level, moveTime: search.moveTime } : {}),
             signal: stop.signal,
             ...(progress ? { watcher: progress } : {}),
           }))
@@ -356,10 +375,11 @@ async function runAnalyze(inputs: readonly string[], o: AnalyzeOpts, stop: StopS
           if (!stop.signal.aborted) throw e;
           interrupted = true;
         }
-      printGameSummary(g + 1, item, done, interrupted, search.from, !!o.json, print);
+      // The losses are the exact rows' (a level's estimates are shown, not summed).
+      printGameSummary(g + 1, item, exactOnly(done), interrupted, search.from, !!o.json, print);
       progress?.gameDone();
       if (interrupted) break;
-      if (!kept) results?.add(item.game, search.from, item.label, done);
+      if (!kept) results?.add(item.game, search.from, item.label, done, search.level);
     }
     printPlayers(analysed, games, !!o.json, interrupted, print);
   } finally {

@@ -123,3 +123,11 @@ export function searchSettings(opts: object, place: Place, queue = false): Resol
     throw new UsageError(problem.startsWith('--') ? problem : `${flagName(e.option as SettingKey)}: ${problem}`);
   }
 }
+
+/** A level searches with the evaluation; a move time is a level's. */
+export function checkLevel(search: Pick<ResolvedOptions, 'level' | 'moveTime' | 'weights'>): void {
+  if (search.moveTime !== undefined && search.level === undefined)
+    throw new UsageError("--move-time times a level's search: give --level with it (an exact solve takes the time it takes)");
+  if (search.level !== undefined && search.weights === null)
+    throw new UsageError('--level searches with the evaluation: give weights (--eval), not mobility ordering');
+}

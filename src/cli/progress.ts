@@ -26,7 +26,10 @@ export function describe(r: Running, now = nowMs()): string {
   const { lower, upper, move } = r.bounds();
   const score = lower === upper ? formatScore(lower) : lower === -64 && upper === 64 ? '?' : `${formatScore(lower)}..${formatScore(upper)}`;
   const best = move !== NO_MOVE && move >= 0 && move < 64 ? ` best ${moveName(move)}` : '';
-  return `#${r.index} ${r.empties} empties${r.split ? ' (split)' : ''}  ${formatTime(ms)}  ${mega(nodes)} nodes  ${mega(ms > 0 ? (nodes * 1000) / ms : 0)} N/s  score ${score}${best}`;
+  // A level's estimate: the depth finished so far, its score an estimate at that depth.
+  const depth = r.depth?.() ?? 0;
+  const shown = depth > 0 ? `depth ${depth}, estimate ${formatScore(lower)}` : `score ${score}`;
+  return `#${r.index} ${r.empties} empties${r.split ? ' (split)' : ''}  ${formatTime(ms)}  ${mega(nodes)} nodes  ${mega(ms > 0 ? (nodes * 1000) / ms : 0)} N/s  ${shown}${best}`;
 }
 
 export class Progress implements Watcher {

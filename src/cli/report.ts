@@ -36,11 +36,26 @@ export function formatPv(pv: readonly number[]): string {
 const RULE = '-----+-------+-------+--------------+----------------+--------------+-----------------------';
 const WLD_RULE = '-----+-------+------+-------+--------------+----------------+--------------+-----------------------';
 
-/** The table's header; a WLD run's has the W/D/L column, its scores being bounds. */
-export function tableHeader(wld = false): string {
+const LEVEL_RULE = '-----+-------+---------+-------+--------------+----------------+--------------+-----------------------';
+
+/**
+ * The table's header; a WLD run's has the W/D/L column, its scores being
+ * bounds; a level's run (solve --level) the depth column: depth@confidence
+ * as Edax prints it, or the depth alone where the row is exact.
+ */
+export function tableHeader(wld = false, level = false): string {
+  if (level)
+    return ['   # | empty |   depth | score |         time |      nodes (N) |          N/s | principal variation', LEVEL_RULE].join('\n');
   return wld
     ? ['   # | empty |  wld | score |         time |      nodes (N) |          N/s | line (keeps the result)', WLD_RULE].join('\n')
     : ['   # | empty | score |         time |      nodes (N) |          N/s | principal variation', RULE].join('\n');
+}
+
+/** A level's row's depth: "12@73%" for an estimate (a move time's stop marked "*"), the empties alone when exact. */
+export function depthText(r: PositionResult): string {
+  const e = r.estimate;
+  if (!e) return String(r.empties);
+  return `${e.depth}${e.confidence < 100 ? `@${e.confidence}%` : ''}${e.stopped ? '*' : ''}`;
 }
 
 /** A WLD result's proven bound: >=+02 for a win, <=-02 for a loss, +00 for a draw. */
@@ -63,14 +78,19 @@ export function mismatch(r: PositionResult): string {
   return `move ${moveName}, expected ${r.bestMoves.map((m) => moveText(m).toUpperCase()).join(' or ')}`;
 }
 
-export function tableRow(r: PositionResult): string {
+/** A position's row; in a level's run (`level`), with its depth, an estimate's score marked "~" and the file's answer beside it (never a mismatch). */
+export function tableRow(r: PositionResult, level = false): string {
   const nps = r.ms > 0 ? Math.round((r.nodes * 1000) / r.ms) : 0;
-  const score = r.wld ? `${r.wld.padStart(4)} | ${formatBound(r).padStart(5)}` : formatScore(r.score).padStart(5);
+  const score = r.wld
+    ? `${r.wld.padStart(4)} | ${formatBound(r).padStart(5)}`
+    : `${level ? `${depthText(r).padStart(7)} | ` : ''}${`${r.estimate ? '~' : ''}${formatScore(r.score)}`.padStart(5)}`;
   let row =
     `${String(r.index).padStart(4)} | ${String(r.empties).padStart(5)} | ${score} | ` +
     `${formatTime(r.ms).padStart(12)} | ${grouped(r.nodes).padStart(14)} | ` +
     `${grouped(nps).padStart(12)} | ${formatPv(r.pv)}`;
   if (r.ok === false) row += `   <- MISMATCH: ${mismatch(r)}`;
+  else if (r.estimate && r.expected !== null)
+    row += `   (file: ${formatScore(r.expected)}${r.bestMoves.length ? ` ${r.bestMoves.map((m) => moveText(m).toUpperCase()).join(' or ')}` : ''})`;
   return row;
 }
 
@@ -84,19 +104,20 @@ export function tableStatsRow(r: PositionResult): string {
 }
 
 /** The total line; `givenUp` positions whose worker died twice are counted apart from the bad lines of the input. */
-export function tableTotal(s: Summary, wld = false, givenUp = 0): string {
+export function tableTotal(s: Summary, wld = false, givenUp = 0, level = false): string {
   return [
-    wld ? WLD_RULE : RULE,
+    level ? LEVEL_RULE : wld ? WLD_RULE : RULE,
     `${s.positions} position${s.positions === 1 ? '' : 's'}: ${grouped(s.nodes)} nodes in ${formatTime(s.ms)}` +
       `${Math.abs(s.cpuMs - s.ms) > 0.05 * s.ms ? ` (${formatTime(s.cpuMs)} of solving)` : ''} ` +
-      `(${grouped(s.nps)} N/s); ${s.mismatches} mismatch${s.mismatches === 1 ? '' : 'es'}, ` +
+      `(${grouped(s.nps)} N/s); ${s.mismatches} mismatch${s.mismatches === 1 ? '' : 'es'}` +
+      `${s.estimates ? ` (${s.estimates} estimate${s.estimates === 1 ? '' : 's'} not checked)` : ''}, ` +
       `${s.errors} bad line${s.errors === 1 ? '' : 's'}` +
       `${givenUp > 0 ? `, ${givenUp} position${givenUp === 1 ? '' : 's'} given up` : ''}`,
   ].join('\n');
 }
 
-export function jsonRow(r: PositionResult): string {
-  return JSON.stringify(jsonRecord(r));
+export function jsonRow(r: PositionResult, level = false): string {
+  return JSON.stringify(jsonRecord(r, level));
 }
 
 /** The row of a position given up after its worker died twice. */

@@ -12,6 +12,7 @@ import {
   defaultOf,
   defaultRunName,
   emptyCount,
+  exactFrom,
   InputOrder,
   LAYOUTS,
   MAX_ENGINE_THREADS,
@@ -49,7 +50,7 @@ import {
   VERSION,
 } from '../internal.js';
 import { EXIT_MISMATCH, EXIT_USAGE } from './exit-codes.js';
-import { addSettingOptions, checkTableFits, mib, searchSettings, UsageError } from './options.js';
+import { addSettingOptions, checkLevel, checkTableFits, mib, searchSettings, UsageError } from './options.js';
 import { Progress } from './progress.js';
 import { failedRow, jsonRow, jsonSummary, tableHeader, tableRow, tableStatsRow, tableTotal } from './report.js';
 import { checkResultsOptions } from './safe-writes.js';
@@ -183,6 +184,7 @@ function checkCombinations(file: string | undefined, opts: SolveOpts, search: Re
     throw new UsageError('--resume needs --results <file.jsonl> (or --queue, whose runs Redis keeps)');
   checkResultsOptions(opts, [file, search.weights?.file], opts.queue ?? '');
   if (opts.queue === undefined && opts.run !== undefined) throw new UsageError('--run names a run of --queue');
+  checkLevel(search);
 }
 
 /** Where the run solves: this machine's pool, or a queue. */
@@ -256,7 +258,11 @@ function introLine(input: Input, setup: Setup): string {
       : `${search.wld ? 'win/loss/draw by null-window probes; ' : ''}ordering: ${evalFile ? `eval (${evalFile === SHIPPED_WEIGHTS ? 'shipped weights' : evalFile})` : 'mobility'}` +
         `${search.selectivity.length > 0 ? `, selective pre-searches ${search.selectivity.join(',')}` : ''}; `) +
     `engine: ${search.engine === 'wasm' ? `wasm (WebAssembly${splitOnTs(where) ? `; split positions' tasks: ts, more than ${MAX_ENGINE_THREADS - 1} workers` : ''})` : 'ts (TypeScript)'}`;
-  const count = `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; `;
+  const level =
+    search.level === undefined
+      ? ''
+      : `level ${search.level} (exact from ${exactFrom(search.level)} empties, estimates beyond${search.moveTime !== undefined ? `, ${search.moveTime} s each at most` : ''}); `;
+  const count = `revsolve ${VERSION}: ${source}, ${entries.length} position${entries.length === 1 ? '' : 's'}; ${level}`;
   const sized = `2^${search.hashBits} entries x ${LAYOUTS[search.tableLayout].entryBytes} B = ${mib(bytes)} (${search.tableLayout})`;
   if (where.kind === 'queue') {
     return (
@@ -295,6 +301,8 @@ class RowPrinter {
   constructor(
     private readonly opts: SolveOpts,
     private readonly wld: boolean,
+    /** A level's run (--level): rows with their depth, some estimates. */
+    private readonly level: boolean,
     private readonly intro: () => string,
     count: number,
   ) {
@@ -319,7 +327,7 @@ class RowPrinter {
     if (this.introduced || this.opts.json) return;
     this.introduced = true;
     this.emit(this.intro());
-    this.emit(tableHeader(this.wld));
+    this.emit(tableHeader(this.wld, this.level));
   }
 
   private row(text: string): void {
@@ -328,9 +336,9 @@ class RowPrinter {
   }
 
   private show(r: PositionResult): void {
-    if (this.opts.json) this.row(jsonRow(r));
+    if (this.opts.json) this.row(jsonRow(r, this.level));
     else {
-      this.row(tableRow(r));
+      this.row(tableRow(r, this.level));
       if (this.opts.stats) this.row(tableStatsRow(r));
     }
   }
@@ -385,7 +393,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   const searchId = queueOf(search).digest;
   // Locked before it is read (a second run on it is refused, naming this one) and before anything is printed:
   // a path that cannot be written is one line of error, not a table cut short.
-  const saved = opts.results ? new ResultsFile(opts.results, searchId) : undefined;
+  const saved = opts.results ? new ResultsFile(opts.results, searchId, search.level !== undefined) : undefined;
   let previous: { results: Map<number, PositionResult> };
   let jobs: { entry: ObfEntry; index: number }[];
   let setup: Setup;
@@ -400,7 +408,7 @@ async function runSolve(file: string | undefined, opts: SolveOpts, stop: StopSig
   }
   if (setup.search.engineNote) process.stderr.write(`note: ${setup.search.engineNote}\n`);
 
-  const printer = new RowPrinter(opts, search.wld, () => introLine(input, setup), entries.length);
+  const printer = new RowPrinter(opts, search.wld, search.level !== undefined, () => introLine(input, setup), entries.length);
   if (setup.where.kind === 'local') printer.introduce();
   let failures = 0;
   const failed = (index: number, reason: string, willRetry: boolean) => {
@@ -545,6 +553,7 @@ function closing(
       wld: !!search.wld,
       prover: search.wld ? search.prover : null,
       engine: search.engine,
+      ...(search.level !== undefined ? { level: search.level, moveTime: search.moveTime ?? null } : {}),
       ...extra,
     });
   if (!ending.complete) {
@@ -564,7 +573,11 @@ function closing(
     );
     return stop.exitCode;
   }
-  printer.total(opts.json ? jsonTotal({ interrupted: false, givenUp: failures }) : tableTotal(summary, !!search.wld, failures));
+  printer.total(
+    opts.json
+      ? jsonTotal({ interrupted: false, givenUp: failures })
+      : tableTotal(summary, !!search.wld, failures, search.level !== undefined),
+  );
   if (errors.length > 0)
     process.stderr.write(`${errors.length} bad line${errors.length === 1 ? '' : 's'} in ${input.source}: see the errors above\n`);
   if (failures > 0) process.stderr.write(`${failures} position${failures === 1 ? '' : 's'} given up after their worker died twice\n`);

@@ -25,12 +25,31 @@ export interface MoveAnalysis extends ScoredMove {
   readonly nodes: number;
   /** null: exact; else the plies of the search that estimated the scores (a position before the analysed empties). */
   readonly estimateDepth: number | null;
+  /** null: exact, or no confidence said (the page's estimates); else the estimate's confidence in percent (a level's, Edax's 73-100). */
+  readonly estimateConfidence: number | null;
+}
+
+/** A position's moves estimated by a level: their scores, and the shallowest depth and lowest confidence among them (exact: every one solved). */
+export interface LevelEstimate {
+  readonly scores: ReadonlyMap<number, number>;
+  readonly exact: boolean;
+  readonly depth: number;
+  readonly confidence: number;
+  readonly nodes: number;
 }
 
 /** The analysed move as every output writes it (scores.ts, MoveRecord). */
 export function recordOf(m: MoveAnalysis): MoveRecord {
   objectArgument(m, 'move', 'an analysed move (analyzeGame yields them)');
-  return moveRecord(m.number, m.empties, m.toMove === 'X' ? 'black' : 'white', moveName(m.played), m, m.estimateDepth);
+  return moveRecord(
+    m.number,
+    m.empties,
+    m.toMove === 'X' ? 'black' : 'white',
+    moveName(m.played),
+    m,
+    m.estimateDepth,
+    m.estimateConfidence,
+  );
 }
 
 /** A child to solve: move `move` of analysed position `at` (its position `parent`). */
@@ -56,7 +75,8 @@ export interface AnalysisHooks {
   /** Estimates of a position's moves before the analysed empties (for its side to move); absent: those positions are left out. */
   readonly estimate?: {
     readonly depth: number;
-    readonly run: (position: Position, moves: readonly number[]) => Promise<ReadonlyMap<number, number>>;
+    /** The moves' scores at `depth`, or a level's estimate (its own depth and confidence, or exact). */
+    readonly run: (position: Position, moves: readonly number[]) => Promise<ReadonlyMap<number, number> | LevelEstimate>;
   };
 }
 
@@ -76,7 +96,11 @@ export async function* analyseMoves(
   if (hooks.estimate)
     for (const m of played.filter((x) => emptyCount(x.position) > from)) {
       const guesses = await hooks.estimate.run(m.position, legalMoves(m.position));
-      yield analysisOf(m, guesses, 0, hooks.estimate.depth);
+      if (guesses instanceof Map) yield analysisOf(m, guesses, 0, hooks.estimate.depth);
+      else {
+        const e = guesses as LevelEstimate;
+        yield analysisOf(m, e.scores, e.nodes, e.exact ? null : e.depth, e.exact ? null : e.confidence);
+      }
     }
   const chosen = played.filter((m) => emptyCount(m.position) <= from);
   // The move played leads to the next analysed position (after a pass, when
@@ -131,6 +155,7 @@ function analysisOf(
   scores: ReadonlyMap<number, number>,
   nodes: number,
   estimateDepth: number | null,
+  estimateConfidence: number | null = null,
 ): MoveAnalysis {
   return {
     number: m.number,
@@ -141,5 +166,6 @@ function analysisOf(
     ...scoredMove(scores, m.move),
     nodes,
     estimateDepth,
+    estimateConfidence,
   };
 }

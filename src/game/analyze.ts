@@ -9,10 +9,10 @@
 import { OptionError } from '../errors.js';
 import { type SuiteOptions, solveSuite } from '../pool/suite.js';
 import type { ObfEntry } from '../position/obf.js';
-import { type Color, describe, play } from '../position/position.js';
+import { type Color, describe, emptyCount, type Position, play } from '../position/position.js';
 import { defaultOf, type OptionsAt } from '../settings/index.js';
 import { resolveOptions } from '../solve/options.js';
-import { analyseMoves, type MoveAnalysis } from './analysis.js';
+import { analyseMoves, type LevelEstimate, type MoveAnalysis } from './analysis.js';
 import { type Game, RecordError, replayGame } from './record.js';
 
 /** analyzeGame's options: the settings the analysis takes (settings.ts, place analyze-library; `from`: the empties it solves from), and the suite's signal, onFailure and watcher. */
@@ -128,14 +128,14 @@ export function analyzeGame(game: string | Game, options: AnalyzeOptions = {}): 
   // Checked here, before the first position is reached: a bad option or record throws at the call.
   if (options !== null && typeof options === 'object' && 'wld' in options)
     throw new OptionError('wld', "not an option of an analysis: every move's loss needs its exact score");
-  const { from } = resolveOptions(options, 'analyze-library', ['signal', 'onFailure', 'watcher']); // the values, the combinations, the weights file
+  const { from, level } = resolveOptions(options, 'analyze-library', ['signal', 'onFailure', 'watcher']); // the values, the combinations, the weights file
   const replayed = gameArgument(game);
-  return analyzeReplayed(replayed, from, suiteOptionsOf(options));
+  return analyzeReplayed(replayed, from, suiteOptionsOf(options), level, options.moveTime);
 }
 
-/** The options analyzeGame hands solveSuite: its own, less `from`. */
+/** The options analyzeGame hands solveSuite for the exact rows: its own, less `from` and the level's (the level estimates before `from` only). */
 function suiteOptionsOf(options: AnalyzeOptions): SuiteOptions {
-  const { from: _from, ...suite } = options;
+  const { from: _from, level: _level, moveTime: _moveTime, ...suite } = options;
   return suite;
 }
 
@@ -149,9 +149,30 @@ function gameArgument(game: unknown): Game {
   return game as Game;
 }
 
-/** The analysis (analysis.ts) with every child a position of a suite on the worker pool, in the order played. */
-async function* analyzeReplayed(game: Game, from: number, suite: SuiteOptions): AsyncGenerator<MoveAnalysis> {
+/**
+ * The analysis (analysis.ts) with every child a position of a suite on the
+ * worker pool, in the order played. With a level, the positions before
+ * `from` too: each move's child searched at the level (solve --level's
+ * search), exact where the level solves the child.
+ */
+async function* analyzeReplayed(
+  game: Game,
+  from: number,
+  suite: SuiteOptions,
+  level?: number,
+  moveTime?: number,
+): AsyncGenerator<MoveAnalysis> {
+  const estimate =
+    level === undefined
+      ? {}
+      : {
+          estimate: {
+            depth: level,
+            run: (p: Position, moves: readonly number[]) => levelEstimate(p, moves, { ...suite, level, moveTime }),
+          },
+        };
   yield* analyseMoves(game, from, {
+    ...estimate,
     async *solve(work) {
       const entries: ObfEntry[] = work.map((w) => ({ line: 0, position: play(w.parent, w.move), answers: [] }));
       for await (const r of solveSuite(entries, { ...suite, keepTable: true, order: 'input' })) {
@@ -160,4 +181,24 @@ async function* analyzeReplayed(game: Game, from: number, suite: SuiteOptions): 
       }
     },
   });
+}
+
+/** Each move of `position` scored by searching its child at the options' level, on the pool: a row's scores, its shallowest depth (plies from the position) and lowest confidence. */
+async function levelEstimate(position: Position, moves: readonly number[], suite: SuiteOptions): Promise<LevelEstimate> {
+  const entries: ObfEntry[] = moves.map((m) => ({ line: 0, position: play(position, m), answers: [] }));
+  const scores = new Map<number, number>();
+  let depth = Number.POSITIVE_INFINITY;
+  let confidence = 100;
+  let exact = true;
+  let nodes = 0;
+  for await (const r of solveSuite(entries, { ...suite, keepTable: false, order: 'input' })) {
+    scores.set(moves[r.index - 1], 0 - r.score);
+    nodes += r.nodes;
+    if (r.estimate) {
+      exact = false;
+      depth = Math.min(depth, r.estimate.depth + 1);
+      confidence = Math.min(confidence, r.estimate.confidence);
+    }
+  }
+  return { scores, exact, depth: exact ? emptyCount(position) : depth, confidence, nodes };
 }

@@ -97,6 +97,8 @@ export interface MoveRecord {
   /** Whether the scores are proven; when not, estimateDepth is the plies of the search that estimated them. */
   readonly exact: boolean;
   readonly estimateDepth: number | null;
+  /** An estimate's confidence in percent (a level's: Edax's 73-100); null when exact or not said. */
+  readonly estimateConfidence: number | null;
 }
 
 /** The record's fields, in its order: the CSV's columns. */
@@ -112,6 +114,7 @@ export const MOVE_RECORD_FIELDS: readonly (keyof MoveRecord)[] = [
   'loss',
   'exact',
   'estimateDepth',
+  'estimateConfidence',
 ];
 
 /** The record of move `move`, played by `side` in a position of `empties`, from its scored move (exact unless `estimateDepth`). */
@@ -122,6 +125,7 @@ export function moveRecord(
   played: string,
   s: ScoredMove,
   estimateDepth: number | null = null,
+  estimateConfidence: number | null = null,
 ): MoveRecord {
   return {
     move,
@@ -136,6 +140,7 @@ export function moveRecord(
     loss: Math.round(s.loss * 10) / 10,
     exact: estimateDepth === null,
     estimateDepth,
+    estimateConfidence: estimateDepth === null ? null : estimateConfidence,
   };
 }
 

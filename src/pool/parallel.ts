@@ -13,7 +13,8 @@ import { searchEvaluator, sharedWeights, type WeightsBytes } from '../eval/files
 import type { Evaluator } from '../eval/weights.js';
 import type { ObfEntry } from '../position/obf.js';
 import { emptyCount } from '../position/position.js';
-import { LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
+import { LIVE_DEPTH, LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER } from '../search/context.js';
+import { levelSearch } from '../search/levels.js';
 import { NO_MOVE } from '../search/table.js';
 import { type RunSettingValues, runSettingsOf } from '../settings/index.js';
 import type { ResolvedOptions } from '../solve/options.js';
@@ -62,8 +63,14 @@ interface Owned {
   readonly helpers: Promise<HelpResult | null>[];
 }
 
+/** Whether a level estimates a position of `empties` (search/levels.ts): it runs whole, unhelped (helpers take the exact search's split points). */
+function estimated(empties: number, s: PoolSettings): boolean {
+  return s.level !== undefined && !levelSearch(s.level, empties).exact;
+}
+
 /** Whether a position of `empties` is split when it starts, with `left` positions (itself included) not yet started: the run policy's rule. */
 function splitsHere(empties: number, s: PoolSettings, left: number): boolean {
+  if (estimated(empties, s)) return false;
   return splits(s.prover === 'dfpn' ? 'never' : s.split, empties, LEAF_EMPTIES, left, s.workers, helps(s));
 }
 
@@ -114,6 +121,8 @@ export interface Running {
   nodes(): number;
   /** Known bounds of the score and the best move so far (NO_MOVE when none). */
   bounds(): { lower: number; upper: number; move: number };
+  /** A level's estimate: the depth it last finished (0: none yet, or an exact solve). */
+  depth?(): number;
 }
 
 export interface Watcher {
@@ -136,6 +145,7 @@ function wholeRunning(scheduler: Scheduler<TaskInput>, index: number, empties: n
       upper: scheduler.liveSum(index, LIVE_UPPER, 64),
       move: scheduler.liveSum(index, LIVE_MOVE, NO_MOVE),
     }),
+    depth: () => scheduler.liveSum(index, LIVE_DEPTH),
   };
 }
 
@@ -253,9 +263,10 @@ class PoolRun {
     const s = this.s;
     const { player, opponent, toMove } = entry.position;
     this.watcher?.started(wholeRunning(this.scheduler, index, empties));
-    const helped = helps(s)
-      ? (this.wholeShares.pop() ?? { share: createEngineShare(s.hashBits, s.tableLayout, this.walkEval()), id: this.made++ })
-      : undefined;
+    const helped =
+      helps(s) && !estimated(empties, s)
+        ? (this.wholeShares.pop() ?? { share: createEngineShare(s.hashBits, s.tableLayout, this.walkEval()), id: this.made++ })
+        : undefined;
     const own: Owned | undefined = helped && { index, rank, ...helped, helpers: [] };
     if (own) {
       startHelp(own.share);

@@ -20,7 +20,7 @@ function jsonMove(m: number): string | null {
 }
 
 /** The JSON object of a result (what `--json` prints and the results file keeps). */
-export function jsonRecord(r: PositionResult): Record<string, unknown> {
+export function jsonRecord(r: PositionResult, level = false): Record<string, unknown> {
   return {
     index: r.index,
     empties: r.empties,
@@ -38,6 +38,12 @@ export function jsonRecord(r: PositionResult): Record<string, unknown> {
     engineNodes: r.engineNodes,
     ...(r.helperNodes ? { helperNodes: r.helperNodes } : {}),
     ...(r.context ? { context: r.context } : {}),
+    // A level's run says each row's kind: an estimate at a depth and confidence, or exact (to the end, at 100 %).
+    ...(r.estimate
+      ? { kind: 'estimate', depth: r.estimate.depth, confidence: r.estimate.confidence, stopped: r.estimate.stopped }
+      : level
+        ? { kind: 'exact', depth: r.empties, confidence: 100 }
+        : {}),
   };
 }
 
@@ -54,6 +60,8 @@ export class ResultsFile {
   constructor(
     readonly path: string,
     private readonly search = '',
+    /** A level's run: its exact rows say their kind too (jsonRecord). */
+    private readonly level = false,
   ) {
     this.file = new AppendFile(path);
   }
@@ -74,10 +82,12 @@ export class ResultsFile {
   }
 
   append(r: PositionResult, entry: ObfEntry): void {
-    this.file.append(
-      JSON.stringify({ ...jsonRecord(r), position: formatPosition(entry.position), ...(this.search ? { search: this.search } : {}) }) +
-        '\n',
-    );
+    const record = {
+      ...jsonRecord(r, this.level),
+      position: formatPosition(entry.position),
+      ...(this.search ? { search: this.search } : {}),
+    };
+    this.file.append(`${JSON.stringify(record)}\n`);
   }
 
   close(): void {
@@ -196,6 +206,12 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
     return `${where}: malformed result for position ${index}, ignored`;
   }
   const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  const estimate =
+    o.kind === 'estimate' && isInt(o.depth) && isInt(o.confidence)
+      ? { estimate: { depth: o.depth, confidence: o.confidence, stopped: o.stopped === true } }
+      : {};
+  if (o.kind === 'estimate' && !estimate.estimate) return `${where}: malformed estimate for position ${index}, ignored`;
+  const checked = check(entry.answers, o.score, move, pv.length === 0, wld);
   return {
     index,
     line: entry.line,
@@ -203,7 +219,9 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
     move,
     score: o.score,
     ...(wld ? { wld: wld as Wld } : {}),
-    ...check(entry.answers, o.score, move, pv.length === 0, wld),
+    ...checked,
+    // An estimate is never checked against the answers: it is shown beside them.
+    ...(estimate.estimate ? { ok: null } : {}),
     nodes: o.nodes,
     ms: o.ms,
     pv,
@@ -220,5 +238,6 @@ export function parseRecord(parsed: unknown, entries: readonly ObfEntry[], where
     engineNodes: num(o.engineNodes),
     // What the search read back, passed on as written (it is a report, not an input: nothing here relies on it).
     ...(o.context !== null && typeof o.context === 'object' && !Array.isArray(o.context) ? { context: o.context as TreeValues } : {}),
+    ...estimate,
   };
 }

@@ -13,23 +13,26 @@
  *          on its engine memory (assembly/help.ts), until that search ends.
  * Every task publishes its progress in a shared slot and watches a stop flag.
  */
-import { U64 } from 'native-free-bitboard';
+import { popcount, U64 } from 'native-free-bitboard';
 import { SearchCancelled } from '../errors.js';
 import { searchEvaluator, type WeightsBytes } from '../eval/format.js';
 import type { Evaluator } from '../eval/weights.js';
 import type { ObfAnswer } from '../position/obf.js';
 import type { Color } from '../position/position.js';
-import { LIVE_FIELDS, SearchContext } from '../search/context.js';
+import { GAME_OVER, type LevelSearches, type SearchAnswer, searchByLevel } from '../search/by-level.js';
+import { LIVE_DEPTH, LIVE_FIELDS, LIVE_LOWER, LIVE_MOVE, LIVE_NODES, LIVE_UPPER, SearchContext } from '../search/context.js';
+import { TsMidEngine } from '../search/deepening.js';
 import { DfpnTable } from '../search/dfpn.js';
 import { setupEmpties } from '../search/leaves.js';
+import { endStages, levelSearch } from '../search/levels.js';
 import { midSearchFrom } from '../search/midgame.js';
 import { searchNull } from '../search/nws.js';
-import { type GuessResult, guessScore, solveExact } from '../search/root.js';
+import { type GuessResult, guessScore, selectiveEnd, solveExact } from '../search/root.js';
 import { SearchState } from '../search/state.js';
-import { createTable, type Layout, MIN_BITS, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Table } from '../search/table.js';
+import { createTable, type Layout, MIN_BITS, NO_MOVE, STAT_CUTOFFS, STAT_HITS, STAT_PROBES, type Table } from '../search/table.js';
 import { type RunSettingValues, runSettingsOf, type TreeValues } from '../settings/index.js';
-import { type PositionResult, readBack, solveOne } from '../solve/solve.js';
-import { type EngineShare, WasmSearch } from '../wasm/lower.js';
+import { check, type PositionResult, readBack, solveOne, tableStats } from '../solve/solve.js';
+import { type EngineShare, WasmMidEngine, WasmSearch } from '../wasm/lower.js';
 import type { Dispatched } from './slots.js';
 
 /**
@@ -195,6 +198,9 @@ export class SearchThread {
     let table: Table;
     let below: WasmSearch | null = null;
     const evaluator = this.evaluatorOf(t.weights);
+    // A level's position beyond its exact range is estimated (levelTask); within it, solved as any other.
+    const at = t.kind === 'solve' && t.level !== undefined ? levelSearch(t.level, popcount(~(t.ph | t.oh), ~(t.pl | t.ol))) : null;
+    const byLevel = at !== null && !at.exact;
     // df-pn keeps its numbers in a table of the task's size; alpha-beta, deciding its leaves, needs only the smallest.
     const dfpn = t.kind === 'solve' && t.prover === 'dfpn' ? this.dfpnTable(t.hashBits) : undefined;
     if (t.kind === 'solve' && t.engine === 'wasm' && t.helped && !dfpn) {
@@ -211,6 +217,8 @@ export class SearchThread {
     } else table = this.sharedTable(t);
     const ctx = new SearchContext({
       ...runSettingsOf(t),
+      // A selective end search runs the pre-searches up to the level's confidence.
+      ...(byLevel ? { selectivity: endStages(at.selectivity) } : {}),
       table,
       evaluator,
       state: this.state,
@@ -221,6 +229,7 @@ export class SearchThread {
       stop: new Int32Array(t.stop),
       stopAt: t.slot,
     });
+    if (byLevel && t.kind === 'solve') return this.levelTask(t, ctx, below);
     const before = below?.searched ?? 0;
     const fresh = this.fresh.delete(table);
     const owner = t.kind === 'solve' && t.helped && below ? below : null;
@@ -235,6 +244,55 @@ export class SearchThread {
     if (ctx.stopped()) throw new SearchCancelled(`task ${t.kind} of position ${t.index}`);
     if (t.kind === 'solve') return result;
     return { ...result, engineNodes: (below?.searched ?? 0) - before };
+  }
+
+  /**
+   * A position a level estimates (search/levels.ts), on the thread's own
+   * table and engine: the midgame search to the level's depth, or the
+   * selective end search on `ctx` (made at the level's confidence), with its
+   * depth reached shown live. A stop flag cancels it; its move time ends it
+   * with the deepest depth finished.
+   */
+  private levelTask(t: SolveTask, ctx: SearchContext, below: WasmSearch | null): PositionResult {
+    const evaluator = ctx.evaluator;
+    if (evaluator === null) throw new Error('a level searches with weights');
+    const position = { player: new U64(t.ph, t.pl), opponent: new U64(t.oh, t.ol), toMove: t.toMove };
+    const live = ctx.live;
+    const at = ctx.liveAt;
+    const deadline = t.moveTime === undefined ? Number.POSITIVE_INFINITY : performance.now() + t.moveTime * 1000;
+    const mid = below ? new WasmMidEngine(t.hashBits, t.tableLayout, evaluator, below) : new TsMidEngine(ctx.table, evaluator);
+    const stopped = () => {
+      live[at + LIVE_NODES] = mid.nodes[0] + ctx.state.nodes[0];
+      return ctx.stopped() || performance.now() >= deadline;
+    };
+    const searches: LevelSearches = {
+      mid: () => {
+        mid.table.clear();
+        return mid;
+      },
+      exact: () => {
+        throw new RangeError("levelTask: a position within the level's exact range is solved by solveOne");
+      },
+      selective: (x) => {
+        const g = selectiveEnd(ctx, x);
+        return { ...g, pv: g.move >= 0 ? [g.move] : [] };
+      },
+    };
+    const shown = (a: SearchAnswer) => {
+      live[at + LIVE_LOWER] = a.score;
+      live[at + LIVE_UPPER] = a.score;
+      live[at + LIVE_MOVE] = a.move;
+      live[at + LIVE_DEPTH] = a.depth;
+    };
+    let a: SearchAnswer;
+    try {
+      a = searchByLevel(position, { level: t.level!, depth: 0, confidence: 0, every: false, stopped, onDepth: shown }, searches);
+    } finally {
+      // Its entries are estimates (the midgame search's depths, the selective end's bounds): an exact search that keeps the table must not meet them.
+      ctx.table.clear();
+    }
+    if (ctx.stopped()) throw new SearchCancelled(`the level search of position ${t.index}`);
+    return levelResult(t, a, ctx.table, below !== null);
   }
 
   /** Takes moves of a whole position's split points on its memory until its search ends (or this task is stopped): its nodes. */
@@ -380,5 +438,28 @@ function runOn(
     probes: s[STAT_PROBES] - probes,
     hits: s[STAT_HITS] - hits,
     cutoffs: s[STAT_CUTOFFS] - cutoffs,
+  };
+}
+
+/** A level's answer as a suite's result: an estimate (with its depth and confidence) unless the answer is exact; checked against the answers only when exact. */
+function levelResult(t: SolveTask, a: SearchAnswer, table: Table, wasm: boolean): PositionResult {
+  const gameOver = a.move === GAME_OVER;
+  const move = gameOver ? NO_MOVE : a.move;
+  const checked = check(t.answers, a.score, move, gameOver);
+  return {
+    index: t.index,
+    line: t.line,
+    empties: popcount(~(t.ph | t.oh), ~(t.pl | t.ol)),
+    move,
+    score: a.score,
+    ...checked,
+    ok: a.exact ? checked.ok : null,
+    nodes: a.nodes,
+    ms: a.ms,
+    pv: a.pv,
+    table: tableStats(table),
+    engine: wasm ? 'wasm' : 'ts',
+    engineNodes: wasm ? a.nodes : 0,
+    ...(a.exact ? {} : { estimate: { depth: a.depth, confidence: a.confidence, stopped: a.stopped } }),
   };
 }

@@ -49,7 +49,9 @@ export const LIVE_MOVE = 3;
 export const LIVE_GUESS = 4;
 export const LIVE_GUESS_MOVE = 5;
 export const LIVE_GUESS_STAGE = 6;
-export const LIVE_FIELDS = 7;
+/** A level's search: the depth it last finished (0: none, or an exact solve). */
+export const LIVE_DEPTH = 7;
+export const LIVE_FIELDS = 8;
 
 /**
  * What a context is made from: the run's values of the settings table, under

@@ -31,6 +31,18 @@ export interface LevelSearch {
 
 export const MAX_LEVEL = 60;
 
+/** searchPosition's level when it is given neither a level nor a depth. */
+export const DEFAULT_LEVEL = 10;
+
+/**
+ * The exact solver's pre-search margins (in sigmas) that a selective end
+ * search at a confidence level runs (root.ts, selectiveEnd): each one up to
+ * it, the widest last.
+ */
+export function endStages(selectivity: number): number[] {
+  return CONFIDENCE_SIGMAS.slice(0, Math.min(selectivity, CONFIDENCE_SIGMAS.length - 2) + 1);
+}
+
 /** Bands of empties, [up to this many empties, selectivity], for the levels from `from` on (to the next entry's). */
 const BANDS: readonly { readonly from: number; readonly bands: readonly (readonly [number, number])[] }[] = [
   {
@@ -133,4 +145,11 @@ export function levelSearch(level: number, empties: number): LevelSearch {
   const bands = level >= 36 ? highBands(level) : (BANDS.filter((b) => b.from <= level).at(-1)?.bands ?? []);
   const band = bands.find(([upTo]) => empties <= upTo);
   return band ? at(empties, band[1]) : at(level, 0);
+}
+
+/** The most empties `level` solves exactly (60 for level 60; 0 for level 0). */
+export function exactFrom(level: number): number {
+  let n = 0;
+  while (n < 60 && levelSearch(level, n + 1).exact) n++;
+  return n;
 }

@@ -480,6 +480,29 @@ export function guessScore(ctx: SearchContext, pos: Position, wld = false): Gues
   return { score, move: ctx.live[ctx.liveAt + LIVE_GUESS_MOVE] - 1, nodes: s.nodes[0] };
 }
 
+/**
+ * A level's end search below 100 % confidence (Edax's endgame at a
+ * selectivity): the exact solve's first guess alone, its pre-searches at
+ * each of the context's stages, to the end of the game, on a cleared
+ * table. An estimate; its move the last stage's, else the table's entry for
+ * the root, else the first legal move (PASS when there is none).
+ */
+export function selectiveEnd(ctx: SearchContext, pos: Position): GuessResult {
+  ctx.table.clear();
+  const g = guessScore(ctx, pos);
+  if (g.move >= 0) return g;
+  const { hi: ph, lo: pl } = pos.player;
+  const { hi: oh, lo: ol } = pos.opponent;
+  moves(ph, pl, oh, ol, M, 0);
+  if ((M[0] | M[1]) === 0) return { ...g, move: PASS };
+  const e = ctx.table.probe(ph, pl, oh, ol, nodeHash(ph, pl, oh, ol, emptyCount(pos), ctx.smallRegion));
+  const m = e >= 0 ? ctx.table.move() : NO_MOVE;
+  const legal = (sq: number) => sq >= 0 && sq < 64 && ((sq < 32 ? M[1] >>> sq : M[0] >>> (sq - 32)) & 1) === 1;
+  if (legal(m)) return { ...g, move: m };
+  for (let sq = 0; sq < 64; sq++) if (legal(sq)) return { ...g, move: sq };
+  return g;
+}
+
 export interface GuessResult {
   readonly score: number;
   /** The move of the last pre-search's score (0‥63), or -1 when none found one (the shallow search names no move). */

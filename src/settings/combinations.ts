@@ -102,6 +102,20 @@ export const COMBINATIONS: readonly Combination[] = [
       g('confidence') && !g('depth') ? `${n('confidence')} goes with ${n('depth')} (a level sets its own confidence)` : null,
   },
   {
+    key: 'level',
+    problem: (v, g, n) =>
+      g('level') && v.wld
+        ? `${n('level')} ${v.level} with ${n('wld')}: a level estimates scores where it does not solve; win/loss/draw proves a sign (give one of them)`
+        : null,
+  },
+  {
+    key: 'level',
+    problem: (_v, g, n, queue) =>
+      queue && (g('level') || g('moveTime'))
+        ? `${n('level')} and ${n('moveTime')} run on this machine's workers, not through --queue`
+        : null,
+  },
+  {
     key: 'root',
     problem: (v, g, n) => (v.wld && g('root') ? `${n('root')} ${v.root} is for exact solves: ${n('wld')} probes the score's sign` : null),
   },

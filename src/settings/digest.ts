@@ -18,8 +18,13 @@ export function treeCanonical(v: Omit<SettingValues, 'weights' | 'engine'>, weig
       continue; // no weights is mobility ordering: the weights' digest says it
     else parts[k] = (setting(k).text as (x: unknown) => string)(v[k as Exclude<SettingKey, 'weights' | 'engine'>]);
   }
+  // A level's run: its estimates are the level's (and the move time's); absent without a level, so the exact solver's digests stand.
+  for (const k of LEVEL_KEYS) if (v[k] !== undefined) parts[k] = (setting(k).text as (x: unknown) => string)(v[k]);
   return JSON.stringify({ v: 2, ...parts });
 }
+
+/** Settings of a level's run (solve --level) that enter the digest when given, beside the tree settings. */
+export const LEVEL_KEYS = ['level', 'moveTime'] as const;
 
 export const DIGEST_PREFIX = 's2-';
 
@@ -33,7 +38,7 @@ export const olderDigest = (d: string): boolean => !d.startsWith(DIGEST_PREFIX);
  * beside them as the bytes read once; the ordering follows the weights, and
  * keepTable, workers, split and idle are the pool's.
  */
-export const TASK_KEYS = ['hashBits', 'tableLayout', 'selectivity', 'off', 'root', 'wld', 'prover', 'engine'] as const;
+export const TASK_KEYS = ['hashBits', 'tableLayout', 'selectivity', 'off', 'root', 'wld', 'prover', 'engine', 'level', 'moveTime'] as const;
 
 /** What each task of a run carries of its settings: made here for the pool, the queue's worker and the page. */
 export type RunSettingValues = { readonly [K in (typeof TASK_KEYS)[number]]: SettingValues[K] };

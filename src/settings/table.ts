@@ -16,7 +16,7 @@
 
 import { type Position, PositionError, parsePosition, positionArgument } from '../position/position.js';
 import { LEAF_EMPTIES, SELECTIVE_MIN } from '../search/constants.js';
-import { CONFIDENCES, MAX_LEVEL } from '../search/levels.js';
+import { CONFIDENCES, DEFAULT_LEVEL, MAX_LEVEL } from '../search/levels.js';
 import { ORDERING_TECHNIQUES, TABLE_RULES } from '../search/ordering.js';
 import { ROOT_STRATEGIES, type RootStrategy } from '../search/root-strategies.js';
 import { LAYOUTS, type Layout, MAX_BITS, MIN_BITS } from '../search/table.js';
@@ -120,13 +120,16 @@ export const SETTINGS = {
   level: {
     key: 'level',
     flags: '--level <L>',
-    help: "a level as Edax's (0-60): the depth and confidence of each count of empties; exact within the level's end range; 60 solves everything",
-    fallback: 10,
-    defaultText: '10',
+    help: "a level as Edax's (0-60): each count of empties searched to the level's depth and confidence; exact within the level's end range; 60 solves everything",
+    fallback: undefined,
+    defaultText: `none: solve exactly (searchPosition: ${DEFAULT_LEVEL})`,
     ...wholeIn('level', 0, MAX_LEVEL, ''),
+    // Not a tree setting of the exact search (TREE_SETTINGS: what its contexts read back), but in the digest all the same
+    // (digest.ts, LEVEL_KEYS): results at one level are not another's.
     tree: false,
-    places: ['midgame-library'],
-  } satisfies Setting<number>,
+    places: ['midgame-library', 'library', 'solve', 'analyze-library', 'analyze'],
+    text: (v: number | undefined) => (v === undefined ? 'none' : String(v)),
+  } satisfies Setting<number | undefined>,
   depth: {
     key: 'depth',
     flags: '--search-depth <plies>',
@@ -151,12 +154,14 @@ export const SETTINGS = {
   moveTime: {
     key: 'moveTime',
     flags: '--move-time <seconds>',
-    help: "the midgame search's time: the deepest depth finished by then is the answer (marked stopped)",
+    help: "with a level: the midgame search's time per position; the deepest depth finished by then is the answer (marked stopped)",
     fallback: undefined,
     defaultText: 'none',
     ...seconds('moveTime', ''),
+    // In the digest beside the level (digest.ts, LEVEL_KEYS): its answers depend on the machine's speed.
     tree: false,
-    places: ['midgame-library'],
+    places: ['midgame-library', 'library', 'solve', 'analyze-library', 'analyze'],
+    text: (v: number | undefined) => (v === undefined ? 'none' : String(v)),
   } satisfies Setting<number | undefined>,
   every: {
     key: 'every',

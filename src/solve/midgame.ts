@@ -9,13 +9,16 @@
  */
 import { performance } from 'node:perf_hooks';
 import { OptionError, SearchCancelled } from '../errors.js';
+
+export { GAME_OVER, type SearchAnswer } from '../search/by-level.js';
+
 import { searchEvaluator } from '../eval/files.js';
-import { emptyCount, finalScore, legalMoves, type Position, play, positionArgument } from '../position/position.js';
-import { type DepthAnswer, type MidEngine, type MoveValue, rootOrder, searchRoot, TsMidEngine } from '../search/deepening.js';
-import { CONFIDENCES, levelSearch } from '../search/levels.js';
-import { FULL_CONFIDENCE } from '../search/pvs.js';
+import { type Position, positionArgument } from '../position/position.js';
+import { type LevelSearches, type SearchAnswer, searchByLevel } from '../search/by-level.js';
+import { type MidEngine, TsMidEngine } from '../search/deepening.js';
+import { CONFIDENCES, DEFAULT_LEVEL, endStages } from '../search/levels.js';
 import { createTable } from '../search/table.js';
-import { checkLibraryOptions, libraryName, type OptionsAt } from '../settings/index.js';
+import { checkLibraryOptions, DEFAULT_SELECTIVITY, libraryName, type OptionsAt } from '../settings/index.js';
 import { WasmMidEngine } from '../wasm/lower.js';
 import { resolveSearch } from './options.js';
 import { Solver } from './solver.js';
@@ -28,60 +31,16 @@ export type SearchPositionOptions = OptionsAt<'midgame-library'> & {
   readonly onDepth?: (answer: SearchAnswer) => void;
 };
 
-/** The answer of searchPosition (and of each finished depth). */
-export interface SearchAnswer {
-  /** The value for the side to move, in discs: exact when `exact`, else an estimate at `depth` plies and `confidence` %. */
-  readonly score: number;
-  /** The best move (PASS, -1, when the side to move must pass; -2 when the game is over). */
-  readonly move: number;
-  readonly pv: readonly number[];
-  readonly depth: number;
-  /** In percent: 100 without selective cuts (Edax's 73-99 % otherwise). */
-  readonly confidence: number;
-  readonly exact: boolean;
-  /** With `every`: each legal move's value at this depth (best first). */
-  readonly moves?: readonly MoveValue[];
-  /** Nodes searched (a stopped search's: every node, the unfinished depth's too). */
-  readonly nodes: number;
-  readonly ms: number;
-  /** The search was stopped (time, signal): this is the deepest depth it finished. */
-  readonly stopped: boolean;
-}
-
 const OWN_KEYS = ['signal', 'onDepth'];
-
-/** The move of a finished game's answer: none. */
-export const GAME_OVER = -2;
 
 /** Searches a position by a level or a depth: see SearchAnswer. */
 export function searchPosition(position: Position | string, options: SearchPositionOptions = {}): SearchAnswer {
   const plan = planOf(options);
   const p = positionArgument(position);
-  const t0 = performance.now();
-  const empties = emptyCount(p);
-  const ended = gameOver(p);
-  if (ended !== null) return { ...ended, depth: 0, confidence: 100, exact: true, nodes: 0, ms: 0, stopped: false };
-  const at = plan.level !== null ? levelSearch(plan.level, empties) : { depth: plan.depth, selectivity: plan.confidence };
-  const { depth, selectivity: confidence } = at;
-  if (depth >= empties) return exactAnswer(p, plan, t0);
+  const deadline = plan.moveTime === undefined ? Number.POSITIVE_INFINITY : performance.now() + plan.moveTime * 1000;
+  const stopped = () => options.signal?.aborted === true || performance.now() >= deadline;
   if (options.signal?.aborted) throw new SearchCancelled('the midgame search');
-  const deadline = plan.moveTime === undefined ? Number.POSITIVE_INFINITY : t0 + plan.moveTime * 1000;
-  const stop = () => options.signal?.aborted === true || performance.now() >= deadline;
-  const engine = engineOf(plan);
-  const nodes0 = engine.nodes[0];
-  let last: SearchAnswer | null = null;
-  let previous: readonly MoveValue[] | null = null;
-  for (let d = 1; d <= depth; d++) {
-    const a = searchRoot(engine, p, d, confidence, plan.every, rootOrder(p, previous), stop);
-    if (a === null) break;
-    previous = a.moves;
-    last = answerOf(a, plan.every, engine.nodes[0] - nodes0, t0, false);
-    options.onDepth?.(last);
-    if (stop()) break;
-  }
-  if (last === null) throw new SearchCancelled('the midgame search');
-  // Stopped: the deepest finished depth's answer, with every node searched (the depth it stopped in too).
-  return last.depth < depth ? { ...last, stopped: true, nodes: engine.nodes[0] - nodes0, ms: performance.now() - t0 } : last;
+  return searchByLevel(p, { ...plan, stopped, onDepth: options.onDepth }, librarySearches(plan));
 }
 
 /** What the options ask, checked through the settings table. */
@@ -101,9 +60,9 @@ function planOf(options: SearchPositionOptions): Plan {
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw new OptionError('signal', 'an AbortSignal');
   if (o.onDepth !== undefined && typeof o.onDepth !== 'function') throw new OptionError('onDepth', 'a function called after each depth');
   if (resolved.weights === null) throw new OptionError('weights', 'the midgame search evaluates positions: give weights, not null');
-  const v = resolved as unknown as { level: number; depth?: number; confidence: number; moveTime?: number; every: boolean };
+  const v = resolved as unknown as { level?: number; depth?: number; confidence: number; moveTime?: number; every: boolean };
   return {
-    level: v.depth === undefined ? v.level : null,
+    level: v.depth === undefined ? (v.level ?? DEFAULT_LEVEL) : null,
     depth: v.depth ?? 0,
     confidence: CONFIDENCES.indexOf(v.confidence as (typeof CONFIDENCES)[number]),
     moveTime: v.moveTime,
@@ -139,58 +98,23 @@ function engineOf(plan: Plan): MidEngine {
   return kept.engine;
 }
 
-function answerOf(a: DepthAnswer, every: boolean, nodes: number, t0: number, stopped: boolean): SearchAnswer {
-  return {
-    score: a.score,
-    move: a.move,
-    pv: a.pv,
-    depth: a.depth,
-    confidence: CONFIDENCES[a.confidence],
-    exact: false,
-    ...(every ? { moves: a.moves } : {}),
-    nodes,
-    ms: performance.now() - t0,
-    stopped,
-  };
-}
-
-const swap = (p: Position): Position => ({ player: p.opponent, opponent: p.player, toMove: p.toMove === 'X' ? 'O' : 'X' });
-
-/** A finished game's score (no move for either side), or null. */
-function gameOver(p: Position): { score: number; move: number; pv: number[] } | null {
-  if (legalMoves(p).length > 0 || legalMoves(swap(p)).length > 0) return null;
-  return { score: finalScore(p.player.hi, p.player.lo, p.opponent.hi, p.opponent.lo), move: GAME_OVER, pv: [] };
-}
-
-/** Where the depth reaches the end: the exact solver (every move, each child solved, with `every`). */
-function exactAnswer(p: Position, plan: Plan, t0: number): SearchAnswer {
+/** The library's searches: its kept midgame engine, a Solver for the exact end, one at the confidence's stages for a selective end. */
+function librarySearches(plan: Plan): LevelSearches {
   const r = plan.resolved;
-  const solver = new Solver({ hashBits: r.hashBits, tableLayout: r.tableLayout, engine: r.engine, weights: r.weights?.file ?? null });
-  const best = solver.solve(p);
-  let nodes = best.nodes;
-  let moves: MoveValue[] | undefined;
-  if (plan.every) {
-    moves = rootOrder(p, null).map((m) => {
-      const child = play(p, m);
-      const solved = gameOver(child);
-      if (solved) return { move: m, score: 0 - solved.score };
-      const c = solver.solve(child);
-      nodes += c.nodes;
-      return { move: m, score: 0 - c.score };
-    });
-    moves.sort((a, b) => b.score - a.score);
-  }
-  const empties = emptyCount(p);
+  const solver = (selectivity: readonly number[]) =>
+    new Solver({ hashBits: r.hashBits, tableLayout: r.tableLayout, engine: r.engine, weights: r.weights?.file ?? null, selectivity });
+  let exact: Solver | undefined;
+  const selective = new Map<number, Solver>();
   return {
-    score: best.score,
-    move: best.move,
-    pv: best.pv,
-    depth: empties,
-    confidence: CONFIDENCES[FULL_CONFIDENCE],
-    exact: true,
-    ...(moves ? { moves } : {}),
-    nodes,
-    ms: performance.now() - t0,
-    stopped: false,
+    mid: () => engineOf(plan),
+    exact: (x) => {
+      exact ??= solver(DEFAULT_SELECTIVITY);
+      return exact.solve(x);
+    },
+    selective: (x, k) => {
+      if (!selective.has(k)) selective.set(k, solver(endStages(k)));
+      const s = selective.get(k)!.estimate(x);
+      return { ...s, pv: s.move >= 0 ? [s.move] : [] };
+    },
   };
 }

@@ -70,6 +70,8 @@ export interface PositionResult {
   readonly engineNodes: number;
   /** Of `nodes` (and `engineNodes`), those that idle workers searched helping (absent: none helped). */
   readonly helperNodes?: number;
+  /** A level's estimate (solve --level beyond the level's exact range): the depth reached, its confidence in percent, whether its move time stopped it; absent: exact. */
+  readonly estimate?: { readonly depth: number; readonly confidence: number; readonly stopped: boolean };
   /** The tree settings the position was searched with, read back where its search context was built (readBack); absent in a result read from a file. */
   readonly context?: TreeValues;
 }
@@ -277,6 +279,8 @@ export interface Summary {
   /** Nodes per second of wall time. */
   readonly nps: number;
   readonly mismatches: number;
+  /** Rows a level estimated (solve --level): never checked against the answers; absent when none. */
+  readonly estimates?: number;
   readonly errors: number;
 }
 
@@ -285,10 +289,12 @@ export function summarize(results: readonly PositionResult[], errors: number, wa
   let nodes = 0;
   let cpuMs = 0;
   let mismatches = 0;
+  let estimates = 0;
   for (const r of results) {
     nodes += r.nodes;
     cpuMs += r.ms;
     if (r.ok === false) mismatches++;
+    if (r.estimate) estimates++;
   }
   const ms = wallMs ?? cpuMs;
   return {
@@ -298,6 +304,7 @@ export function summarize(results: readonly PositionResult[], errors: number, wa
     cpuMs: Math.round(cpuMs * 1000) / 1000,
     nps: ms > 0 ? Math.round((nodes * 1000) / ms) : 0,
     mismatches,
+    ...(estimates ? { estimates } : {}),
     errors,
   };
 }

@@ -11,6 +11,7 @@ import { answersArgument } from '../position/obf.js';
 import { type Position, positionArgument } from '../position/position.js';
 import { SearchContext } from '../search/context.js';
 import { DfpnTable } from '../search/dfpn.js';
+import { selectiveEnd } from '../search/root.js';
 import { createTable, MIN_BITS } from '../search/table.js';
 import { runSettingsOf } from '../settings/index.js';
 import { WasmSearch } from '../wasm/lower.js';
@@ -53,6 +54,15 @@ export class Solver {
       wld: this.options.wld,
       dfpn: this.dfpn,
     });
+  }
+
+  /**
+   * The score and move of the selective pre-searches alone, to the end of
+   * the game at the margins of the options' `selectivity` (an estimate: a
+   * level's end search below 100 %, search/root.ts selectiveEnd).
+   */
+  estimate(position: Position | string): { score: number; move: number; nodes: number } {
+    return selectiveEnd(this.ctx, positionArgument(position));
   }
 
   /** Solves an OBF entry and checks its answers; `index` is its 1-based place in the suite. */

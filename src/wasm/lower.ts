@@ -375,8 +375,9 @@ export class WasmMidEngine implements MidEngine {
   readonly nodes = new Float64Array(1);
   private readonly search: WasmSearch;
 
-  constructor(bits: number, layout: Layout, evaluator: Evaluator) {
-    this.search = WasmSearch.create(bits, layout, evaluator);
+  /** On an engine of its own (a table of 2^bits entries), or on `search`'s memory and table (a worker's engine of whole positions). */
+  constructor(bits: number, layout: Layout, evaluator: Evaluator, search?: WasmSearch) {
+    this.search = search ?? WasmSearch.create(bits, layout, evaluator);
   }
 
   get table(): Table {
