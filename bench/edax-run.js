@@ -71,7 +71,7 @@ export function setFile(dir, key) {
 }
 
 /** Runs a command under GNU time; its output, CPU seconds (user + sys), wall seconds and peak memory. */
-function timed(dir, cmd, argv) {
+export function timed(dir, cmd, argv) {
   const r = spawnSync(TIME, ['-f', '@@TIME %U %S %M %e', cmd, ...argv], { encoding: 'utf8', maxBuffer: 64 << 20, cwd: dir });
   const m = /@@TIME (\S+) (\S+) (\d+) (\S+)/.exec(r.stderr);
   if (r.status !== 0 || !m) throw new Error(`${cmd} ${argv.join(' ')} failed (${r.status}): ${r.stderr.slice(-500)}`);

@@ -86,6 +86,17 @@ describe('solve --level', () => {
     expect(out[1].map((r) => [r.score, r.move, r.nodes])).toEqual(out[0].map((r) => [r.score, r.move, r.nodes]));
   });
 
+  it('--move-time ends a search the level would make far deeper: the deepest depth finished, marked stopped (* in the table)', () => {
+    const file = heldOut(1, 40);
+    // Level 30 at 40 empties: 30 plies at 73 %, far beyond half a second.
+    const r = run(['solve', file, '--json', '--quiet', '-n', '1', '-h', '16', '--level', '30', '--move-time', '0.5']);
+    expect(r.code).toBe(0);
+    const [row] = rowsOf(r.out);
+    expect(row).toMatchObject({ kind: 'estimate', confidence: 73, stopped: true });
+    expect(row.depth as number).toBeGreaterThan(0);
+    expect(row.depth as number).toBeLessThan(30);
+  });
+
   it('--results made at level 12 are refused by a --resume at level 14, in one line', () => {
     const file = heldOut(2, 36);
     const results = join(dir, 'level.jsonl');

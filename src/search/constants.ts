@@ -100,6 +100,14 @@ export const STAT_REGION = 6; // a node hashed into the small-node region (SMALL
 /** Positions with fewer empties are solved without pre-searches (the selective ones start here). */
 export const SELECTIVE_MIN = 18;
 
+/**
+ * tree: the standard deviation, in discs, of the midgame search's deep value
+ * less its ProbCut search's (probCutDepth plies): 3.07 + 0.007 x depth at
+ * depths 3-11 on 60 WTHOR 2016-2017 positions of 30-44 empties (bench/pvs-sigma.js;
+ * bench/README, "Levels against Edax"). Far below the exact search's PC_SIGMA (7: a shallow
+ * search against the exact score).
+ */
+export const PV_SIGMA = 3.1;
 /** tree: the midgame PVS (pvs.ts) tries ProbCut from this many plies (below 100 % confidence). */
 export const PV_PROBCUT_MIN = 3;
 /** The midgame PVS asks its host whether to stop every POLL_EVERY nodes. */

@@ -8,9 +8,9 @@
  */
 import type { Evaluator } from '../eval/weights.js';
 import { emptyCount, legalMoves, PASS, type Position, play } from '../position/position.js';
+import { PV_SIGMA } from './constants.js';
 import { CONFIDENCE_SIGMAS } from './levels.js';
 import { FULL_CONFIDENCE, type PvsRun, pvs } from './pvs.js';
-import { PC_SIGMA } from './selective.js';
 import { SearchState } from './state.js';
 import { nodeHash, type Table } from './table.js';
 
@@ -24,9 +24,9 @@ export interface MidEngine {
   value(p: Position, empties: number, depth: number, alpha: number, beta: number, confidence: number, stop: () => boolean): number;
 }
 
-/** ProbCut's margin at a confidence, in whole discs: Edax's t (CONFIDENCE_SIGMAS) times the shallow search's error (PC_SIGMA). */
+/** ProbCut's margin at a confidence, in whole discs: Edax's t (CONFIDENCE_SIGMAS) times the shallow search's error (PV_SIGMA). */
 export function marginAt(confidence: number): number {
-  return confidence >= FULL_CONFIDENCE ? 0 : Math.round(CONFIDENCE_SIGMAS[confidence] * PC_SIGMA);
+  return confidence >= FULL_CONFIDENCE ? 0 : Math.round(CONFIDENCE_SIGMAS[confidence] * PV_SIGMA);
 }
 
 /** The TypeScript engine: pvs.ts on a table of its own. */
