@@ -37,8 +37,19 @@ function digest() {
 }
 
 const upToDate = () => existsSync(join(root, 'dist/cli/main.js')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === digest();
+/** The checkout's commit ("-dirty" with changes to tracked files), or null outside a git checkout: what an installed copy reports as its commit. */
+function commit() {
+  if (!existsSync(join(root, '.git'))) return null;
+  const head = spawnSync('git', ['-C', root, 'rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' });
+  if (head.status !== 0) return null;
+  const dirty = spawnSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
+  return `${head.stdout.trim()}${dirty ? '-dirty' : ''}`;
+}
+
 if (process.argv[2] === 'stamp') {
   writeFileSync(STAMP, `${digest()}\n`);
+  // The commit the build was made from, shipped in the package (dist/commit.json), so that an installed copy can say it.
+  writeFileSync(join(root, 'dist', 'commit.json'), `${JSON.stringify({ commit: commit(), built: new Date().toISOString() })}\n`);
 } else if (process.argv[2] === 'check') {
   const built = upToDate();
   console.log(built ? 'dist/ is built from these sources' : 'dist/ is missing or older than the sources');

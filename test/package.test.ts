@@ -52,6 +52,7 @@ const CORE_MODULES = [
   'dist/position/perft.js',
   'dist/position/position.js',
   'dist/position/random.js',
+  'dist/search/by-level.js',
   'dist/search/constants.js',
   'dist/search/context.js',
   'dist/search/deepening.js',
@@ -139,6 +140,7 @@ describe('the npm package', () => {
     expect(files.filter((f) => !code.test(f))).toEqual([
       'LICENSE',
       'README.md',
+      'dist/commit.json',
       'dist/revsolve.wasm',
       'dist/web/favicon.svg',
       'dist/web/index.html',
@@ -215,8 +217,12 @@ describe('the npm package', () => {
       const before = readdirSync(project).sort();
       const text = run('npx', ['revsolve', 'experiment', 'table', 'three.obf', '--sizes', '10,12', '--rounds', '1', '--out', 'd'], project);
       expect(text).toMatch(/h12 board2/);
-      expect(readdirSync(join(project, 'd')).sort()).toEqual(['plot.svg', 'runs.jsonl', 'summary.csv']);
+      expect(readdirSync(join(project, 'd')).sort()).toEqual(['plot.svg', 'positions.csv', 'runs.jsonl', 'summary.csv']);
       expect(readdirSync(project).sort()).toEqual([...before, 'd'].sort());
+      // The installed copy has no git checkout: its commit is the one its build wrote into the package.
+      const provenance = JSON.parse(readFileSync(join(project, 'd', 'runs.jsonl'), 'utf8').split('\n')[0]);
+      expect(provenance.commit).toMatch(/^[0-9a-f]{12}(-dirty)?$/);
+      expect(provenance.commit).toBe(JSON.parse(readFileSync(join(ROOT, 'dist', 'commit.json'), 'utf8')).commit);
       // Each run's nodes are a plain solve's of the three positions (FFO #1-#3) at its table size.
       const runs = readFileSync(join(project, 'd', 'runs.jsonl'), 'utf8')
         .trim()

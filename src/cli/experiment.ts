@@ -13,16 +13,14 @@
  * plot.svg. Never into the package; never over a folder with files in it.
  * --edax BIN adds Edax's runs of the same suite, sizes, weights and rounds.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import {
   defaultOf,
-  formatObfLine,
   LAYOUTS,
   type Layout,
   MAX_BITS,
@@ -31,60 +29,33 @@ import {
   readObf,
   readRegularFile,
   readWeights,
-  type SettingKey,
   SettingProblem,
   SHIPPED_WEIGHTS,
   setting,
+  tableBytes,
   tQuantile975,
   VERSION,
   wasmMaxBits,
+  weightsValuesSha256,
   writeWholeFile,
 } from '../internal.js';
+import { linePlot, type PlotRow, weightsPlot } from './experiment-plot.js';
+import {
+  type Config,
+  commitOf,
+  type EdaxSetup,
+  edaxFlags,
+  type PositionRow,
+  type Run,
+  RunStopped,
+  runChild,
+  runEdax,
+  runRevsolve,
+  setUpEdax,
+} from './experiment-runs.js';
 import { settingOption, UsageError } from './options.js';
 import { type ClaimedFolder, checkNewFolder, newFolder } from './safe-writes.js';
-
-const CLI = fileURLToPath(new URL('./main.js', import.meta.url));
-
-/** A setting a configuration sets, under the table's own key (a key that is no setting's fails to compile). */
-type SetsSetting<K extends SettingKey, T> = { readonly [P in K]: T };
-
-/**
- * One configuration: the program, the flags that make it, how it is
- * named, and the settings it sets (the weights file: '' the shipped ones;
- * off: a --switches set by name; the layout 'edax' for Edax's own).
- */
-interface Config
-  extends SetsSetting<'hashBits', number>,
-    SetsSetting<'tableLayout', Layout | 'edax'>,
-    SetsSetting<'off', string>,
-    SetsSetting<'weights', string> {
-  readonly name: string;
-  /** revsolve's solve, or Edax (--edax) given the same suite, table size and weights. */
-  readonly program: 'revsolve' | 'edax';
-  readonly flags: readonly string[];
-}
-
-interface Run {
-  readonly config: string;
-  readonly round: number;
-  readonly nodes: number;
-  readonly userMs: number;
-  readonly systemMs: number;
-  readonly cpuMs: number;
-  readonly wallMs: number;
-  /** Page faults and peak memory: the child's own report (revsolve); null for Edax (its shell's times give CPU only). */
-  readonly minorFaults: number | null;
-  readonly majorFaults: number | null;
-  readonly peakKiB: number | null;
-  readonly engine: string;
-  /** The weights' SHA-256 and the tree settings' digest the child reported (null for Edax). */
-  readonly weightsSha256: string | null;
-  readonly settingsDigest: string | null;
-  readonly mismatches: number;
-  readonly load: { readonly before: number; readonly after: number };
-  /** The table's statistics summed by band of 4 empties of the positions (probes, hits, stores, overwrites, stores dropped for a costlier entry, nodes hashed into the small-node region). */
-  readonly bands: Record<string, { probes: number; hits: number; stores: number; overwrites: number; dropped: number; region: number }>;
-}
+import type { StopSignals } from './signals.js';
 
 interface Opts {
   sizes?: string;
@@ -96,6 +67,10 @@ interface Opts {
   engine?: 'wasm' | 'ts';
   baseline?: string;
   edax?: string;
+  resume?: boolean;
+  x?: string;
+  /** The command line (set by the action, not an option). */
+  command?: readonly string[];
 }
 
 /** "10,12,14" or "10-22" or "10-22/2": table sizes. */
@@ -188,194 +163,15 @@ function checkSuite(suite: string): number {
   return entries.length;
 }
 
-/**
- * Edax beside revsolve: its binary, a scratch folder with the suite's
- * positions alone (Edax's reader takes no `*:score` answers) and each
- * weights file exported to an eval.dat. The binary is tried on FFO #1
- * first, so that one that does not run, or prints no node total, is one
- * line and exit 2 before any run.
- */
-interface EdaxSetup {
-  readonly bin: string;
-  readonly dir: string;
-  readonly positions: string;
-  readonly answers: readonly (readonly number[])[];
-  readonly evalDat: ReadonlyMap<string, string>;
+/** The median; of an even count, the mean of the middle two. */
+export function median(xs: readonly number[]): number {
+  const v = [...xs].sort((a, b) => a - b);
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
-/** FFO #1 (14 empties): what the binary is tried on. */
-const EDAX_TRIAL = '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X;';
-
-function setUpEdax(bin: string, suite: string, evals: readonly string[]): EdaxSetup {
-  const dir = mkdtempSync(join(tmpdir(), 'revsolve-experiment-edax-'));
-  const { entries } = readObf(suite);
-  const positions = join(dir, 'positions.obf');
-  writeFileSync(positions, `${entries.map((e) => formatObfLine(e.position)).join('\n')}\n`);
-  const evalDat = new Map<string, string>();
-  for (const [i, e] of evals.entries()) {
-    const dat = join(dir, `eval-${i}.dat`);
-    const x = spawnSync(process.execPath, [CLI, 'eval', 'export', e || SHIPPED_WEIGHTS, dat], { encoding: 'utf8' });
-    if (x.status !== 0)
-      throw new UsageError(
-        `--edax: the weights ${e || SHIPPED_WEIGHTS} cannot go to Edax: ${(x.stderr ?? '')
-          .trim()
-          .split('\n')[0]
-          .replace(/^revsolve: /, '')}`,
-      );
-    evalDat.set(e, dat);
-  }
-  const trial = join(dir, 'trial.obf');
-  writeFileSync(trial, `${EDAX_TRIAL}\n`);
-  const t = edaxProcess(bin, dir, ['-n', '1', '-l', '60', '-h', '10', '-eval-file', evalDat.get(evals[0]) ?? '', '-solve', trial]);
-  if (t.problem) throw new UsageError(`--edax ${bin}: ${t.problem}`);
-  return { bin, dir, positions, answers: entries.map((e) => e.answers.map((a) => a.score)), evalDat };
-}
-
-/** Edax's rows (" 2|   15   +00   0:00.009   396563   44062556 G5 …"): position, empties, score, nodes. */
-const EDAX_ROW = /^\s*(\d+)\|\s*(\d+)\s+([+-]\d+)\s+\S+\s+(\d+)/gm;
-
-/**
- * Runs Edax through sh, whose `times` gives the CPU time of its children
- * (user and system), so that no /usr/bin/time is needed; its node total,
- * as Edax counts nodes, from its last line ("FILE: N nodes in …").
- */
-function edaxProcess(bin: string, dir: string, argv: readonly string[]) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('sh', ['-c', '"$@"; s=$?; times >&2; exit $s', 'sh', bin, ...argv], {
-    encoding: 'utf8',
-    cwd: dir,
-    maxBuffer: 1 << 26,
-  });
-  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
-  const ms = (m: string, s: string) => (Number(m) * 60 + Number(s)) * 1000;
-  const times = [...(r.stderr ?? '').matchAll(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/g)].at(-1);
-  const total = /(\d+) nodes in /.exec(r.stdout ?? '');
-  const said = (r.stderr ?? '')
-    .replace(/\d+m[\d.]+s\s+\d+m[\d.]+s/g, '')
-    .trim()
-    .split('\n')[0];
-  const problem =
-    r.error || r.status === 127 || r.status === 126
-      ? `does not run (${r.error?.message ?? said})`
-      : r.status !== 0
-        ? `exited ${r.status ?? r.signal}: ${said}`
-        : !total
-          ? 'printed no node total (Edax prints "FILE: N nodes in …" after -solve)'
-          : null;
-  return {
-    problem,
-    nodes: total ? Number(total[1]) : 0,
-    rows: [...(r.stdout ?? '').matchAll(EDAX_ROW)].map((m) => ({
-      index: Number(m[1]),
-      empties: Number(m[2]),
-      score: Number(m[3]),
-      nodes: Number(m[4]),
-    })),
-    userMs: times ? ms(times[1], times[2]) : 0,
-    systemMs: times ? ms(times[3], times[4]) : 0,
-    wallMs,
-  };
-}
-
-function runEdax(e: EdaxSetup, c: Config, round: number): Run {
-  const before = loadavg()[0];
-  const x = edaxProcess(e.bin, e.dir, [
-    '-n',
-    '1',
-    '-l',
-    '60',
-    '-h',
-    String(c.hashBits),
-    '-eval-file',
-    e.evalDat.get(c.weights) ?? '',
-    '-solve',
-    e.positions,
-  ]);
-  if (x.problem) throw new UsageError(`${c.name}: Edax ${x.problem}`);
-  // A score not among the suite's answers (where it has some) is a mismatch, as solve counts them; so is a position with no row.
-  const wrong = x.rows.filter((row) => (e.answers[row.index - 1]?.length ?? 0) > 0 && !e.answers[row.index - 1].includes(row.score));
-  return {
-    config: c.name,
-    round,
-    nodes: x.nodes,
-    userMs: Math.round(x.userMs),
-    systemMs: Math.round(x.systemMs),
-    cpuMs: Math.round(x.userMs + x.systemMs),
-    wallMs: Math.round(x.wallMs),
-    minorFaults: null,
-    majorFaults: null,
-    peakKiB: null,
-    engine: 'edax',
-    weightsSha256: null,
-    settingsDigest: null,
-    mismatches: wrong.length + Math.max(0, e.answers.length - x.rows.length),
-    load: { before, after: loadavg()[0] },
-    bands: {},
-  };
-}
-
-function runOnce(suite: string, c: Config, round: number): Run {
-  const before = loadavg()[0];
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [CLI, 'solve', suite, '-n', '1', '--json', '--quiet', ...c.flags], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-  });
-  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0 || r.signal)
-    throw new UsageError(`${c.name}: solve exited ${r.status ?? r.signal}: ${(r.stderr ?? '').trim().split('\n')[0]}`);
-  const lines = r.stdout
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
-  const s = lines.pop();
-  const bands: Run['bands'] = {};
-  for (const row of lines) {
-    const band = `${4 * Math.floor(row.empties / 4)}-${4 * Math.floor(row.empties / 4) + 3}`;
-    const b = bands[band] ?? { probes: 0, hits: 0, stores: 0, overwrites: 0, dropped: 0, region: 0 };
-    b.probes += row.table.probes;
-    b.hits += row.table.hits;
-    b.stores += row.table.stores;
-    b.overwrites += row.table.overwrites;
-    b.dropped += row.table.dropped ?? 0;
-    b.region += row.table.region ?? 0;
-    bands[band] = b;
-  }
-  return {
-    config: c.name,
-    round,
-    nodes: s.nodes,
-    userMs: s.process.userMs,
-    systemMs: s.process.systemMs,
-    cpuMs: s.process.userMs + s.process.systemMs,
-    wallMs: Math.round(wallMs),
-    minorFaults: s.process.minorFaults,
-    majorFaults: s.process.majorFaults,
-    peakKiB: s.process.peakKiB,
-    engine: s.engine,
-    weightsSha256: s.weightsSha256 ?? null,
-    settingsDigest: s.settingsDigest ?? null,
-    mismatches: s.mismatches,
-    load: { before, after: loadavg()[0] },
-    bands,
-  };
-}
-
-/** The commit of the checkout this package runs from, when it is one (a clean tree or not: "-dirty"), else null. */
-function commitOf(): string | null {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  if (!existsSync(join(root, '.git'))) return null;
-  const head = spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
-  if (head.status !== 0) return null;
-  const dirty = spawnSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' });
-  return `${head.stdout.trim()}${dirty.stdout.trim() ? '-dirty' : ''}`;
-}
-
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-
-/** The geometric mean of paired ratios and its 95 % t-interval (on their logs), or null bounds for one round. */
-function pairedRatio(a: readonly number[], b: readonly number[]): { ratio: number; low: number | null; high: number | null } {
-  const logs = a.map((x, i) => Math.log(x / b[i]));
+/** The geometric mean of ratios (given as their logs) and its 95 % t-interval, or null bounds for fewer than two. */
+function logInterval(logs: readonly number[]): { ratio: number; low: number | null; high: number | null } {
   const mean = logs.reduce((s, x) => s + x, 0) / logs.length;
   if (logs.length < 2) return { ratio: Math.exp(mean), low: null, high: null };
   const sd = Math.sqrt(logs.reduce((s, x) => s + (x - mean) ** 2, 0) / (logs.length - 1));
@@ -383,120 +179,16 @@ function pairedRatio(a: readonly number[], b: readonly number[]): { ratio: numbe
   return { ratio: Math.exp(mean), low: Math.exp(mean - half), high: Math.exp(mean + half) };
 }
 
-/**
- * A bar chart of a weights comparison: a group of bars a weights file, a bar
- * a program and size, each the nodes against the baseline's weights in the
- * same program at the same size (1×: as many nodes), its value written over it.
- */
-function weightsPlot(rows: readonly { config: Config; nodes: number }[], baseline: Config): string {
-  const seriesOf = (c: Config) =>
-    `${c.program} h${c.hashBits}${c.tableLayout !== 'edax' && c.tableLayout !== baseline.tableLayout ? ` ${c.tableLayout}` : ''}${c.off !== 'none' ? ` off ${c.off}` : ''}`;
-  const series = [...new Set(rows.map((r) => seriesOf(r.config)))];
-  const files = [...new Set(rows.map((r) => r.config.weights))];
-  const ref = new Map(rows.filter((r) => r.config.weights === baseline.weights).map((r) => [seriesOf(r.config), r.nodes]));
-  const bars = rows
-    .filter((r) => ref.has(seriesOf(r.config)))
-    .map((r) => ({
-      file: files.indexOf(r.config.weights),
-      series: series.indexOf(seriesOf(r.config)),
-      x: r.nodes / ref.get(seriesOf(r.config))!,
-    }));
-  const W = 720;
-  const CHART = 300;
-  const L = 50;
-  const R = 10;
-  const T = 40;
-  const B = 60;
-  const H = CHART + 16 * series.length + 8;
-  const xs = bars.map((b) => b.x);
-  const [y0, y1] = [Math.min(1, ...xs) * 0.9, Math.max(1, ...xs) * 1.05];
-  const y = (v: number) => T + (1 - (v - y0) / (y1 - y0)) * (CHART - T - B);
-  const group = (W - L - R) / files.length;
-  const bar = (group * 0.8) / series.length;
-  const colours = ['#1f77b4', '#aec7e8', '#d62728', '#ff9896', '#2ca02c', '#98df8a', '#9467bd', '#c5b0d5'];
-  const base = (f: string) => f.replace(/^.*\//, '').replace(/\.(rsev|dat)$/, '');
-  const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">`,
-    `<text x="${L}" y="16" font-size="13">nodes against ${baseline.weights.replace(/^.*\//, '') || 'no weights'} (1×): the same program at the same table size</text>`,
-    `<line x1="${L}" y1="${CHART - B}" x2="${W - R}" y2="${CHART - B}" stroke="#000"/><line x1="${L}" y1="${T}" x2="${L}" y2="${CHART - B}" stroke="#000"/>`,
-  ];
-  const ticks = [y0, y1, ...Array.from({ length: 40 }, (_, k) => k / 10).filter((v) => v > y0 + 0.03 && v < y1 - 0.03)];
-  for (const v of ticks) parts.push(`<text x="${L - 4}" y="${y(v) + 4}" text-anchor="end">${v.toFixed(2)}×</text>`);
-  for (const b of bars) {
-    const x = L + b.file * group + group * 0.1 + b.series * bar;
-    const top = Math.min(y(b.x), y(y0));
-    parts.push(
-      `<rect x="${x.toFixed(1)}" y="${top.toFixed(1)}" width="${(bar - 1).toFixed(1)}" height="${(y(y0) - top).toFixed(1)}" fill="${colours[b.series % colours.length]}"/>`,
-      `<text x="${(x + bar / 2).toFixed(1)}" y="${(top - 3).toFixed(1)}" text-anchor="middle" font-size="9">${b.x.toFixed(2)}</text>`,
-    );
-  }
-  parts.push(`<line x1="${L}" y1="${y(1)}" x2="${W - R}" y2="${y(1)}" stroke="#555" stroke-dasharray="3 3"/>`);
-  for (const [i, f] of files.entries())
-    parts.push(
-      `<text x="${(L + i * group + group / 2).toFixed(1)}" y="${CHART - B + 16}" text-anchor="middle">${base(f) || 'none'}</text>`,
-    );
-  for (const [i, name] of series.entries())
-    parts.push(
-      `<rect x="${L}" y="${CHART + 16 * i - 4}" width="24" height="10" fill="${colours[i % colours.length]}"/>`,
-      `<text x="${L + 30}" y="${CHART + 16 * i + 5}">${name}</text>`,
-    );
-  parts.push('</svg>');
-  return `${parts.join('\n')}\n`;
+/** Paired ratios a[i] / b[i] (rounds): their geometric mean and its interval. */
+function pairedRatio(a: readonly number[], b: readonly number[]): { ratio: number; low: number | null; high: number | null } {
+  return logInterval(a.map((x, i) => Math.log(x / b[i])));
 }
 
-/** A line chart: nodes × and CPU × against h, a line a layout (and switch set, and weights). */
-function plot(rows: readonly { config: Config; nodesX: number; cpuX: number }[], title: string): string {
-  const series = new Map<string, { config: Config; nodesX: number; cpuX: number }[]>();
-  for (const r of rows) {
-    const key = [r.config.tableLayout, r.config.off !== 'none' ? `off ${r.config.off}` : '', r.config.weights].filter(Boolean).join(' ');
-    series.set(key, [...(series.get(key) ?? []), r]);
-  }
-  // The chart, then the legend under it, a line a series (long names never cut).
-  const W = 720;
-  const CHART = 300;
-  const H = CHART + 16 * series.size + 8;
-  const L = 60;
-  const R = 20;
-  const T = 30;
-  const B = 40;
-  const hs = rows.map((r) => r.config.hashBits);
-  const ys = rows.flatMap((r) => [r.nodesX, r.cpuX]);
-  const [x0, x1] = [Math.min(...hs), Math.max(...hs, Math.min(...hs) + 1)];
-  const [y0, y1] = [Math.min(1, ...ys) * 0.95, Math.max(1, ...ys) * 1.05];
-  const x = (h: number) => L + ((h - x0) / (x1 - x0)) * (W - L - R);
-  const y = (v: number) => T + (1 - (v - y0) / (y1 - y0)) * (CHART - T - B);
-  const colours = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
-  const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">`,
-    `<text x="${L}" y="16" font-size="13">${title}</text>`,
-    `<line x1="${L}" y1="${CHART - B}" x2="${W - R}" y2="${CHART - B}" stroke="#000"/><line x1="${L}" y1="${T}" x2="${L}" y2="${CHART - B}" stroke="#000"/>`,
-    `<line x1="${L}" y1="${y(1)}" x2="${W - R}" y2="${y(1)}" stroke="#aaa" stroke-dasharray="2 3"/>`,
-    `<text x="${(L + W - R) / 2}" y="${CHART - 8}" text-anchor="middle">h (2^h entries)</text>`,
-  ];
-  for (const h of [...new Set(hs)]) parts.push(`<text x="${x(h)}" y="${CHART - B + 14}" text-anchor="middle">${h}</text>`);
-  // Ticks at the ends, 1×, and the tenths between.
-  const apart = (v: number) => Math.abs(y(v) - y(y0)) > 12 && Math.abs(y(v) - y(y1)) > 12;
-  const ticks = [y0, y1, ...Array.from({ length: 40 }, (_, k) => k / 10).filter((v) => v > y0 && v < y1 && apart(v))];
-  for (const v of ticks) parts.push(`<text x="${L - 4}" y="${y(v) + 4}" text-anchor="end">${v.toFixed(2)}×</text>`);
-  let i = 0;
-  for (const [name, rs] of series) {
-    const c = colours[i % colours.length];
-    const sorted = [...rs].sort((a, b) => a.config.hashBits - b.config.hashBits);
-    for (const [field, dash] of [
-      ['nodesX', ''],
-      ['cpuX', ' stroke-dasharray="5 3"'],
-    ] as const) {
-      const pts = sorted.map((r) => `${x(r.config.hashBits).toFixed(1)},${y(r[field]).toFixed(1)}`).join(' ');
-      parts.push(`<polyline points="${pts}" fill="none" stroke="${c}" stroke-width="1.5"${dash}/>`);
-    }
-    parts.push(
-      `<line x1="${L}" y1="${CHART + 16 * i + 4}" x2="${L + 24}" y2="${CHART + 16 * i + 4}" stroke="${c}" stroke-width="1.5"/>`,
-      `<text x="${L + 30}" y="${CHART + 16 * i + 8}" fill="${c}">${name}: nodes × (solid), CPU × (dashed)</text>`,
-    );
-    i++;
-  }
-  parts.push('</svg>');
-  return `${parts.join('\n')}\n`;
+/** Per position, a run's nodes over the baseline run's (positions with nodes in both): their geometric mean and its interval across positions. */
+function positionsRatio(a: readonly PositionRow[], b: readonly PositionRow[]): { ratio: number; low: number | null; high: number | null } {
+  const base = new Map(b.map((p) => [p.index, p.nodes]));
+  const logs = a.filter((p) => p.nodes > 0 && (base.get(p.index) ?? 0) > 0).map((p) => Math.log(p.nodes / base.get(p.index)!));
+  return logs.length > 0 ? logInterval(logs) : { ratio: Number.NaN, low: null, high: null };
 }
 
 /** A configuration as runs.jsonl's provenance keeps it (whole; before --edax only its name and flags, read back from them). */
@@ -526,37 +218,94 @@ function configOf(c: Partial<Config> & { name: string; flags: readonly string[] 
   };
 }
 
-/** `experiment report DIR`: a sweep's runs.jsonl summarized again (another baseline, a new plot) into a new folder. */
-function runReport(dir: string, o: { baseline?: string; out?: string }): number {
+/** What runs.jsonl's first line says of the experiment: enough to resume it, rerun it, and report it again. */
+interface Provenance {
+  readonly experiment: 'table' | 'eval';
+  /** The command line, as given (revsolve's arguments), and the folder it ran in. */
+  readonly command: readonly string[];
+  readonly cwd: string;
+  readonly suite: string;
+  readonly suiteSha256: string;
+  readonly positions: number;
+  readonly rounds: number;
+  readonly version: string;
+  readonly commit: string | null;
+  readonly node: string;
+  readonly cpu: string;
+  readonly cores: number;
+  readonly load: number;
+  readonly date: string;
+  readonly configs: readonly Config[];
+  readonly baseline: string;
+  /** Each weights file with the digest of its values (one set of weights, one digest, whatever file holds them). */
+  readonly weights: readonly { readonly file: string; readonly valuesSha256: string }[];
+  readonly edax: { readonly path: string; readonly sha256: string; readonly version: string; readonly flags: readonly string[] } | null;
+}
+
+/** runs.jsonl read back: its provenance and its runs (a line that is not JSON: one line of error naming it). */
+function readRuns(dir: string): { file: string; provenance: Provenance; runs: Run[]; lines: string[] } {
   const file = join(dir, 'runs.jsonl');
   if (!existsSync(file)) throw new UsageError(`${dir}: no runs.jsonl in it (the folder an experiment wrote)`);
-  const lines = readRegularFile(file).toString('utf8').split('\n');
-  const parsed = lines.flatMap((l, i) => {
-    if (l.trim() === '') return [];
+  const lines = readRegularFile(file)
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  const parsed = lines.map((l, i) => {
     try {
-      return [JSON.parse(l)];
+      return JSON.parse(l);
     } catch {
       throw new UsageError(`${file}:${i + 1}: not JSON`);
     }
   });
-  const [provenance, ...runs] = parsed as [{ configs?: unknown; suite?: string }, ...Run[]];
+  const [provenance, ...runs] = parsed as [Provenance, ...Run[]];
   if (!Array.isArray(provenance?.configs)) throw new UsageError(`${file}:1: not an experiment's provenance line (no configs)`);
   const configs = (provenance.configs as (Partial<Config> & { name: string; flags: string[] })[]).map(configOf);
+  return {
+    file,
+    provenance: { ...provenance, configs },
+    runs: runs.map((r) => ({ ...r, program: r.program ?? (r.engine === 'edax' ? 'edax' : 'revsolve') })),
+    lines,
+  };
+}
+
+/** The configuration a run is compared with: revsolve's against `baseline`, Edax's against Edax's own at that size and weights (else its first). */
+function baselineFor(c: Config, configs: readonly Config[], baseline: Config): Config {
+  if (c.program === baseline.program) return baseline;
+  const own = configs.filter((x) => x.program === c.program);
+  return own.find((x) => x.hashBits === baseline.hashBits && x.weights === baseline.weights) ?? own[0];
+}
+
+/** Runs of one configuration whose node counts differ between rounds: a search that is not deterministic, or an edited file. */
+function roundsDiffer(configs: readonly Config[], runs: readonly Run[]): string | null {
+  for (const c of configs) {
+    const counts = [...new Set(runs.filter((r) => r.config === c.name).map((r) => r.nodes))];
+    if (counts.length > 1)
+      return `${c.name}: its rounds searched ${counts.map((n) => n.toLocaleString('en-US')).join(' and ')} nodes; one configuration searches one tree`;
+  }
+  return null;
+}
+
+/** `experiment report DIR`: a sweep's runs.jsonl summarized again (another baseline, a new plot) into a new folder. */
+function runReport(dir: string, o: { baseline?: string; out?: string; x?: string }): number {
+  const { file, provenance, runs } = readRuns(dir);
+  const configs = provenance.configs;
   const done = configs.filter((c) => runs.some((r) => r.config === c.name));
   if (done.length === 0) throw new UsageError(`${file}: no run in it`);
   // A round is counted where every configuration has its run (a sweep stopped midway leaves a round part done).
   const whole = [...new Set(runs.map((r) => r.round))].filter((k) =>
     done.every((c) => runs.some((r) => r.config === c.name && r.round === k)),
   );
+  const differ = roundsDiffer(done, runs);
+  if (differ) throw new UsageError(`${file}: ${differ}`);
   const baseline = o.baseline ? done.find((c) => c.name === o.baseline) : done[0];
   if (!baseline) throw new UsageError(`--baseline ${o.baseline}: no such configuration (${done.map((c) => c.name).join('; ')})`);
-  if (!o.out) throw new UsageError('experiment report: --out names a new folder for summary.csv and plot.svg');
+  if (!o.out) throw new UsageError('experiment report: --out names a new folder for summary.csv, positions.csv and plot.svg');
   const out = newFolder('--out', resolve(o.out), 'summary.csv');
   const say = (s: string) => process.stdout.write(`${s}\n`);
   say(`${file}: ${done.length} configurations, ${whole.length} whole rounds, against ${baseline.name}`);
   const kept = runs.filter((r) => whole.includes(r.round));
   try {
-    summarize(done, kept, baseline, out.path, `${basename(provenance.suite ?? dir)}: against ${baseline.name}`, say);
+    summarize(done, kept, baseline, out.path, `${basename(provenance.suite ?? dir)}: against ${baseline.name}`, say, xAxis(o.x));
   } catch (e) {
     out.release();
     throw e;
@@ -564,7 +313,14 @@ function runReport(dir: string, o: { baseline?: string; out?: string }): number 
   return 0;
 }
 
-export function addExperimentCommand(program: Command): void {
+/** --x: the plot's x axis, the table's size h (default) or its bytes. */
+function xAxis(x: string | undefined): boolean {
+  if (x === undefined || x === 'h') return false;
+  if (x === 'bytes') return true;
+  throw new UsageError(`--x ${x}: h (the table's 2^h entries) or bytes (its memory: layouts of other entry sizes at equal memory)`);
+}
+
+export function addExperimentCommand(program: Command, stop: StopSignals): void {
   const ex = program
     .command('experiment')
     .description(
@@ -575,8 +331,8 @@ export function addExperimentCommand(program: Command): void {
     ex.command(kind)
       .description(
         kind === 'table'
-          ? 'sweep table sizes (--hash-bits), layouts (--table) and the table rules (--off sets) on a suite'
-          : 'compare weights files (--eval A,B,…) on a suite at one table size',
+          ? 'sweep table sizes (--sizes), layouts (--layouts) and sets of the table rules (--switches) on a suite'
+          : 'compare weights files (--weights-files A,B,…) on a suite at the table sizes of --sizes',
       )
       .argument('<suite>', 'OBF file')
       .option(
@@ -591,32 +347,170 @@ export function addExperimentCommand(program: Command): void {
       .option('--weights-files <files>', 'weights files, comma-separated (eval: what is compared)')
       .option('--rounds <n>', 'rounds (each configuration once a round, the order rotated)', '3')
       .addOption(settingOption('engine', 'the engine of every run: wasm (h up to 26, key4 27) or ts (29, key4 30)'))
-      .option('--baseline <name>', 'the configuration the ratios are against, by its name as printed (default: the first)')
+      .option(
+        '--baseline <name>',
+        "revsolve's configuration the ratios are against, by its name as printed (default: the first); Edax's runs are against Edax's own",
+      )
       .option(
         '--edax <bin>',
         'also run Edax (a binary built from its source): the same suite, sizes, weights and rounds; nodes as Edax counts them',
       )
-      .option('--out <dir>', 'a new folder for runs.jsonl, summary.csv and plot.svg (default: experiment-<date>-<time>)')
+      .option('--out <dir>', 'a new folder for runs.jsonl, positions.csv, summary.csv and plot.svg (default: experiment-<date>-<time>)')
+      .option(
+        '--resume',
+        "go on with the experiment in --out: the runs in its runs.jsonl are kept, the others run (the same command's settings only)",
+      )
+      .option('--x <axis>', "the plot's x axis: h (default) or bytes (the table's memory)")
       .helpOption('--help', 'show help')
-      .action((suite: string, o: Opts) => {
-        process.exitCode = runExperiment(kind, suite, o);
+      .action(async (suite: string, o: Opts, command: Command) => {
+        process.exitCode = await runExperiment(kind, suite, { ...o, command: commandLine(command) }, stop);
       });
   ex.command('report')
-    .description("a sweep's runs.jsonl summarized again: the table, summary.csv and plot.svg, against another baseline if asked")
+    .description(
+      "a sweep's runs.jsonl summarized again: the table, summary.csv, positions.csv and plot.svg, against another baseline if asked",
+    )
     .argument('<dir>', 'the folder an experiment wrote')
-    .option('--baseline <name>', 'the configuration the ratios are against (default: the first)')
-    .option('--out <dir>', 'a new folder for summary.csv and plot.svg')
+    .option('--baseline <name>', "revsolve's configuration the ratios are against (default: the first)")
+    .option('--out <dir>', 'a new folder for summary.csv, positions.csv and plot.svg')
+    .option('--x <axis>', "the plot's x axis: h (default) or bytes")
     .helpOption('--help', 'show help')
-    .action((dir: string, o: { baseline?: string; out?: string }) => {
+    .action((dir: string, o: { baseline?: string; out?: string; x?: string }) => {
       process.exitCode = runReport(dir, o);
+    });
+  ex.command('compare')
+    .description('two experiments side by side (two commits, two machines): configuration by configuration, B against A, with intervals')
+    .argument('<a>', "the first experiment's folder (the reference)")
+    .argument('<b>', "the second experiment's folder")
+    .requiredOption('--out <dir>', 'a new folder for compare.csv')
+    .helpOption('--help', 'show help')
+    .action((a: string, b: string, o: { out: string }) => {
+      process.exitCode = runCompare(a, b, o.out);
+    });
+  ex.command('rerun')
+    .description('run an experiment again from its runs.jsonl: the same command, suite and settings, into a new folder')
+    .argument('<dir>', 'the folder an experiment wrote')
+    .requiredOption('--out <dir>', 'a new folder for the new runs')
+    .helpOption('--help', 'show help')
+    .action(async (dir: string, o: { out: string }) => {
+      process.exitCode = await runRerun(dir, o.out, stop);
     });
 }
 
+/** The command line as given, without node and revsolve's script: the root program's raw arguments. */
+function commandLine(command: Command): string[] {
+  let root = command;
+  while (root.parent) root = root.parent;
+  // Commander keeps the arguments it parsed on the root program (not in its typings).
+  return ((root as unknown as { rawArgs: string[] }).rawArgs ?? []).slice(2);
+}
+
+/** B's runs over A's: the log-ratio of their means and its 95 % interval (Welch: the rounds of two runs are not paired). */
+function unpairedRatio(a: readonly number[], b: readonly number[]): { ratio: number; low: number | null; high: number | null } {
+  const la = a.map(Math.log);
+  const lb = b.map(Math.log);
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const v = (xs: number[]) => xs.reduce((s, x) => s + (x - mean(xs)) ** 2, 0) / (xs.length - 1);
+  const d = mean(lb) - mean(la);
+  if (la.length < 2 || lb.length < 2) return { ratio: Math.exp(d), low: null, high: null };
+  const se2 = v(la) / la.length + v(lb) / lb.length;
+  const df = se2 ** 2 / ((v(la) / la.length) ** 2 / (la.length - 1) + (v(lb) / lb.length) ** 2 / (lb.length - 1) || 1);
+  const half = tQuantile975(Math.max(1, Math.floor(df))) * Math.sqrt(se2);
+  return { ratio: Math.exp(d), low: Math.exp(d - half), high: Math.exp(d + half) };
+}
+
+/** `experiment compare A B --out NEW`: the configurations both ran, B against A: nodes (totals, per position) and search CPU. */
+function runCompare(a: string, b: string, outDir: string): number {
+  const A = readRuns(a);
+  const B = readRuns(b);
+  if (A.provenance.suiteSha256 !== B.provenance.suiteSha256)
+    throw new UsageError(`${B.file}: another suite than ${A.file}'s: an experiment compares with one of the same suite`);
+  const both = A.provenance.configs.filter((c) => B.provenance.configs.some((x) => x.name === c.name));
+  const ran = (runs: readonly Run[], name: string) => runs.filter((r) => r.config === name);
+  const shared = both.filter((c) => ran(A.runs, c.name).length > 0 && ran(B.runs, c.name).length > 0);
+  if (shared.length === 0) throw new UsageError(`${a} and ${b}: no configuration ran in both`);
+  const out = newFolder('--out', resolve(outDir), 'compare.csv');
+  const say = (s: string) => process.stdout.write(`${s}\n`);
+  const f3 = (x: number | null) => (x === null ? '' : x.toFixed(3));
+  say(
+    `B ${b} (${B.provenance.commit ?? 'no commit'}, ${B.provenance.cpu}) against A ${a} (${A.provenance.commit ?? 'no commit'}, ${A.provenance.cpu})`,
+  );
+  say(
+    '| configuration | nodes A | nodes B | nodes × | per position (95 % interval) | search CPU s A | search CPU s B | CPU × (95 % interval) |',
+  );
+  say('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const csv = [
+    'config,nodes_a,nodes_b,nodes_x,nodes_x_geomean,nodes_x_low95,nodes_x_high95,search_cpu_s_a,search_cpu_s_b,cpu_x,cpu_x_low95,cpu_x_high95',
+  ];
+  for (const c of shared) {
+    const ra = ran(A.runs, c.name);
+    const rb = ran(B.runs, c.name);
+    const nodes = positionsRatio(rb[0].positions ?? [], ra[0].positions ?? []);
+    const cpu = unpairedRatio(ra.map(searchMsOf), rb.map(searchMsOf));
+    const [ca, cb] = [median(ra.map(searchMsOf)) / 1000, median(rb.map(searchMsOf)) / 1000];
+    const nx = rb[0].nodes / ra[0].nodes;
+    csv.push(
+      [
+        JSON.stringify(c.name),
+        ra[0].nodes,
+        rb[0].nodes,
+        f3(nx),
+        f3(Number.isNaN(nodes.ratio) ? null : nodes.ratio),
+        f3(nodes.low),
+        f3(nodes.high),
+        ca.toFixed(3),
+        cb.toFixed(3),
+        f3(cpu.ratio),
+        f3(cpu.low),
+        f3(cpu.high),
+      ].join(','),
+    );
+    const range = (x: number, lo: number | null, hi: number | null) =>
+      `${x.toFixed(3)}${lo !== null ? ` (${lo.toFixed(3)}–${(hi ?? 0).toFixed(3)})` : ''}`;
+    say(
+      `| ${c.name} | ${ra[0].nodes.toLocaleString('en-US')} | ${rb[0].nodes.toLocaleString('en-US')} | ${nx.toFixed(3)} | ${Number.isNaN(nodes.ratio) ? '–' : range(nodes.ratio, nodes.low, nodes.high)} | ${ca.toFixed(2)} | ${cb.toFixed(2)} | ${range(cpu.ratio, cpu.low, cpu.high)} |`,
+    );
+  }
+  try {
+    writeWholeFile(join(out.path, 'compare.csv'), `${csv.join('\n')}\n`);
+  } catch (e) {
+    out.release();
+    throw e;
+  }
+  say(`written: ${join(out.path, 'compare.csv')}`);
+  return 0;
+}
+
+/** `experiment rerun DIR --out NEW`: the command of DIR's provenance again, in the folder it ran in, with --out NEW (and no --resume). */
+async function runRerun(dir: string, out: string, stop: StopSignals): Promise<number> {
+  const { file, provenance } = readRuns(dir);
+  const argv = [...(provenance.command ?? [])];
+  if (argv[0] !== 'experiment' || (argv[1] !== 'table' && argv[1] !== 'eval'))
+    throw new UsageError(`${file}:1: no command to rerun (an experiment made before revsolve recorded its command line)`);
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--out') i++;
+    else if (argv[i] !== '--resume') kept.push(argv[i]);
+  }
+  const target = resolve(out);
+  checkNewFolder('--out', target);
+  process.stdout.write(`rerunning ${dir}: revsolve ${kept.join(' ')} --out ${target} (in ${provenance.cwd})\n`);
+  const r = await runChild(
+    process.execPath,
+    [fileURLToPath(new URL('./main.js', import.meta.url)), ...kept, '--out', target],
+    provenance.cwd,
+    stop.signal,
+    true,
+  );
+  if (stop.signal.aborted) return stop.exitCode;
+  return r.status ?? 1;
+}
+
 /**
- * The summary of a sweep's runs: per configuration the nodes, the CPU's
- * median and range, against the baseline the nodes × and the CPU × with a
- * 95 % interval; printed as a table, written as summary.csv and plot.svg
- * into `out`.
+ * The summary of a sweep's runs: per configuration the nodes (the same in
+ * every round, or refused), against its program's baseline the nodes ×
+ * with a 95 % interval across positions and the search CPU × with one
+ * across rounds; printed as a table, written as summary.csv,
+ * positions.csv and plot.svg into `out`.
  */
 function summarize(
   configs: readonly Config[],
@@ -625,34 +519,102 @@ function summarize(
   out: string,
   title: string,
   say: (s: string) => void,
+  xBytes: boolean,
 ): void {
   const of = (name: string) => runs.filter((x) => x.config === name).sort((a, b) => a.round - b.round);
-  const base = of(baseline.name);
   const rows = configs.map((c) => {
     const rs = of(c.name);
+    const against = baselineFor(c, configs, baseline);
+    const base = of(against.name);
     const cpu = pairedRatio(
-      rs.map((x) => x.cpuMs),
-      base.map((x) => x.cpuMs),
+      rs.map((x) => searchMsOf(x)),
+      base.map((x) => searchMsOf(x)),
     );
+    const nodes = positionsRatio(rs[0].positions ?? [], base[0].positions ?? []);
     return {
       config: c,
+      against: against.name,
       nodes: rs[0].nodes,
       nodesX: rs[0].nodes / base[0].nodes,
-      cpuMedian: median(rs.map((x) => x.cpuMs)),
-      cpuMin: Math.min(...rs.map((x) => x.cpuMs)),
-      cpuMax: Math.max(...rs.map((x) => x.cpuMs)),
+      nodesGeo: Number.isNaN(nodes.ratio) ? rs[0].nodes / base[0].nodes : nodes.ratio,
+      nodesLow: nodes.low,
+      nodesHigh: nodes.high,
+      cpuMedian: median(rs.map((x) => searchMsOf(x))),
+      cpuMin: Math.min(...rs.map((x) => searchMsOf(x))),
+      cpuMax: Math.max(...rs.map((x) => searchMsOf(x))),
+      processCpuMedian: median(rs.map((x) => x.cpuMs)),
       cpuX: cpu.ratio,
       cpuLow: cpu.low,
       cpuHigh: cpu.high,
-      nps: rs[0].nodes / (median(rs.map((x) => x.cpuMs)) / 1000),
+      nps: rs[0].nodes / (median(rs.map((x) => searchMsOf(x))) / 1000),
       minorFaults: rs[0].minorFaults === null ? null : median(rs.map((x) => x.minorFaults ?? 0)),
       peakKiB: rs[0].peakKiB === null ? null : median(rs.map((x) => x.peakKiB ?? 0)),
       engine: rs[0].engine,
     };
   });
-  const f2 = (x: number | null) => (x === null ? '' : x.toFixed(3));
+  writeWholeFile(join(out, 'summary.csv'), summaryCsv(rows));
+  writeWholeFile(join(out, 'positions.csv'), positionsCsv(runs));
+  const plotRows: PlotRow[] = rows.map((r) => ({
+    ...r,
+    nodesX: r.nodesGeo,
+    name: r.config.name,
+    program: r.config.program,
+    hashBits: r.config.hashBits,
+    tableLayout: r.config.tableLayout,
+    off: r.config.off,
+    weights: r.config.weights,
+    tableBytes: r.config.tableLayout === 'edax' ? null : tableBytes(r.config.hashBits, r.config.tableLayout),
+  }));
+  // Weights compared: bars a weights file, against the baseline's weights at the same size and program; else lines.
+  const weightsCompared = new Set(configs.map((c) => c.weights)).size > 1;
+  writeWholeFile(join(out, 'plot.svg'), weightsCompared ? weightsPlot(plotRows, baseline.weights) : linePlot(plotRows, title, xBytes));
+  say('');
+  say(
+    "Nodes ×: the totals' ratio, then per position the geometric mean with its 95 % interval across positions. Search CPU: the positions' own times added up, without the process's start; CPU × (of it) with its interval across rounds. Each program against its own baseline.",
+  );
+  say(
+    '| configuration | engine | nodes | nodes × | per position (95 % interval) | search CPU s (median, min–max) | CPU × (95 % interval) | process CPU s | N/CPU-s | minor faults | peak MiB |',
+  );
+  say('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const range = (x: number, lo: number | null, hi: number | null) =>
+    `${x.toFixed(3)}${lo !== null ? ` (${lo.toFixed(3)}–${(hi ?? 0).toFixed(3)})` : ''}`;
+  for (const r of rows)
+    say(
+      `| ${r.config.name} | ${r.engine} | ${r.nodes.toLocaleString('en-US')} | ${r.nodesX.toFixed(3)} | ${range(r.nodesGeo, r.nodesLow, r.nodesHigh)} | ${(r.cpuMedian / 1000).toFixed(2)} (${(r.cpuMin / 1000).toFixed(2)}–${(r.cpuMax / 1000).toFixed(2)}) | ${range(r.cpuX, r.cpuLow, r.cpuHigh)} | ${(r.processCpuMedian / 1000).toFixed(2)} | ${(r.nps / 1e6).toFixed(1)} M | ${r.minorFaults?.toLocaleString('en-US') ?? '–'} | ${r.peakKiB === null ? '–' : Math.round(r.peakKiB / 1024)} |`,
+    );
+  say('');
+  say(`written: ${join(out, 'summary.csv')}, ${join(out, 'positions.csv')}, ${join(out, 'plot.svg')}`);
+}
+
+/** A run's search time: the positions' own (an older runs.jsonl without it: the process's CPU). */
+const searchMsOf = (r: Run) => (typeof r.searchMs === 'number' ? r.searchMs : r.cpuMs);
+
+type SummaryRow = {
+  config: Config;
+  against: string;
+  engine: string;
+  nodes: number;
+  nodesX: number;
+  /** Per position, their geometric mean: what the interval is around. */
+  nodesGeo: number;
+  nodesLow: number | null;
+  nodesHigh: number | null;
+  cpuMedian: number;
+  cpuMin: number;
+  cpuMax: number;
+  processCpuMedian: number;
+  cpuX: number;
+  cpuLow: number | null;
+  cpuHigh: number | null;
+  nps: number;
+  minorFaults: number | null;
+  peakKiB: number | null;
+};
+
+function summaryCsv(rows: readonly SummaryRow[]): string {
+  const f3 = (x: number | null) => (x === null ? '' : x.toFixed(3));
   const csv = [
-    'config,hash_bits,layout,off,eval,engine,nodes,nodes_x,cpu_s_median,cpu_s_min,cpu_s_max,cpu_x,cpu_x_low95,cpu_x_high95,nodes_per_cpu_s,minor_faults,peak_kib',
+    'config,hash_bits,layout,off,eval,engine,nodes,nodes_x,search_cpu_s_median,search_cpu_s_min,search_cpu_s_max,cpu_x,cpu_x_low95,cpu_x_high95,nodes_per_cpu_s,minor_faults,peak_kib,program,baseline,nodes_x_geomean,nodes_x_low95,nodes_x_high95,process_cpu_s_median',
     ...rows.map((r) =>
       [
         JSON.stringify(r.config.name),
@@ -662,103 +624,195 @@ function summarize(
         JSON.stringify(r.config.weights),
         r.engine,
         r.nodes,
-        f2(r.nodesX),
+        f3(r.nodesX),
         (r.cpuMedian / 1000).toFixed(3),
         (r.cpuMin / 1000).toFixed(3),
         (r.cpuMax / 1000).toFixed(3),
-        f2(r.cpuX),
-        f2(r.cpuLow),
-        f2(r.cpuHigh),
+        f3(r.cpuX),
+        f3(r.cpuLow),
+        f3(r.cpuHigh),
         Math.round(r.nps),
         r.minorFaults ?? '',
         r.peakKiB ?? '',
+        r.config.program,
+        JSON.stringify(r.against),
+        f3(r.nodesGeo),
+        f3(r.nodesLow),
+        f3(r.nodesHigh),
+        (r.processCpuMedian / 1000).toFixed(3),
       ].join(','),
     ),
   ];
-  writeWholeFile(join(out, 'summary.csv'), `${csv.join('\n')}\n`);
-  // Weights compared: bars a weights file, against the baseline's weights at the same size and program; else lines against h.
-  const weightsCompared = new Set(configs.map((c) => c.weights)).size > 1;
-  writeWholeFile(join(out, 'plot.svg'), weightsCompared ? weightsPlot(rows, baseline) : plot(rows, title));
-  say('');
-  say(`| configuration | engine | nodes | nodes × | CPU s (median, min–max) | CPU × (95 % interval) | N/CPU-s | minor faults | peak MiB |`);
-  say('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const r of rows)
-    say(
-      `| ${r.config.name} | ${r.engine} | ${r.nodes.toLocaleString('en-US')} | ${r.nodesX.toFixed(3)} | ${(r.cpuMedian / 1000).toFixed(2)} (${(r.cpuMin / 1000).toFixed(2)}–${(r.cpuMax / 1000).toFixed(2)}) | ${r.cpuX.toFixed(3)}${r.cpuLow !== null ? ` (${r.cpuLow.toFixed(3)}–${(r.cpuHigh ?? 0).toFixed(3)})` : ''} | ${(r.nps / 1e6).toFixed(1)} M | ${r.minorFaults?.toLocaleString('en-US') ?? '–'} | ${r.peakKiB === null ? '–' : Math.round(r.peakKiB / 1024)} |`,
-    );
-  say('');
-  say(`written: ${join(out, 'summary.csv')}, ${join(out, 'plot.svg')}`);
+  return `${csv.join('\n')}\n`;
 }
 
-function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts): number {
+/** A row a position of each run: what the study's per-position tables are made of. */
+function positionsCsv(runs: readonly Run[]): string {
+  const lines = ['config,program,round,index,empties,nodes,search_ms,score,ok'];
+  for (const r of runs)
+    for (const p of r.positions ?? [])
+      lines.push([JSON.stringify(r.config), r.program, r.round, p.index, p.empties, p.nodes, p.ms, p.score, p.ok ?? ''].join(','));
+  return `${lines.join('\n')}\n`;
+}
+
+/** What an experiment is to run, checked: nothing is written, nothing runs, before this returns. */
+interface Plan {
+  readonly kind: 'table' | 'eval';
+  readonly suite: string;
+  readonly positions: number;
+  readonly rounds: number;
+  readonly configs: readonly Config[];
+  readonly baseline: Config;
+  readonly outPath: string;
+  readonly xBytes: boolean;
+}
+
+function planOf(kind: 'table' | 'eval', suite: string, o: Opts): Plan {
   const rounds = Number(o.rounds);
   if (!/^\d+$/.test(o.rounds) || rounds < 1 || rounds > 100) throw new UsageError(`--rounds ${o.rounds}: a whole number from 1 to 100`);
   const positions = checkSuite(suite);
   const configs = configsOf(kind, o);
   const baseline = o.baseline ? configs.find((c) => c.name === o.baseline) : configs[0];
   if (!baseline) throw new UsageError(`--baseline ${o.baseline}: no such configuration (${configs.map((c) => c.name).join('; ')})`);
+  const xBytes = xAxis(o.x);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  if (o.resume && !o.out) throw new UsageError('--resume goes on with the experiment in --out <dir>: name it');
   const outPath = resolve(o.out ?? `experiment-${stamp}`);
-  checkNewFolder('--out', outPath); // before Edax is set up: newFolder claims it after
-  const edax = o.edax ? setUpEdax(o.edax, suite, [...new Set(configs.map((c) => c.weights))]) : null;
+  if (!o.resume) checkNewFolder('--out', outPath); // before Edax is set up: newFolder claims it after
+  return { kind, suite: resolve(suite), positions, rounds, configs, baseline, outPath, xBytes };
+}
+
+/**
+ * The experiment: its plan checked, Edax set up in a temporary folder
+ * (removed on every way out: the end, an error, a signal, the process's
+ * exit), the folder claimed (or, --resume, its runs read back and checked
+ * to be this command's), then the runs.
+ */
+async function runExperiment(kind: 'table' | 'eval', suite: string, o: Opts, stop: StopSignals): Promise<number> {
+  const plan = planOf(kind, suite, o);
+  const scratch = o.edax ? mkdtempSync(join(tmpdir(), 'revsolve-experiment-edax-')) : null;
+  const removeScratch = () => {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  };
+  process.on('exit', removeScratch);
   let out: ClaimedFolder | null = null;
   try {
-    out = newFolder('--out', outPath, 'runs.jsonl');
-    return sweep(kind, suite, positions, rounds, configs, baseline, edax, out.path);
+    const edax =
+      o.edax && scratch
+        ? await setUpEdax(o.edax, plan.suite, [...new Set(plan.configs.map((c) => c.weights))], scratch, stop.signal)
+        : null;
+    const provenance = provenanceOf(plan, edax, o.command ?? []);
+    let earlier: string[] = [];
+    if (o.resume) earlier = resumeFrom(plan, provenance);
+    else out = newFolder('--out', plan.outPath, 'runs.jsonl');
+    return await sweep(plan, provenance, edax, earlier, stop);
   } catch (e) {
+    if (e instanceof RunStopped) return stop.exitCode;
     out?.release();
     throw e;
   } finally {
-    if (edax) rmSync(edax.dir, { recursive: true, force: true });
+    removeScratch();
+    process.off('exit', removeScratch);
   }
 }
 
-/** The rounds of a sweep into `out` (claimed), each run's line added as it finishes; then the summary. */
-function sweep(
-  kind: 'table' | 'eval',
-  suite: string,
-  positions: number,
-  rounds: number,
-  configs: readonly Config[],
-  baseline: Config,
-  edax: EdaxSetup | null,
-  out: string,
-): number {
-  const say = (s: string) => process.stdout.write(`${s}\n`);
-  const provenance = {
-    experiment: kind,
-    suite,
-    suiteSha256: createHash('sha256').update(readRegularFile(suite)).digest('hex'),
-    positions,
-    rounds,
+/** The provenance line of a new experiment. */
+function provenanceOf(plan: Plan, edax: EdaxSetup | null, command: readonly string[]): Provenance {
+  const files = [...new Set(plan.configs.map((c) => c.weights))];
+  return {
+    experiment: plan.kind,
+    command,
+    cwd: process.cwd(),
+    suite: plan.suite,
+    suiteSha256: createHash('sha256').update(readRegularFile(plan.suite)).digest('hex'),
+    positions: plan.positions,
+    rounds: plan.rounds,
     version: VERSION,
     commit: commitOf(),
     node: process.version,
     cpu: cpus()[0]?.model ?? '',
     cores: cpus().length,
+    load: loadavg()[0],
     date: new Date().toISOString(),
-    configs,
-    baseline: baseline.name,
+    configs: plan.configs,
+    baseline: plan.baseline.name,
+    weights: files.map((f) => ({ file: f || SHIPPED_WEIGHTS, valuesSha256: weightsValuesSha256(f && f !== 'none' ? f : SHIPPED_WEIGHTS) })),
+    edax: edax
+      ? { path: resolve(edax.bin), sha256: edax.sha256, version: edax.version, flags: edaxFlags(0).map((f) => (f === '0' ? '<h>' : f)) }
+      : null,
   };
-  const lines = [JSON.stringify(provenance)];
-  writeWholeFile(join(out, 'runs.jsonl'), `${lines[0]}\n`);
+}
+
+/** --resume: the runs.jsonl lines of --out, checked to be of this experiment (suite, configurations, rounds, the programs). */
+function resumeFrom(plan: Plan, now: Provenance): string[] {
+  const { file, provenance, lines } = readRuns(plan.outPath);
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const differs = [
+    ['experiment', provenance.experiment, now.experiment],
+    ['suite', provenance.suiteSha256, now.suiteSha256],
+    ['configurations', provenance.configs.map((c) => [c.name, c.flags]), now.configs.map((c) => [c.name, c.flags])],
+    ['rounds', provenance.rounds, now.rounds],
+    ['weights', provenance.weights, now.weights],
+    ['Edax binary', provenance.edax?.sha256 ?? null, now.edax?.sha256 ?? null],
+  ].find(([, a, b]) => !same(a, b));
+  if (differs)
+    throw new UsageError(
+      `--resume: ${file} is another experiment's (its ${differs[0]} differ from this command's): resume it with its own command, or give another --out`,
+    );
+  return lines;
+}
+
+/**
+ * The rounds of a sweep into `out`, each run's line added as it finishes
+ * (the runs of `earlier` lines kept as they are, not run again); a signal
+ * stops the run under way and keeps the finished ones. Then the summary.
+ * Exit 1 when a position's score is off its answers (each one named) or a
+ * configuration's rounds differ in nodes.
+ */
+async function sweep(
+  plan: Plan,
+  provenance: Provenance,
+  edax: EdaxSetup | null,
+  earlier: readonly string[],
+  stop: StopSignals,
+): Promise<number> {
+  const out = plan.outPath;
+  const say = (s: string) => process.stdout.write(`${s}\n`);
+  const lines = earlier.length > 0 ? [...earlier] : [JSON.stringify(provenance)];
+  const runs: Run[] = earlier.length > 0 ? readRuns(out).runs : [];
+  writeWholeFile(join(out, 'runs.jsonl'), `${lines.join('\n')}\n`);
   say(
-    `revsolve experiment ${kind}: ${suite}, ${positions} positions, ${configs.length} configurations × ${rounds} rounds, one thread each, fresh processes; writing ${out}`,
+    `revsolve experiment ${plan.kind}: ${plan.suite}, ${plan.positions} positions, ${plan.configs.length} configurations × ${plan.rounds} rounds, one thread each, fresh processes; writing ${out}` +
+      `${runs.length > 0 ? `; ${runs.length} runs kept from before` : ''}`,
   );
-  const runs: Run[] = [];
-  for (let r = 0; r < rounds; r++) {
+  for (let r = 0; r < plan.rounds; r++) {
     // The order turns each round, so that no configuration always runs first or after the same one.
-    const order = configs.map((_, i) => configs[(i + r) % configs.length]);
+    const order = plan.configs.map((_, i) => plan.configs[(i + r) % plan.configs.length]);
     for (const c of order) {
-      const run = c.program === 'edax' && edax ? runEdax(edax, c, r + 1) : runOnce(suite, c, r + 1);
+      if (runs.some((x) => x.config === c.name && x.round === r + 1)) continue;
+      let run: Run;
+      try {
+        run =
+          c.program === 'edax' && edax ? await runEdax(edax, c, r + 1, stop.signal) : await runRevsolve(plan.suite, c, r + 1, stop.signal);
+      } catch (e) {
+        if (!(e instanceof RunStopped)) throw e;
+        process.stderr.write(
+          `interrupted by ${stop.received}: ${runs.length} runs kept in ${join(out, 'runs.jsonl')} (the one under way dropped); run the same command with --resume to go on\n`,
+        );
+        return stop.exitCode;
+      }
       runs.push(run);
       lines.push(JSON.stringify(run));
       writeWholeFile(join(out, 'runs.jsonl'), `${lines.join('\n')}\n`);
       say(
-        `round ${r + 1} ${c.name}: ${run.nodes} nodes, ${(run.cpuMs / 1000).toFixed(2)} s CPU, engine ${run.engine}${run.mismatches ? `, ${run.mismatches} MISMATCHES` : ''}`,
+        `round ${r + 1} ${c.name}: ${run.nodes} nodes, ${(run.searchMs / 1000).toFixed(2)} s search CPU (${(run.cpuMs / 1000).toFixed(2)} s the process), engine ${run.engine}${run.mismatches ? `, ${run.mismatches} MISMATCHES` : ''}`,
       );
+      for (const p of run.positions.filter((x) => x.ok === false))
+        process.stderr.write(`mismatch: ${c.name}, round ${r + 1}: position ${p.index} scored ${p.score}, off the suite's answers\n`);
     }
   }
-  summarize(configs, runs, baseline, out, `${basename(suite)}: against ${baseline.name}`, say);
-  return runs.some((x) => x.mismatches > 0) ? 1 : 0;
+  summarize(plan.configs, runs, plan.baseline, out, `${basename(plan.suite)}: against ${plan.baseline.name}`, say, plan.xBytes);
+  const differ = roundsDiffer(plan.configs, runs);
+  if (differ) process.stderr.write(`error: ${differ}\n`);
+  return runs.some((x) => x.mismatches > 0) || differ ? 1 : 0;
 }

@@ -73,7 +73,7 @@ function buildProgram(stop: StopSignals): Command {
   addQueueCommands(program, out, err, stop);
   addWebCommand(program, stop);
   addGamesCommand(program);
-  addExperimentCommand(program);
+  addExperimentCommand(program, stop);
 
   program
     .command('perft')

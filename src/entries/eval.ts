@@ -23,6 +23,7 @@ export {
   searchEvaluator,
   type WeightsBytes,
   WeightsFileError,
+  weightsValuesSha256,
   writeCompact,
   writeEdax,
 } from '../eval/files.js';

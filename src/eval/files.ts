@@ -16,7 +16,7 @@ import {
   type WeightsBytes,
   WeightsFileError,
 } from './format.js';
-import { Evaluator, type Weights, weightsArgument } from './weights.js';
+import { Evaluator, expandBands, type Weights, weightsArgument } from './weights.js';
 
 export {
   compactBytes,
@@ -52,6 +52,21 @@ function readBytes(file: string): Buffer {
 /** Reads an Edax eval.dat or a compact file, by its magic, either gzipped or not. */
 export function readWeights(file: string): LoadedWeights {
   return parseWeights(file, readBytes(file));
+}
+
+/**
+ * The digest of weights' values, whatever file holds them: the SHA-256 of
+ * the Edax eval.dat they make, each band's table copied to its plies, under
+ * a fixed header (version 4.4, no date). One set of weights has one digest
+ * as a compact or banded file, gzipped or not, or exported to an eval.dat;
+ * banded weights and the same tables written out per empties count are one
+ * set of weights, so one digest. (readWeightsBytes's digest is of the file's
+ * bytes: the settings digest's, which tells files apart.)
+ */
+export function weightsValuesSha256(file: string): string {
+  return createHash('sha256')
+    .update(edaxBytes(expandBands(readWeights(file).weights)))
+    .digest('hex');
 }
 
 /** Reads a weights file once and checks it (a bad file throws its WeightsFileError here); searchEvaluator builds a thread's evaluator of it. */
