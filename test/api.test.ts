@@ -316,6 +316,8 @@ describe('the boundaries', () => {
         'stepName',
         'syntheticWeights',
         'usageCounts',
+        // One digest per set of weights, whatever file holds them (issue 87).
+        'weightsValuesSha256',
         'writeCompact',
         'writeEdax',
         'errorStats',

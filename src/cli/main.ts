@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The revsolve command. This thread only listens: SIGINT, SIGTERM and SIGHUP
- * stop every command (signals.ts). `solve`, `analyze`, `worker`, `queue` and `train gen` do their work on
+ * stop every command (signals.ts). `solve`, `analyze`, `worker`, `queue`, `nboard` and `train gen` do their work on
  * worker threads of their own and run here; every other command (perft,
  * train fit, the eval commands …) computes synchronously, so it runs on a
  * thread of its own (thread.ts), which a signal ends at once.
@@ -22,6 +22,8 @@ function runsHere(argv: readonly string[]): boolean {
     command === 'worker' ||
     command === 'queue' ||
     command === 'web' ||
+    // nboard reads standard input, which only this thread has; its searches run on the pool's workers.
+    command === 'nboard' ||
     (command === 'train' && sub === 'gen')
   );
 }

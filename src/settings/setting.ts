@@ -23,6 +23,7 @@ export type Place =
   | 'solve'
   | 'worker'
   | 'analyze'
+  | 'nboard'
   | 'games'
   | 'queue'
   | 'train'

@@ -52,7 +52,7 @@ export const SETTINGS = {
     defaultText: '21',
     ...wholeIn('hashBits', MIN_BITS, MAX_BITS, ''),
     tree: true,
-    places: [...SOLVING, 'midgame-library', 'analyze', 'train', 'page'],
+    places: [...SOLVING, 'midgame-library', 'analyze', 'train', 'page', 'nboard'],
     text: String,
   } satisfies Setting<number>,
   tableLayout: {
@@ -83,7 +83,7 @@ export const SETTINGS = {
     },
     // The digest names the weights by their bytes (solve/options.ts reads them): see digest().
     tree: true,
-    places: [...SOLVING, 'midgame-library'],
+    places: [...SOLVING, 'midgame-library', 'nboard'],
   } satisfies Setting<string | null>,
   ordering: {
     key: 'ordering',
@@ -160,7 +160,7 @@ export const SETTINGS = {
     ...seconds('moveTime', ''),
     // In the digest beside the level (digest.ts, LEVEL_KEYS): its answers depend on the machine's speed.
     tree: false,
-    places: ['midgame-library', 'library', 'solve', 'analyze-library', 'analyze'],
+    places: ['midgame-library', 'library', 'solve', 'analyze-library', 'analyze', 'nboard'],
     text: (v: number | undefined) => (v === undefined ? 'none' : String(v)),
   } satisfies Setting<number | undefined>,
   every: {
@@ -252,7 +252,7 @@ export const SETTINGS = {
     defaultText: 'wasm',
     ...oneOf<EngineName>('engine', ENGINES),
     tree: false,
-    places: [...SOLVING, 'midgame-library', 'analyze', 'page'],
+    places: [...SOLVING, 'midgame-library', 'analyze', 'page', 'nboard'],
   } satisfies Setting<EngineName>,
   workers: {
     key: 'workers',
@@ -262,7 +262,7 @@ export const SETTINGS = {
     defaultText: 'one per core',
     ...wholeIn('workers', 1, 256, ''),
     tree: false,
-    places: ['library', 'solve', 'worker', 'analyze-library', 'analyze', 'train', 'page'],
+    places: ['library', 'solve', 'worker', 'analyze-library', 'analyze', 'train', 'page', 'nboard'],
   } satisfies Setting<number>,
   split: {
     key: 'split',
