@@ -9,19 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { emptyCount, formatObfLine } from '../dist/index.js';
 import { args } from './experiment.js';
-import { replayedGames, wthorFiles } from './wthor-set.js';
-
-/** mulberry32: the same seeded numbers as wthor-set.js. */
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { replayedGames, seeded, wthorFiles } from './wthor-set.js';
 
 /** The set's lines: games drawn without repeat from every year's file, each at its drawn empties (a game that never has them is skipped). */
 export function midgameSet(files, seed, count, from, to) {

@@ -38,6 +38,18 @@ export function wthorFiles(opt) {
   return years.map((year) => ({ year, name: `WTH_${year}.wtb`, path: join(opt.wthor, `WTH_${year}.wtb`) }));
 }
 
+/** The sets' seeded numbers (mulberry32, as these sets were first made: the same seed, the same sets). */
+export function seeded(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** A replayed game's position at `empties` empty squares, or undefined if it never has that many. */
 export function positionAt(game, empties) {
   return game.moves.find((m) => emptyCount(m.position) === empties)?.position;
@@ -53,15 +65,8 @@ export function wthorSet(bytes, name, seed, countOrAll) {
     const position = positionAt(g.game, header.depth);
     if (position) reaching.push({ number: g.number, position, theoretical: g.theoretical });
   }
-  // A seeded shuffle (mulberry32, Fisher-Yates), the first `count` kept in file order.
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  // A seeded shuffle (Fisher-Yates), the first `count` kept in file order.
+  const random = seeded(seed);
   if (count === 'all') count = reaching.length;
   const order = reaching.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {

@@ -34,6 +34,7 @@ export { jsonRecord, ResultsFile, readResults } from './pool/results.js';
 export { LEAF_EMPTIES } from './pool/split.js';
 export { PIPE_TOO_LONG, PIPED_SUITE_MAX } from './position/obf-file.js';
 export { finalScore, squareOrPass } from './position/position.js';
+export { rng } from './position/random.js';
 export { SELECTIVE_MIN } from './search/constants.js';
 // Internals the core entry published until 0.2 (CHANGELOG): the settings table itself, the table's layouts, the checks.
 export { LAYOUTS, maxBitsOf, NO_MOVE, tableBytes } from './search/table.js';

@@ -24,6 +24,7 @@ function runsHere(argv: readonly string[]): boolean {
     command === 'web' ||
     // nboard reads standard input, which only this thread has; its searches run on the pool's workers.
     command === 'nboard' ||
+    command === 'match' ||
     (command === 'train' && sub === 'gen')
   );
 }

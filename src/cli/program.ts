@@ -17,6 +17,7 @@ import { EXIT_BUG, EXIT_OUTPUT, EXIT_USAGE } from './exit-codes.js';
 import { addExperimentCommand } from './experiment.js';
 import { addGamesCommand } from './games.js';
 import { addLabCommand } from './lab.js';
+import { addMatchCommand } from './match.js';
 import { addNboardCommand } from './nboard.js';
 import { UsageError } from './options.js';
 import { addQueueCommands } from './queue.js';
@@ -76,6 +77,7 @@ function buildProgram(stop: StopSignals): Command {
   addGamesCommand(program);
   addExperimentCommand(program, stop);
   addNboardCommand(program, stop);
+  addMatchCommand(program, stop);
 
   program
     .command('perft')
