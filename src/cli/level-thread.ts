@@ -4,7 +4,7 @@
  * request at a time. Terminating the thread stops a search at once.
  */
 import { parentPort } from 'node:worker_threads';
-import { searchPosition } from '../index.js';
+import { searchPosition } from '../internal.js';
 
 export interface LevelRequest {
   readonly id: number;
