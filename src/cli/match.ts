@@ -163,7 +163,12 @@ async function playGame(
   const moves = [...opening.moves];
   let p = opening.position;
   let forfeit: GameRecord['forfeit'];
-  const stopped = new Promise<'stopped'>((resolve) => stop.addEventListener('abort', () => resolve('stopped'), { once: true }));
+  // A stop ends the game under way; its listener goes with the game (one a game would pile up on the match's signal).
+  let onAbort = () => {};
+  const stopped = new Promise<'stopped'>((resolve) => {
+    onAbort = () => resolve('stopped');
+    stop.addEventListener('abort', onAbort, { once: true });
+  });
   try {
     while (!stop.aborted) {
       const legal = legalMoves(p);
@@ -199,6 +204,7 @@ async function playGame(
       p = play(p, answer.move);
     }
   } finally {
+    stop.removeEventListener('abort', onAbort);
     players.black.close();
     players.white.close();
   }
